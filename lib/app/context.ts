@@ -1,0 +1,50 @@
+/**
+ * The collaborators every flow receives, in the spirit of the GitHub CLI's
+ * Factory: paths, clock, environment, output and prompts. Tests build one
+ * with a temporary HOME and scripted answers; main.ts builds the real one.
+ *
+ * @module
+ */
+
+import { hostname } from "node:os";
+import { type EnvReader, type OsName, type Paths, resolvePaths } from "../core/paths.ts";
+import { createOutput, type Output, streamWriter } from "../ui/output.ts";
+import { createLinePrompter, type Prompter } from "../ui/prompt.ts";
+
+/** What a flow may use of the world outside it. */
+export interface AppContext {
+  paths: Paths;
+  env: EnvReader;
+  /** Sets a variable for this process and the children it starts. */
+  setEnv: (name: string, value: string) => void;
+  os: OsName;
+  cwd: () => string;
+  now: () => Date;
+  hostname: () => string;
+  out: Output;
+  err: Output;
+  prompter: Prompter;
+  /** Whether a person is at the terminal (stdin is a TTY). */
+  interactive: boolean;
+}
+
+/** The context of a real run: process environment, real terminal. */
+export function createProcessContext(): AppContext {
+  const env: EnvReader = (name) => Deno.env.get(name);
+  const colour = env("NO_COLOR") === undefined;
+  const out = createOutput(streamWriter(Deno.stdout), colour && Deno.stdout.isTerminal());
+  const err = createOutput(streamWriter(Deno.stderr), colour && Deno.stderr.isTerminal());
+  return {
+    paths: resolvePaths(env, Deno.build.os),
+    env,
+    setEnv: (name, value) => Deno.env.set(name, value),
+    os: Deno.build.os,
+    cwd: () => Deno.cwd(),
+    now: () => new Date(),
+    hostname: () => hostname(),
+    out,
+    err,
+    prompter: createLinePrompter(Deno.stdin, out),
+    interactive: Deno.stdin.isTerminal(),
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * `claudecm list`: the registry with each session's info.
+ *
+ * @module
+ */
+
+import type { Command } from "@commander-js/extra-typings";
+import { runListJson } from "../app/list_json.ts";
+import type { CommandResult, ContextFactory } from "./program.ts";
+
+/** Register `list` on the program. */
+export function registerListCommand(
+  program: Command,
+  makeContext: ContextFactory,
+  result: CommandResult,
+): void {
+  program
+    .command("list")
+    .description("list registered sessions (main and archived)")
+    .option("--json", "print the registry with each session's info as JSON, for scripts")
+    .action((options) => {
+      result.exitCode = runListJson(makeContext(), { json: options.json === true });
+    });
+}

@@ -1,0 +1,79 @@
+/**
+ * The command tree. Each subcommand lives in its own file and registers
+ * itself here; the work is done by a flow in lib/app that takes an
+ * {@linkcode AppContext}.
+ *
+ * @module
+ */
+
+import { Command, CommanderError } from "@commander-js/extra-typings";
+import type { AppContext } from "../app/context.ts";
+import { ExitCode } from "../core/errors.ts";
+import { VERSION } from "../version.ts";
+import { translateLegacyArgs } from "./legacy.ts";
+import { registerListCommand } from "./list.ts";
+
+/** Builds the context lazily, so `--help` and `--version` need no HOME. */
+export type ContextFactory = () => AppContext;
+
+/** Result holder a subcommand's action writes its exit code into. */
+export interface CommandResult {
+  exitCode: number;
+}
+
+/** How {@linkcode runCli} reaches the world. */
+export interface CliOptions {
+  makeContext: ContextFactory;
+  /** Where help, version and usage errors go. */
+  writeOut: (text: string) => void;
+  writeErr: (text: string) => void;
+}
+
+/** Run claudecm with `args` (without the program name); returns the exit code. */
+export async function runCli(args: readonly string[], options: CliOptions): Promise<number> {
+  const result: CommandResult = { exitCode: ExitCode.ok };
+  const program = buildProgram(options, result);
+  try {
+    await program.parseAsync(translateLegacyArgs(args), { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) return commanderExitCode(error);
+    throw error;
+  }
+  return result.exitCode;
+}
+
+function buildProgram(options: CliOptions, result: CommandResult): Command {
+  const program = new Command()
+    .name("claudecm")
+    .description("Session manager for Claude Code: named sessions you resume by number.")
+    .version(VERSION, "-V, --version", "print the claudecm version")
+    .helpOption("-h, --help", "show help")
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ writeOut: options.writeOut, writeErr: options.writeErr })
+    .addHelpText(
+      "after",
+      "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm -s TERM (search),\n" +
+        "claudecm n (new session here), claudecm --proj DIR, and any other arguments, which\n" +
+        "start a new session and pass them to claude.\n",
+    );
+  registerListCommand(program, options.makeContext, result);
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput({
+      writeOut: options.writeOut,
+      writeErr: options.writeErr,
+    });
+  }
+  return program;
+}
+
+function commanderExitCode(error: CommanderError): number {
+  switch (error.code) {
+    case "commander.helpDisplayed":
+    case "commander.help":
+    case "commander.version":
+      return ExitCode.ok;
+    default:
+      return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Display formats (spec section 7) and the timestamp used in backup and
+ * snapshot names.
+ *
+ * @module
+ */
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const KB = 1024;
+const MB = 1024 * 1024;
+
+/** Tokens for display: `--` when never measured, else `1.2M tok`, `155K tok`, `950 tok`. */
+export function formatTokens(tokens: string | number | undefined | null): string {
+  if (tokens === undefined || tokens === null || String(tokens).trim() === "") return "--";
+  const count = Number(tokens);
+  if (!Number.isFinite(count)) return "--";
+  if (count >= 1_000_000) return `${(count / 1_000_000).toFixed(1)}M tok`;
+  if (count >= 1_000) return `${Math.round(count / 1_000)}K tok`;
+  return `${count} tok`;
+}
+
+/** Bytes for display: `1.5 MB`, `512 KB`, `300 B`. */
+export function formatSize(bytes: number): string {
+  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
+  if (bytes >= KB) return `${Math.round(bytes / KB)} KB`;
+  return `${bytes} B`;
+}
+
+/** A date for display: `Mar 13` this year (or later), `Mar 13, 2025` before it. */
+export function formatDateShort(date: Date, now: Date): string {
+  const day = `${MONTHS[date.getMonth()]} ${date.getDate()}`;
+  return date.getFullYear() < now.getFullYear() ? `${day}, ${date.getFullYear()}` : day;
+}
+
+/** Local time as `yyyyMMdd-HHmmss`, for backup and snapshot names. */
+export function formatStamp(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-` +
+    `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
+}
+
+/** A folder's default session name: its leaf, dashes to spaces, title-cased (spec 11.4). */
+export function folderDefaultName(leaf: string): string {
+  return leaf.replace(/-+/g, " ").trim().split(/\s+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}

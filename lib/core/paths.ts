@@ -1,0 +1,104 @@
+/**
+ * Where claudecm and Claude Code keep their state (spec section 3). Resolved
+ * once per run from the environment and handed to every flow, so tests point
+ * everything at a temporary HOME by setting variables, never by patching.
+ *
+ * @module
+ */
+
+import { posix, win32 } from "node:path";
+import { projectKey } from "./project_key.ts";
+
+/** Reads one environment variable; `Deno.env.get` in production. */
+export type EnvReader = (name: string) => string | undefined;
+
+/** Operating systems claudecm distinguishes, as `Deno.build.os` names them. */
+export type OsName = typeof Deno.build.os;
+
+/** Every file and directory claudecm reads or writes. */
+export interface Paths {
+  /** The user's home: HOME, or USERPROFILE on Windows. */
+  home: string;
+  /** Claude Code's root: CLAUDE_CONFIG_DIR, else `~/.claude`. */
+  claudeRoot: string;
+  /** `<claudeRoot>/projects`, one folder per project key. */
+  projectsDir: string;
+  /** `<claudeRoot>/sessions`, one `<pid>.json` per running claude. */
+  sessionsDir: string;
+  /** `<claudeRoot>/settings.json`. */
+  settingsFile: string;
+  /** claudecm's own state: CLAUDECM_HOME, else `~/.claudecm`. */
+  cmHome: string;
+  /** The registry, `sessions.txt`. */
+  registryFile: string;
+  /** The registry's lock file. */
+  lockFile: string;
+  /** The registry's temporary file during an atomic write. */
+  registryTmpFile: string;
+  /** `machine-name.txt`. */
+  machineNameFile: string;
+  /** Registry and settings backups, pre-trim files, fork predecessors (spec 3.1). */
+  backupDir: string;
+  /** Per-operation scratch dirs for refresh. */
+  refreshTempDir: string;
+  /** Orphan and user-requested quarantine, kept apart from `backupDir` (spec 3.1). */
+  quarantineRoot: string;
+  /** The path flavour of this OS, for joins that must match it. */
+  path: typeof posix;
+}
+
+/** Raised when no home directory can be found in the environment. */
+export class MissingHomeError extends Error {
+  constructor(variable: string) {
+    super(`cannot find your home directory: ${variable} is not set`);
+    this.name = "MissingHomeError";
+  }
+}
+
+/** Resolve every path from the environment of an OS. */
+export function resolvePaths(env: EnvReader, os: OsName): Paths {
+  const path = os === "windows" ? win32 : posix;
+  const homeVariable = os === "windows" ? "USERPROFILE" : "HOME";
+  const home = nonEmpty(env(homeVariable)) ?? nonEmpty(env("HOME"));
+  if (home === undefined) throw new MissingHomeError(homeVariable);
+  const claudeRoot = nonEmpty(env("CLAUDE_CONFIG_DIR")) ?? path.join(home, ".claude");
+  const cmHome = nonEmpty(env("CLAUDECM_HOME")) ?? path.join(home, ".claudecm");
+  const registryFile = path.join(cmHome, "sessions.txt");
+  return {
+    home,
+    claudeRoot,
+    projectsDir: path.join(claudeRoot, "projects"),
+    sessionsDir: path.join(claudeRoot, "sessions"),
+    settingsFile: path.join(claudeRoot, "settings.json"),
+    cmHome,
+    registryFile,
+    lockFile: `${registryFile}.lock`,
+    registryTmpFile: `${registryFile}.tmp`,
+    machineNameFile: path.join(cmHome, "machine-name.txt"),
+    backupDir: path.join(cmHome, "backup"),
+    refreshTempDir: path.join(cmHome, "refresh-temp"),
+    quarantineRoot: os === "windows"
+      ? path.join(home, "documents", "github", "claude-conversation-backup")
+      : path.join(home, "claude-conversation-backup"),
+    path,
+  };
+}
+
+/** The Claude project folder that holds `dir`'s transcripts. */
+export function projectDirFor(paths: Paths, dir: string): string {
+  return paths.path.join(paths.projectsDir, projectKey(dir));
+}
+
+/** The transcript path of session `guid` started in `dir`. */
+export function transcriptPathFor(paths: Paths, dir: string, guid: string): string {
+  return paths.path.join(projectDirFor(paths, dir), `${guid}.jsonl`);
+}
+
+/** The last component of a directory path, ignoring trailing separators. */
+export function leafName(paths: Paths, dir: string): string {
+  return paths.path.basename(dir.replace(/[\\/]+$/, "")) || dir;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value;
+}
