@@ -1,0 +1,75 @@
+/**
+ * A test's world: a temporary HOME (with CLAUDE_CONFIG_DIR inside it), an
+ * AppContext pointing there, scripted prompt answers and captured output.
+ * Tests never touch the real HOME.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../../lib/app/context.ts";
+import { resolvePaths } from "../../lib/core/paths.ts";
+import { createMemoryOutput } from "../../lib/ui/output.ts";
+import { createScriptedPrompter } from "../../lib/ui/prompt.ts";
+
+/** Options for {@linkcode createTestContext}. */
+export interface TestContextOptions {
+  /** Answers the prompter gives, in order; null after they run out. */
+  answers?: string[];
+  /** Extra environment variables. */
+  env?: Record<string, string>;
+  /** The cwd flows see; defaults to `<home>/project`, created. */
+  cwd?: string;
+  /** The clock; defaults to 2026-11-30T12:00:00Z. */
+  now?: Date;
+  interactive?: boolean;
+}
+
+/** A test context plus what it captured. */
+export interface TestContext {
+  ctx: AppContext;
+  home: string;
+  env: Record<string, string>;
+  stdout: () => string;
+  stderr: () => string;
+  questions: string[];
+  /** Remove the temporary HOME. */
+  cleanup: () => void;
+}
+
+/** Build a context over a fresh temporary HOME. */
+export function createTestContext(options: TestContextOptions = {}): TestContext {
+  const home = Deno.makeTempDirSync({ prefix: "claudecm-test-" });
+  const env: Record<string, string> = {
+    HOME: home,
+    USERPROFILE: home,
+    CLAUDE_CONFIG_DIR: `${home}/.claude`,
+    ...options.env,
+  };
+  const cwd = options.cwd ?? `${home}/project`;
+  Deno.mkdirSync(cwd, { recursive: true });
+  const out = createMemoryOutput();
+  const err = createMemoryOutput();
+  const prompter = createScriptedPrompter(options.answers ?? []);
+  const ctx: AppContext = {
+    paths: resolvePaths((name) => env[name], Deno.build.os),
+    env: (name) => env[name],
+    setEnv: (name, value) => env[name] = value,
+    os: Deno.build.os,
+    cwd: () => cwd,
+    now: () => options.now ?? new Date("2026-11-30T12:00:00Z"),
+    hostname: () => "testhost",
+    out,
+    err,
+    prompter,
+    interactive: options.interactive ?? true,
+  };
+  return {
+    ctx,
+    home,
+    env,
+    stdout: out.text,
+    stderr: err.text,
+    questions: prompter.questions,
+    cleanup: () => Deno.removeSync(home, { recursive: true }),
+  };
+}
