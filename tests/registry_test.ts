@@ -1,0 +1,82 @@
+import assert from "node:assert/strict";
+import {
+  archivedSessions,
+  InvalidSessionNameError,
+  mainSessions,
+  malformedLines,
+  parseRegistry,
+  serializeRegistry,
+  validateSessionName,
+} from "../lib/core/registry.ts";
+
+const A = "11111111-1111-4111-8111-111111111111";
+const B = "22222222-2222-4222-8222-222222222222";
+const C = "33333333-3333-4333-8333-333333333333";
+
+Deno.test("parseRegistry reads main and archived sessions in file order", () => {
+  const registry = parseRegistry(
+    `${A}|/home/u/app|My App|155000\n\n${B}|/home/u/other dir|Other thing|\n[archived]\n${C}|/x|Old|12\n`,
+  );
+  assert.deepEqual(mainSessions(registry), [
+    { guid: A, dir: "/home/u/app", desc: "My App", tokens: "155000" },
+    { guid: B, dir: "/home/u/other dir", desc: "Other thing", tokens: "" },
+  ]);
+  assert.deepEqual(archivedSessions(registry), [{ guid: C, dir: "/x", desc: "Old", tokens: "12" }]);
+});
+
+Deno.test("a one-row registry is a list of one", () => {
+  const registry = parseRegistry(`${A}|/p|Only|`);
+  assert.equal(mainSessions(registry).length, 1);
+  assert.equal(serializeRegistry(registry), `${A}|/p|Only|\n`);
+});
+
+Deno.test("names with spaces and Windows paths survive a round trip", () => {
+  const text = `${A}|C:\\Users\\alice\\Documents\\Some App 8|desktop work: phase 2 |42\n`;
+  assert.equal(serializeRegistry(parseRegistry(text)), text);
+  assert.equal(mainSessions(parseRegistry(text))[0].desc, "desktop work: phase 2 ");
+});
+
+Deno.test("malformed lines are kept verbatim and in place on rewrite", () => {
+  const text = [
+    `${A}|/p|First|`,
+    "this line is garbage",
+    `not-a-guid|/p|Bad id|`,
+    `${B}|/q|Second|12k`,
+    `${C}|/r|Third|`,
+    "[archived]",
+    "a|b",
+  ].join("\n") + "\n";
+  const registry = parseRegistry(text);
+  assert.deepEqual(mainSessions(registry).map((s) => s.guid), [A, C]);
+  assert.deepEqual(malformedLines(registry).map((m) => m.lineNumber), [2, 3, 4, 7]);
+  assert.match(malformedLines(registry)[2].reason, /token count/);
+  assert.equal(serializeRegistry(registry), text);
+});
+
+Deno.test("CRLF line endings and a UTF-8 BOM (old PowerShell files) are kept", () => {
+  const text = `\uFEFF${A}|C:\\p|One|\r\n[archived]\r\n${B}|C:\\q|Two|5\r\n`;
+  const registry = parseRegistry(text);
+  assert.equal(mainSessions(registry)[0].guid, A);
+  assert.equal(archivedSessions(registry)[0].tokens, "5");
+  assert.equal(serializeRegistry(registry), text);
+});
+
+Deno.test("an empty [archived] section keeps its marker; blank lines are dropped", () => {
+  assert.equal(serializeRegistry(parseRegistry(`\n${A}|/p|x|\n\n[archived]\n\n`)), `${A}|/p|x|\n[archived]\n`);
+  assert.equal(serializeRegistry(parseRegistry("")), "");
+});
+
+Deno.test("a second [archived] line is kept as a malformed line, not a new section", () => {
+  const text = `[archived]\n${A}|/p|x|\n[archived]\n`;
+  const registry = parseRegistry(text);
+  assert.equal(archivedSessions(registry).length, 1);
+  assert.equal(malformedLines(registry).length, 1);
+  assert.equal(serializeRegistry(registry), text);
+});
+
+Deno.test("validateSessionName rejects a pipe or a line break and accepts unicode", () => {
+  assert.throws(() => validateSessionName("a|b"), InvalidSessionNameError);
+  assert.throws(() => validateSessionName("a\nb"), InvalidSessionNameError);
+  assert.throws(() => validateSessionName("a\rb"), InvalidSessionNameError);
+  assert.equal(validateSessionName("Café ☕ \"quoted\" 'x'"), "Café ☕ \"quoted\" 'x'");
+});
