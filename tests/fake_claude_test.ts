@@ -206,19 +206,22 @@ Deno.test({
 });
 
 Deno.test({
-  name: "fake claude: a kill removes the manifest and exits as the signal would",
+  name:
+    "fake claude: Ctrl-C, kill and hang-up remove the manifest and exit with the real codes (0, 143, 129)",
   ignore: !POSIX,
   fn: async () => {
     const world = createFakeWorld();
     try {
       world.claudeScenario({ steps: [{ waitForFile: `${world.dir}/never` }] });
-      const run = startFake(world, "claude", []);
-      const manifestPath = `${world.claudeRoot}/sessions/${run.child.pid}.json`;
-      await waitUntil(() => exists(manifestPath));
-      run.child.kill("SIGTERM");
-      const result = await run.done;
-      assert.equal(result.code, 143);
-      assert.ok(!exists(manifestPath));
+      for (const [signal, code] of [["SIGINT", 0], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+        const run = startFake(world, "claude", []);
+        const manifestPath = `${world.claudeRoot}/sessions/${run.child.pid}.json`;
+        await waitUntil(() => exists(manifestPath));
+        run.child.kill(signal);
+        const result = await run.done;
+        assert.equal(result.code, code, signal);
+        assert.ok(!exists(manifestPath), signal);
+      }
     } finally {
       world.cleanup();
     }

@@ -169,6 +169,39 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name:
+    "real claude (pty): Ctrl-C twice exits 0, SIGTERM 143, SIGHUP 129, each removing the manifest",
+  ignore,
+  fn: async () => {
+    const world = createRealWorld();
+    const cwd = world.project("work");
+    try {
+      for (const [how, code] of [["ctrl-c", 0], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+        const terminal = startInTerminal(world, [], cwd);
+        try {
+          const manifest = await eventually(() => manifestIn(world.root), "sessions/<pid>.json");
+          // Let the prompt come up before interrupting it.
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          if (how === "ctrl-c") {
+            await terminal.type("\x03");
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            await terminal.type("\x03");
+          } else {
+            Deno.kill(manifest.pid as number, how);
+          }
+          assert.equal(await terminal.status, code, how);
+          await eventually(() => noManifest(world.root), `the manifest to go after ${how}`);
+        } finally {
+          terminal.kill();
+        }
+      }
+    } finally {
+      world.cleanup();
+    }
+  },
+});
+
 /** The tail older versions left after /exit: a user command line and its local output. */
 function appendExitTail(file: string): void {
   const lines = readJsonl(file);

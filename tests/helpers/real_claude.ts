@@ -122,6 +122,8 @@ export async function runReal(
 export interface Terminal {
   /** Type text, then (separately, as a person would) a carriage return. */
   enter(text: string): Promise<void>;
+  /** Type raw keys (e.g. "\x03" for Ctrl-C). */
+  type(keys: string): Promise<void>;
   /** Everything shown so far, escape sequences removed. */
   screen(): string;
   /** The exit code (of claude, through `script -e`). */
@@ -153,6 +155,9 @@ export function startInTerminal(world: RealWorld, args: string[], cwd: string): 
   const writer = child.stdin.getWriter();
   const encoder = new TextEncoder();
   return {
+    async type(keys) {
+      await writer.write(encoder.encode(keys));
+    },
     async enter(text) {
       await writer.write(encoder.encode(text));
       await sleep(400);
