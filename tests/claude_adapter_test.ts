@@ -165,3 +165,26 @@ Deno.test("parsePrintJson takes the result object, tolerating noise around it", 
   assert.equal(parsePrintJson("not json"), null);
   assert.equal(parsePrintJson('{"type":"system"}'), null);
 });
+
+Deno.test("tools: claude and cmv are found on PATH when no override is set", async () => {
+  const world = createFakeWorld();
+  const bin = world.claudePath.replace(/[\\/][^\\/]*$/, "");
+  const separator = Deno.build.os === "windows" ? ";" : ":";
+  const env = {
+    ...world.env,
+    CLAUDECM_CLAUDE: "",
+    CLAUDECM_CMV: "",
+    PATH: `${bin}${separator}${world.env.PATH}`,
+  };
+  const test = createTestContext({ env, cwd: world.project });
+  try {
+    const claude = test.ctx.tools.claude();
+    assert.equal(claude.path, world.claudePath);
+    assert.equal(await claude.version(), "2.1.332 (Claude Code)");
+    const cmv = test.ctx.tools.cmv();
+    assert.equal(cmv.available && cmv.path, world.cmvPath);
+  } finally {
+    test.cleanup();
+    world.cleanup();
+  }
+});
