@@ -22,9 +22,10 @@ import {
   unarchiveSession,
 } from "../lib/core/registry_ops.ts";
 
-const id = (n: number) => `${String(n).repeat(8)}-${String(n).repeat(4)}-4${String(n).repeat(3)}-8${
-  String(n).repeat(3)
-}-${String(n).repeat(12)}`;
+const id = (n: number) =>
+  `${String(n).repeat(8)}-${String(n).repeat(4)}-4${String(n).repeat(3)}-8${String(n).repeat(3)}-${
+    String(n).repeat(12)
+  }`;
 const [A, B, C, D, E] = [1, 2, 3, 4, 5].map(id);
 
 function sample(): Registry {

@@ -62,7 +62,10 @@ Deno.test("CRLF line endings and a UTF-8 BOM (old PowerShell files) are kept", (
 });
 
 Deno.test("an empty [archived] section keeps its marker; blank lines are dropped", () => {
-  assert.equal(serializeRegistry(parseRegistry(`\n${A}|/p|x|\n\n[archived]\n\n`)), `${A}|/p|x|\n[archived]\n`);
+  assert.equal(
+    serializeRegistry(parseRegistry(`\n${A}|/p|x|\n\n[archived]\n\n`)),
+    `${A}|/p|x|\n[archived]\n`,
+  );
   assert.equal(serializeRegistry(parseRegistry("")), "");
 });
 
