@@ -39,7 +39,7 @@ export function runList(ctx: AppContext, options: ListOptions): number {
     ctx.out.line(JSON.stringify(listRegistryJson(ctx), null, 2));
     return ExitCode.ok;
   }
-  bootstrap(ctx, { mayPrompt: ctx.interactive });
+  bootstrap(ctx, { mayPrompt: true });
   const registry = readRegistry(ctx.paths);
   const sessions = mainSessions(registry);
   if (sessions.length === 0) {
