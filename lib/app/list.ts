@@ -9,7 +9,7 @@ import type { AppContext } from "./context.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ExitCode } from "../core/errors.ts";
 import { archivedSessions, mainSessions, malformedLines, type Session } from "../core/registry.ts";
-import { getSessionInfo, type SessionInfo } from "../core/session_info.ts";
+import { createSessionInfoCache, getSessionInfo, type SessionInfo } from "../core/session_info.ts";
 import { readRegistry } from "../store/registry_store.ts";
 import { renderSessionRows } from "../ui/session_list.ts";
 
@@ -71,8 +71,9 @@ export function listRegistryJson(ctx: AppContext): {
 } {
   const registry = readRegistry(ctx.paths);
   const now = ctx.now();
+  const cache = createSessionInfoCache();
   const describe = (archived: boolean) => (session: Session, index: number): ListedSession => {
-    const info = getSessionInfo(ctx.paths, session, now);
+    const info = getSessionInfo(ctx.paths, session, now, cache);
     return {
       number: index + 1,
       guid: session.guid,
