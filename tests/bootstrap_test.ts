@@ -33,9 +33,9 @@ Deno.test("cleanupPeriodDays is added in place: other keys keep their bytes, bac
     assert.equal(ensureCleanupPeriod(t.ctx.paths, NOW), true);
     const text = Deno.readTextFileSync(t.ctx.paths.settingsFile);
     assert.equal(JSON.parse(text).cleanupPeriodDays, 100000);
-    assert.match(
+    assert.equal(
       text,
-      /^\{\n    "model": "opus",\n    "env": \{"A": "1"\},\n    "cleanupPeriodDays": 100000\n\}\n$/,
+      '{\n    "model": "opus",\n    "env": {"A": "1"},\n    "cleanupPeriodDays": 100000\n}\n',
     );
     assert.deepEqual(backups(t), ["settings.json.20261130-120000"]);
     assert.equal(
