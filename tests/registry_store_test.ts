@@ -154,3 +154,35 @@ Deno.test("a writer SIGKILLed mid-loop leaves a completed state and no stale loc
     t.cleanup();
   }
 });
+
+Deno.test("changeRegistry warns in yellow and still saves when the lock is held elsewhere", async () => {
+  const t = createTestContext();
+  try {
+    seed(t);
+    const { changeRegistry } = await import("../lib/app/registry.ts");
+    const holder = new Deno.Command(Deno.execPath(), {
+      args: [
+        "eval",
+        `const f = Deno.openSync(${
+          JSON.stringify(t.ctx.paths.lockFile)
+        }, {read: true, write: true, create: true});
+         f.lockSync(true); console.log("locked"); await new Promise((r) => setTimeout(r, 15000));`,
+      ],
+      stdout: "piped",
+    }).spawn();
+    const reader = holder.stdout.getReader();
+    await reader.read();
+    try {
+      await changeRegistry(t.ctx, (r) => setTokens(r, COUNTER, 99));
+    } finally {
+      holder.kill("SIGKILL");
+      reader.releaseLock();
+      await holder.stdout.cancel();
+      await holder.status;
+    }
+    assert.match(t.stderr(), /Could not lock sessions\.txt within 10 s/);
+    assert.equal(findSession(readRegistry(t.ctx.paths), COUNTER)?.tokens, "99");
+  } finally {
+    t.cleanup();
+  }
+});
