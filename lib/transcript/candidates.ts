@@ -67,7 +67,7 @@ export function rankCandidates(dir: string, options: RankOptions): Ranking {
       continue;
     }
     const time = tail.lastTimestamp === undefined ? NaN : Date.parse(tail.lastTimestamp);
-    if (tail.endsInTraffic && options.now.getTime() - time < liveWindow) {
+    if (tail.endsInTraffic && Math.abs(options.now.getTime() - time) < liveWindow) {
       excluded.push({ id: file.id, reason: "live-tail" });
       continue;
     }

@@ -50,8 +50,10 @@ export function renderDigest(data: DigestData, budget: number = DEFAULT_BUDGET):
   const full = header + sections.map(render).join("") + footer;
   if (full.length <= budget) return { text: full, budget, clipped: [], omitted: [] };
 
-  const worstNote = noteOf(budget, [], sections.map((s) => s.name));
-  let room = budget - header.length - footer.length - worstNote.length;
+  // The longest note names every section; "clipped X; " costs at most 10 more than
+  // listing X as omitted, and the note is set off by a blank line.
+  const worstNote = noteOf(budget, [], sections.map((s) => s.name)).length + 10 + 2;
+  let room = budget - header.length - footer.length - worstNote;
   if (room < 0) {
     const needed = budget - room;
     throw new UsageError(`--budget ${budget} is too small for this digest; use at least ${needed}`);
