@@ -241,3 +241,17 @@ Deno.test("every budget from the smallest workable up stays within budget", () =
   }
   assert.ok(smallest > 0 && smallest < 500);
 });
+
+Deno.test("digest: an ask written after the last last-prompt line is the last instruction", () => {
+  const data = digestOf(
+    session().prompt("old ask").text("ok").turnEnd().metadata({ lastPrompt: "old ask" })
+      .prompt("continue with the migration").toolUse("Bash", { command: "npm run migrate" })
+      .toString(),
+  );
+  assert.equal(data.lastPrompt, "continue with the migration");
+  const text = renderDigest(data).text;
+  assert.match(
+    text,
+    /## Last instruction\ncontinue with the migration\n\n## Recent asks \(oldest first\)\n1\. old ask\n\n/,
+  );
+});

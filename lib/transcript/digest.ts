@@ -29,6 +29,10 @@ export interface DigestData {
   sessionId: string;
   customTitle?: string;
   aiTitle?: string;
+  /**
+   * The last instruction: the `last-prompt` line, or a real ask written after
+   * it (a crash comes before Claude re-appends the metadata).
+   */
   lastPrompt?: string;
   /** The last real asks, oldest first. */
   asks: string[];
@@ -182,6 +186,7 @@ class DigestState {
     if (ask === undefined) return;
     this.asks.push(ask);
     if (this.asks.length > MAX_ASKS) this.asks.shift();
+    this.lastPrompt = ask;
     this.pending.clear();
     this.apiError = undefined;
     this.lastEvent = "ask";
