@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { UsageError, UserError } from "../core/errors.ts";
 import { rankCandidates, type Ranking } from "../transcript/candidates.ts";
 import { collectDigest } from "../transcript/digest.ts";
-import { DEFAULT_BUDGET, renderDigest } from "../transcript/digest_render.ts";
+import { DEFAULT_BUDGET, renderDigest, resumeCommand } from "../transcript/digest_render.ts";
 import type { ReadMode } from "../transcript/entries.ts";
 import { resolveProjectDir } from "../transcript/project_dir.ts";
 import type { AppContext } from "./context.ts";
@@ -111,7 +111,7 @@ function printDigest(ctx: AppContext, id: string, options: RecoverOptions): void
       incomplete: data.incomplete,
       truncated: data.report.truncated,
       corruptLines: data.report.corrupt,
-      resume: `claude --resume ${id}`,
+      resume: resumeCommand(id),
       digest: rendered.text,
     },
     null,

@@ -16,7 +16,7 @@ export interface SkillInstallOptions {
 }
 
 /** Where the recover skill is installed. */
-export function recoverSkillPath(ctx: AppContext): string {
+function recoverSkillPath(ctx: AppContext): string {
   return ctx.paths.path.join(ctx.paths.claudeRoot, "skills", "recover", "SKILL.md");
 }
 

@@ -63,7 +63,10 @@ export interface CollectOptions {
 const MAX_ASKS = 5;
 const MAX_ACTIONS = 10;
 const MAX_FILES = 30;
-/** Longest assistant text kept; the budget cuts far shorter anyway. */
+/**
+ * Longest ask or assistant text kept, so a pasted megabyte cannot pile up in
+ * memory; the renderer cuts far shorter anyway and marks its own cut.
+ */
 const MAX_TEXT = 20_000;
 
 type LastEvent = "none" | "ask" | "tool_use" | "tool_result" | "reply" | "turn_end" | "api_error";
@@ -133,7 +136,7 @@ class DigestState {
         this.aiTitle = entry.aiTitle;
         return;
       case "last-prompt":
-        this.lastPrompt = entry.lastPrompt;
+        this.lastPrompt = keep(entry.lastPrompt);
         return;
       case "mode":
         this.mode = entry.mode;
@@ -184,9 +187,9 @@ class DigestState {
     }
     const ask = realAsk(entry);
     if (ask === undefined) return;
-    this.asks.push(ask);
+    this.asks.push(keep(ask));
     if (this.asks.length > MAX_ASKS) this.asks.shift();
-    this.lastPrompt = ask;
+    this.lastPrompt = keep(ask);
     this.pending.clear();
     this.apiError = undefined;
     this.lastEvent = "ask";
@@ -202,7 +205,7 @@ class DigestState {
     }
     const text = assistantText(entry);
     if (text !== undefined) {
-      this.lastText = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+      this.lastText = keep(text);
       this.lastEvent = "reply";
     }
     for (const block of entry.content) {
@@ -279,4 +282,11 @@ class DigestState {
     }
     return reasons;
   }
+}
+
+/** `text`, or its first MAX_TEXT characters marked with how much was dropped. */
+function keep(text: string): string {
+  return text.length <= MAX_TEXT
+    ? text
+    : `${text.slice(0, MAX_TEXT)}…[+${text.length - MAX_TEXT} chars]`;
 }

@@ -63,7 +63,7 @@ export function scanLines(
 }
 
 /** {@linkcode scanLines} over an already open file, from its current position. */
-export function scanFile(
+function scanFile(
   file: Deno.FsFile,
   visit: LineVisitor,
   options: ScanLinesOptions = {},

@@ -96,6 +96,6 @@ export function assistantText(entry: AssistantEntry): string | undefined {
 }
 
 /** Text without `<system-reminder>` blocks (an unclosed one runs to the end). */
-export function stripReminders(text: string): string {
+function stripReminders(text: string): string {
   return text.includes("<system-reminder>") ? text.replace(SYSTEM_REMINDER, "") : text;
 }

@@ -24,7 +24,7 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /** Index just past the string whose opening quote is at `start`; -1 if it never closes. */
-export function skipString(b: Uint8Array, start: number): number {
+function skipString(b: Uint8Array, start: number): number {
   let from = start + 1;
   while (true) {
     const quote = b.indexOf(QUOTE, from);
@@ -37,7 +37,7 @@ export function skipString(b: Uint8Array, start: number): number {
 }
 
 /** Index of the first non-whitespace byte at or after `i`. */
-export function skipSpace(b: Uint8Array, i: number): number {
+function skipSpace(b: Uint8Array, i: number): number {
   while (i < b.length) {
     const c = b[i];
     if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return i;
@@ -47,7 +47,7 @@ export function skipSpace(b: Uint8Array, i: number): number {
 }
 
 /** Index just past the JSON value starting at or after `i`; -1 if malformed. */
-export function skipValue(b: Uint8Array, i: number): number {
+function skipValue(b: Uint8Array, i: number): number {
   i = skipSpace(b, i);
   const first = b[i];
   if (first === QUOTE) return skipString(b, i);
@@ -83,7 +83,7 @@ export function skipValue(b: Uint8Array, i: number): number {
  * `objectStart`, looking at that object's own keys only; -1 if absent.
  */
 export function findKey(b: Uint8Array, objectStart: number, key: string | Uint8Array): number {
-  const name = typeof key === "string" ? encoder.encode(key) : key;
+  const name = typeof key === "string" ? encoded(key) : key;
   let i = skipSpace(b, objectStart);
   if (b[i] !== LBRACE) return -1;
   i++;
@@ -166,6 +166,15 @@ export function peekToolResultIds(b: Uint8Array): string[] | undefined {
     i = skipSpace(b, i);
     if (b[i] === COMMA) i++;
   }
+}
+
+const keys = new Map<string, Uint8Array>();
+
+/** The UTF-8 bytes of a key name, encoded once per name. */
+function encoded(key: string): Uint8Array {
+  let bytes = keys.get(key);
+  if (bytes === undefined) keys.set(key, bytes = encoder.encode(key));
+  return bytes;
 }
 
 function sameBytes(b: Uint8Array, at: number, name: Uint8Array): boolean {
