@@ -6,7 +6,7 @@ import { collectDigest, type DigestData } from "../lib/transcript/digest.ts";
 import { renderDigest, resumeCommand } from "../lib/transcript/digest_render.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 
-const REFERENCE = fileURLToPath(new URL("../../shared/reference/", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("../fixtures/transcripts/", import.meta.url));
 const CWD = "/home/alice/src/app";
 const ID = "7c9e2f4a-3b1d-4e8f-9a2c-5d6e7f8a9b0c";
 
@@ -24,7 +24,7 @@ function digestOf(text: string, mode?: "strict"): DigestData {
 const session = () => new TranscriptBuilder({ cwd: CWD, sessionId: ID, gitBranch: "feat/json" });
 
 Deno.test("digest of the reference session: title, asks, reply, todos, actions, files, posture", () => {
-  const path = join(REFERENCE, "example-session.jsonl");
+  const path = join(FIXTURES, "example-session.jsonl");
   const data = collectDigest(path, ID);
   assert.equal(data.aiTitle, "Add --json flag to list command");
   assert.equal(
@@ -64,8 +64,8 @@ Deno.test("digest of the reference session: title, asks, reply, todos, actions, 
 });
 
 Deno.test("digest reads every transcript the real CLI wrote, API errors flagged", () => {
-  for (const name of Deno.readDirSync(join(REFERENCE, "real-claude"))) {
-    const data = collectDigest(join(REFERENCE, "real-claude", name.name), ID, { mode: "strict" });
+  for (const name of Deno.readDirSync(join(FIXTURES, "real-claude"))) {
+    const data = collectDigest(join(FIXTURES, "real-claude", name.name), ID, { mode: "strict" });
     assert.equal(data.report.corrupt, 0, name.name);
     assert.ok(data.asks.length > 0, name.name);
     assert.match(data.incomplete.join("\n"), /API error: Not logged in/, name.name);
@@ -216,7 +216,7 @@ Deno.test("a 5000-char reply under a 500-char budget: within budget, note, resum
 });
 
 Deno.test("digest under the default budget is whole and carries no note", () => {
-  const rendered = renderDigest(collectDigest(join(REFERENCE, "example-session.jsonl"), ID));
+  const rendered = renderDigest(collectDigest(join(FIXTURES, "example-session.jsonl"), ID));
   assert.deepEqual([rendered.clipped, rendered.omitted], [[], []]);
   assert.ok(!rendered.text.includes("[Digest cut"));
 });
