@@ -104,13 +104,8 @@ export function generateTranscript(path: string, options: GenerateOptions): stri
         } else if (kind < 0.8) {
           const before = code(between(2, 12));
           const after = code(between(2, 14));
-          let id = "";
-          builder.toolUse(
-            "Edit",
-            { file_path: target, old_string: before, new_string: after },
-            (got) => id = got,
-          );
-          builder.toolResult(id, `The file ${target} has been updated successfully.`, {
+          builder.toolUse("Edit", { file_path: target, old_string: before, new_string: after });
+          const toolUseResult = {
             filePath: target,
             oldString: before,
             newString: after,
@@ -122,6 +117,9 @@ export function generateTranscript(path: string, options: GenerateOptions): stri
               newLines: 3,
               lines: [after],
             }],
+          };
+          builder.toolResult(builder.lastToolUseId, `The file ${target} has been updated.`, {
+            toolUseResult,
           });
           builder.snapshot(
             files.slice(0, 1 + (turn % files.length)).map((f) => f.slice(cwd.length + 1)),

@@ -1,11 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  findKey,
-  peekString,
-  peekToolResultIds,
-  peekTrue,
-  peekType,
-} from "../lib/transcript/scan.ts";
+import { peekString, peekToolResultIds, peekTrue, peekType } from "../lib/transcript/scan.ts";
 
 const bytes = (value: unknown) =>
   new TextEncoder().encode(typeof value === "string" ? value : JSON.stringify(value));
@@ -42,7 +36,7 @@ Deno.test("peekString and peekTrue read top-level keys only", () => {
   assert.equal(peekString(line, "cwd"), "/top");
   assert.equal(peekTrue(line, "isSidechain"), false);
   assert.equal(peekTrue(bytes({ isSidechain: true }), "isSidechain"), true);
-  assert.equal(findKey(line, 0, "missing"), -1);
+  assert.equal(peekString(line, "missing"), undefined);
 });
 
 Deno.test("peekToolResultIds lists the ids of tool-result user lines only", () => {

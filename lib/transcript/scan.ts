@@ -82,7 +82,7 @@ function skipValue(b: Uint8Array, i: number): number {
  * Where the value of `key` starts in the object that opens at or after
  * `objectStart`, looking at that object's own keys only; -1 if absent.
  */
-export function findKey(b: Uint8Array, objectStart: number, key: string | Uint8Array): number {
+function findKey(b: Uint8Array, objectStart: number, key: string | Uint8Array): number {
   const name = typeof key === "string" ? encoded(key) : key;
   let i = skipSpace(b, objectStart);
   if (b[i] !== LBRACE) return -1;
@@ -106,7 +106,7 @@ export function findKey(b: Uint8Array, objectStart: number, key: string | Uint8A
 }
 
 /** The string at `valueStart`, if it is a plain string (no escapes); else undefined. */
-export function plainStringAt(b: Uint8Array, valueStart: number): string | undefined {
+function plainStringAt(b: Uint8Array, valueStart: number): string | undefined {
   if (valueStart < 0 || b[valueStart] !== QUOTE) return undefined;
   const end = skipString(b, valueStart);
   if (end === -1) return undefined;

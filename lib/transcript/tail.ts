@@ -7,7 +7,7 @@
  * @module
  */
 
-import { findKey, peekString, peekType, plainStringAt } from "./scan.ts";
+import { peekString, peekType } from "./scan.ts";
 
 /** The metadata of one transcript, from its tail. */
 export interface TailInfo {
@@ -96,7 +96,7 @@ function tailOf(bytes: Uint8Array, partialFirst: boolean, size: number): TailInf
       continue;
     }
     const type = peekType(line);
-    const timestamp = plainStringAt(line, findKey(line, 0, "timestamp"));
+    const timestamp = peekString(line, "timestamp");
     if (last) info.endsInTraffic = timestamp !== undefined;
     last = false;
     if (timestamp !== undefined) info.lastTimestamp ??= timestamp;
