@@ -194,3 +194,22 @@ Deno.test("skill install writes SKILL.md once, --print writes nothing", async ()
     t.cleanup();
   }
 });
+
+Deno.test("recover --strict stops at a corrupt line; lenient mode skips and counts it", async () => {
+  const w = world();
+  try {
+    const path = join(w.dir, `${w.older.sessionId}.jsonl`);
+    const lines = Deno.readTextFileSync(path).split("\n");
+    lines.splice(2, 0, '{"type":"user","message":');
+    Deno.writeTextFileSync(path, lines.join("\n"));
+    const args = ["recover", "--session", w.older.sessionId, "--digest"];
+    const lenient = await runClaudecm(args, { env: w.env, cwd: w.cwd });
+    assert.equal(lenient.code, 0, lenient.stderr);
+    assert.match(lenient.stdout, /1 corrupt line skipped/);
+    const strict = await runClaudecm([...args, "--strict"], { env: w.env, cwd: w.cwd });
+    assert.equal(strict.code, 1);
+    assert.match(strict.stderr, /^claudecm: .*\.jsonl: line 3 is not valid JSON\n$/);
+  } finally {
+    w.t.cleanup();
+  }
+});

@@ -85,7 +85,8 @@ export function renderDigest(data: DigestData, budget: number = DEFAULT_BUDGET):
 function headerOf(data: DigestData): string {
   const lines = [`# Recovered session ${data.sessionId}`];
   const facts = [`last activity ${data.lastActivity ?? "unknown"}`];
-  if (data.report.corrupt > 0) facts.push(`${data.report.corrupt} corrupt lines skipped`);
+  const corrupt = data.report.corrupt;
+  if (corrupt > 0) facts.push(`${corrupt} corrupt line${corrupt === 1 ? "" : "s"} skipped`);
   if (data.compactions > 0) facts.push(`compacted ${data.compactions}x`);
   lines.push(facts.join(" · "));
   if (data.incomplete.length > 0) lines.push("Status: the last turn may be incomplete.");
