@@ -99,6 +99,12 @@ Deno.test("digest strips noise: meta lines, command wrappers, reminders, interru
   assert.ok(!renderDigest(data).text.includes("SECRET-TOOL-OUTPUT"));
 });
 
+Deno.test("digest titles an old transcript by its summary line", () => {
+  const text = '{"type":"summary","summary":"Fix the flaky login test","leafUuid":"u1"}\n' +
+    session().prompt("fix it").text("Fixed.").toString();
+  assert.match(renderDigest(digestOf(text)).text, /## Title\nFix the flaky login test\n/);
+});
+
 Deno.test("digest keeps the latest TodoWrite list with statuses", () => {
   const todos = (statuses: string[]) => ({
     todos: statuses.map((status, i) => ({

@@ -29,6 +29,8 @@ export interface DigestData {
   sessionId: string;
   customTitle?: string;
   aiTitle?: string;
+  /** The `summary` line older versions wrote as a conversation's title. */
+  summary?: string;
   /**
    * The last instruction: the `last-prompt` line, or a real ask written after
    * it (a crash comes before Claude re-appends the metadata).
@@ -63,6 +65,8 @@ export interface CollectOptions {
 const MAX_ASKS = 5;
 const MAX_ACTIONS = 10;
 const MAX_FILES = 30;
+/** Distinct paths remembered from file-history snapshots. */
+const MAX_SNAPSHOT_FILES = 1_000;
 /**
  * Longest ask or assistant text kept, so a pasted megabyte cannot pile up in
  * memory; the renderer cuts far shorter anyway and marks its own cut.
@@ -88,6 +92,7 @@ export function collectDigest(
 class DigestState {
   customTitle?: string;
   aiTitle?: string;
+  summary?: string;
   lastPrompt?: string;
   mode?: string;
   permissionMode?: string;
@@ -145,7 +150,12 @@ class DigestState {
         this.permissionMode = entry.permissionMode;
         return;
       case "file-history-snapshot":
-        for (const file of entry.files) this.snapshotFiles.add(file);
+        for (const file of entry.files) {
+          if (this.snapshotFiles.size < MAX_SNAPSHOT_FILES) this.snapshotFiles.add(file);
+        }
+        return;
+      case "summary":
+        this.summary = entry.summary;
         return;
       case "queue-operation":
         if (entry.operation === "enqueue" && entry.content !== undefined) {
@@ -162,6 +172,7 @@ class DigestState {
       sessionId,
       customTitle: this.customTitle,
       aiTitle: this.aiTitle,
+      summary: this.summary,
       lastPrompt: this.lastPrompt,
       asks: this.asks,
       lastAssistantText: this.lastText,

@@ -98,7 +98,7 @@ function sectionsOf(data: DigestData): Section[] {
   const add = (name: string, heading: string, body: string | undefined) => {
     if (body !== undefined && body.trim() !== "") sections.push({ name, heading, body });
   };
-  const title = data.customTitle ?? data.aiTitle;
+  const title = data.customTitle ?? data.aiTitle ?? data.summary;
   add("title", "## Title", title);
   const instruction = data.lastPrompt ?? data.asks.at(-1);
   add(
