@@ -2,7 +2,7 @@
  * `claudecm list --json` over 1,000 registered sessions against
  * `claudecm --version`, the startup floor, both as real subprocesses run
  * alternately in one process. Prints medians and their ratio.
- * Target: list under 1.5x the floor. Run with `npx deno task bench`.
+ * Target: list under 1.5x the floor. Run with `npm run bench`.
  *
  * @module
  */
