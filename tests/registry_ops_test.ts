@@ -9,6 +9,7 @@ import {
 import {
   addAtTop,
   archiveSession,
+  changeDir,
   moveSession,
   moveToBottom,
   moveToTop,
@@ -51,6 +52,7 @@ Deno.test("moveToTop and moveToBottom reorder without touching the malformed lin
 
 Deno.test("rename, setTokens, swapGuid and replaceGuid change one row", () => {
   assert.equal(mainSessions(renameSession(sample(), B, "Renamed"))[1].desc, "Renamed");
+  assert.equal(mainSessions(changeDir(sample(), B, "/moved here"))[1].dir, "/moved here");
   assert.equal(mainSessions(setTokens(sample(), C, 1234))[2].tokens, "1234");
   assert.throws(() => setTokens(sample(), C, "12k"), RegistryLookupError);
   const swapped = mainSessions(swapGuid(sample(), B, E))[1];

@@ -5,7 +5,7 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { runListJson } from "../app/list_json.ts";
+import { runList } from "../app/list.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `list` on the program. */
@@ -19,6 +19,6 @@ export function registerListCommand(
     .description("list registered sessions (main and archived)")
     .option("--json", "print the registry with each session's info as JSON, for scripts")
     .action((options) => {
-      result.exitCode = runListJson(makeContext(), { json: options.json === true });
+      result.exitCode = runList(makeContext(), { json: options.json === true });
     });
 }

@@ -12,6 +12,8 @@ import { ExitCode } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
 import { translateLegacyArgs } from "./legacy.ts";
 import { registerListCommand } from "./list.ts";
+import { registerRecoverCommand } from "./recover.ts";
+import { registerSkillCommand } from "./skill.ts";
 
 /** Builds the context lazily, so `--help` and `--version` need no HOME. */
 export type ContextFactory = () => AppContext;
@@ -58,6 +60,8 @@ function buildProgram(options: CliOptions, result: CommandResult): Command {
         "start a new session and pass them to claude.\n",
     );
   registerListCommand(program, options.makeContext, result);
+  registerRecoverCommand(program, options.makeContext, result);
+  registerSkillCommand(program, options.makeContext, result);
   for (const command of program.commands) {
     command.exitOverride().configureOutput({
       writeOut: options.writeOut,

@@ -8,6 +8,7 @@
 
 import { posix, win32 } from "node:path";
 import { projectKey } from "./project_key.ts";
+import { UserError } from "./errors.ts";
 
 /** Reads one environment variable; `Deno.env.get` in production. */
 export type EnvReader = (name: string) => string | undefined;
@@ -48,7 +49,7 @@ export interface Paths {
 }
 
 /** Raised when no home directory can be found in the environment. */
-export class MissingHomeError extends Error {
+export class MissingHomeError extends UserError {
   constructor(variable: string) {
     super(`cannot find your home directory: ${variable} is not set`);
     this.name = "MissingHomeError";

@@ -7,8 +7,6 @@
  * @module
  */
 
-import { realpathSync } from "node:fs";
-
 /** Keys longer than this are cut and suffixed with a hash, as Claude Code does. */
 export const MAX_KEY_LENGTH = 200;
 
@@ -35,7 +33,7 @@ export function projectKey(dir: string): string {
 /** The realpath of `dir`, or `dir` itself when it cannot be resolved. */
 export function resolveRealPath(dir: string): string {
   try {
-    return realpathSync.native(dir);
+    return Deno.realPathSync(dir);
   } catch {
     return dir;
   }

@@ -7,21 +7,24 @@
 
 /** Options for {@linkcode writeFileAtomic}. */
 export interface AtomicWriteOptions {
-  /** The temporary file; defaults to `<path>.tmp-<pid>`. */
+  /** The temporary file; defaults to `<target>.tmp-<pid>` beside the real target. */
   tmpPath?: string;
 }
 
 /**
  * Replace `path` with `content` atomically. Readers see the old file or the
- * new one, never a mix. On failure the temporary file is removed and the
- * target is untouched.
+ * new one, never a mix. A symlinked target (dotfile managers link
+ * settings.json) is written through the link, and an existing file keeps its
+ * permission bits. On failure the temporary file is removed and the target is
+ * untouched.
  */
 export function writeFileAtomic(
   path: string,
   content: string,
   options: AtomicWriteOptions = {},
 ): void {
-  const tmpPath = options.tmpPath ?? `${path}.tmp-${Deno.pid}`;
+  const target = realTarget(path);
+  const tmpPath = options.tmpPath ?? `${target}.tmp-${Deno.pid}`;
   try {
     const file = Deno.openSync(tmpPath, { write: true, create: true, truncate: true });
     try {
@@ -32,7 +35,8 @@ export function writeFileAtomic(
     } finally {
       file.close();
     }
-    Deno.renameSync(tmpPath, path);
+    keepMode(target, tmpPath);
+    Deno.renameSync(tmpPath, target);
   } catch (error) {
     try {
       Deno.removeSync(tmpPath);
@@ -40,5 +44,23 @@ export function writeFileAtomic(
       // The temporary file was never created or is already gone.
     }
     throw error;
+  }
+}
+
+function realTarget(path: string): string {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function keepMode(target: string, tmpPath: string): void {
+  if (Deno.build.os === "windows") return;
+  try {
+    const mode = Deno.statSync(target).mode;
+    if (mode !== null) Deno.chmodSync(tmpPath, mode & 0o7777);
+  } catch {
+    // A new file takes the default mode.
   }
 }

@@ -42,15 +42,6 @@ export function createLinePrompter(input: ByteSource, out: Output): Prompter {
   };
 }
 
-/** A prompter for commands that must never prompt: it fails loudly if asked. */
-export function createNoPrompter(): Prompter {
-  return {
-    ask(question) {
-      throw new Error(`internal error: prompted in a non-interactive command: ${question}`);
-    },
-  };
-}
-
 /** A prompter answering from a fixed list, recording questions, for tests. */
 export function createScriptedPrompter(answers: string[]): Prompter & { questions: string[] } {
   const queue = [...answers];

@@ -5,12 +5,17 @@
  * @module
  */
 
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
 
 /** Variables a child needs to start at all on some OS; everything else is the test's choice. */
-const PASSED_THROUGH = ["PATH", "SystemRoot", "SYSTEMROOT", "TEMP", "TMP", "TMPDIR", "DENO_DIR"];
+const PASSED_THROUGH = ["PATH", "SystemRoot", "SYSTEMROOT", "TEMP", "TMP", "TMPDIR"];
+
+/** Deno's cache stays outside the test HOME, so a test sees only what claudecm wrote there. */
+const DENO_DIR = Deno.env.get("DENO_DIR") ?? join(tmpdir(), "claudecm-test-deno-dir");
 
 /** Options for {@linkcode runClaudecm}. */
 export interface RunOptions {
@@ -53,7 +58,7 @@ export async function runClaudecm(args: string[], options: RunOptions): Promise<
 }
 
 function inheritedEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
+  const env: Record<string, string> = { DENO_DIR };
   for (const name of PASSED_THROUGH) {
     const value = Deno.env.get(name);
     if (value !== undefined) env[name] = value;

@@ -20,7 +20,7 @@ export interface TestContextOptions {
   env?: Record<string, string>;
   /** The cwd flows see; defaults to `<home>/project`, created. */
   cwd?: string;
-  /** The clock; defaults to 2026-11-30T12:00:00Z. */
+  /** The clock; defaults to 2026-11-30 12:00 local time. */
   now?: Date;
   interactive?: boolean;
   /** Stub tools; by default the real adapters, found through `env` (see helpers/fakes.ts). */
@@ -60,7 +60,7 @@ export function createTestContext(options: TestContextOptions = {}): TestContext
     setEnv: (name, value) => env[name] = value,
     os: Deno.build.os,
     cwd: () => cwd,
-    now: () => options.now ?? new Date("2026-11-30T12:00:00Z"),
+    now: () => options.now ?? new Date(2026, 10, 30, 12, 0, 0),
     hostname: () => "testhost",
     out,
     err,

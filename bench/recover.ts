@@ -1,0 +1,178 @@
+/**
+ * The recover benchmark. Generates its data in a temporary dir (nothing large
+ * is committed), then prints, in one run:
+ *
+ * - the digest of a 100 MB transcript: time, throughput and peak RSS, next to
+ *   a raw line-split pass and a parse-every-line pass over the same file,
+ *   each in its own process, quoted as ratios to the raw pass;
+ * - phase 1 (project dir resolution + candidate ranking) over a project dir
+ *   of 200 transcripts, 1 GB in all, whose mtimes disagree with their content.
+ *
+ * Targets: digest >= 250 MB/s with peak RSS <= 128 MiB; ranking < 200 ms.
+ *
+ * Usage: deno run -A bench/recover.ts [--digest-size 100MB] [--files 200] [--total 1GB] [--keep]
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { projectDirFor, resolvePaths } from "../lib/core/paths.ts";
+import { resolveRealPath } from "../lib/core/project_key.ts";
+import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
+import { generateTranscript, parseSize } from "../scripts/gen_transcript.ts";
+
+const CHILD = fileURLToPath(new URL("./recover_child.ts", import.meta.url));
+const ITERATIONS = 3;
+
+interface ChildResult {
+  mode: string;
+  ms: number[];
+  peakRssMiB: number;
+  exact: boolean;
+}
+
+async function child(
+  mode: string,
+  target: string,
+  iterations: number,
+  root = "",
+): Promise<ChildResult> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "--quiet", CHILD, mode, target, String(iterations), root],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  if (!output.success) throw new Error(`benchmark child ${mode} failed`);
+  return JSON.parse(new TextDecoder().decode(output.stdout));
+}
+
+function buildProjectDir(root: string, cwd: string, files: number, total: number): string {
+  const paths = resolvePaths(
+    (name) => (name === "HOME" || name === "CLAUDE_CONFIG_DIR") ? root : undefined,
+    Deno.build.os,
+  );
+  const dir = projectDirFor(paths, cwd);
+  Deno.mkdirSync(dir, { recursive: true });
+  const base = join(root, "base.jsonl");
+  generateTranscript(base, { bytes: Math.floor(total / files), cwd, seed: 7 });
+  const epoch = new Date("2026-11-20T08:00:00Z").getTime();
+  for (let i = 0; i < files; i++) {
+    const id = crypto.randomUUID();
+    const path = join(dir, `${id}.jsonl`);
+    Deno.copyFileSync(base, path);
+    // A distinct ending per file: its own time, title and last prompt.
+    const tail = new TranscriptBuilder({ cwd, sessionId: id, start: new Date(epoch + i * 600_000) })
+      .prompt(`task number ${i}`)
+      .tool("Bash", { command: `make target-${i}` }, "done\n".repeat(50))
+      .text(`Finished task ${i}.`)
+      .turnEnd()
+      .metadata({
+        lastPrompt: `task number ${i}`,
+        aiTitle: `Task ${i}`,
+        mode: "normal",
+        permissionMode: "default",
+      });
+    Deno.writeTextFileSync(path, tail.toString(), { append: true });
+    // mtimes in the reverse order of the content's timestamps: ranking must not trust them.
+    const mtime = new Date(epoch - i * 600_000);
+    Deno.utimeSync(path, mtime, mtime);
+  }
+  Deno.removeSync(base);
+  return dir;
+}
+
+function fmt(value: number, digits = 0): string {
+  return value.toFixed(digits);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      "digest-size": { type: "string", default: "100MB" },
+      files: { type: "string", default: "200" },
+      total: { type: "string", default: "1GB" },
+      keep: { type: "boolean", default: false },
+    },
+  });
+  const temp = Deno.makeTempDirSync({ prefix: "claudecm-bench-" });
+  try {
+    const cwd = resolveRealPath(join(temp, "project"));
+    Deno.mkdirSync(cwd, { recursive: true });
+    const claudeRoot = join(temp, "claude");
+
+    let started = performance.now();
+    const transcript = join(temp, `${crypto.randomUUID()}.jsonl`);
+    generateTranscript(transcript, { bytes: parseSize(values["digest-size"]), cwd, crashed: true });
+    const size = Deno.statSync(transcript).size;
+    const mb = size / 1e6;
+    console.log(`generated ${fmt(mb, 1)} MB transcript in ${fmt(performance.now() - started)} ms`);
+
+    const raw = await child("raw", transcript, ITERATIONS);
+    const parse = await child("parse", transcript, ITERATIONS);
+    const digest = await child("digest", transcript, ITERATIONS);
+    const best = (r: ChildResult) => Math.min(...r.ms);
+    const rawBest = best(raw);
+    console.log(
+      `\nDigest of a ${fmt(mb, 1)} MB transcript (best of ${ITERATIONS}, each in its own process)`,
+    );
+    console.log("  pass                 time      MB/s   x raw time   peak RSS");
+    for (
+      const [name, r] of [["raw line split", raw], ["JSON.parse every line", parse], [
+        "recover digest",
+        digest,
+      ]] as const
+    ) {
+      console.log(
+        `  ${name.padEnd(21)}${fmt(best(r)).padStart(6)} ms${
+          fmt(mb / (best(r) / 1000)).padStart(8)
+        }` +
+          `${fmt(best(r) / rawBest, 2).padStart(11)}x${fmt(r.peakRssMiB).padStart(8)} MiB${
+            r.exact ? "" : " (approx)"
+          }`,
+      );
+    }
+
+    started = performance.now();
+    const files = Number(values.files);
+    const dir = buildProjectDir(claudeRoot, cwd, files, parseSize(values.total));
+    let total = 0;
+    for (const entry of Deno.readDirSync(dir)) total += Deno.statSync(join(dir, entry.name)).size;
+    console.log(
+      `\ngenerated ${files} transcripts, ${fmt(total / 1e9, 2)} GB, in ${
+        fmt(performance.now() - started)
+      } ms`,
+    );
+    const rank = await child("rank", cwd, 5, claudeRoot);
+    console.log(`Phase 1 (resolve project dir + rank ${files} transcripts), in one process:`);
+    console.log(
+      `  first run ${fmt(rank.ms[0], 1)} ms, best of 5 ${fmt(best(rank), 1)} ms, peak RSS ${
+        fmt(rank.peakRssMiB)
+      } MiB`,
+    );
+
+    const digestRate = mb / (best(digest) / 1000);
+    console.log("\nTargets");
+    console.log(
+      `  digest >= 250 MB/s: ${fmt(digestRate)} MB/s ${digestRate >= 250 ? "PASS" : "FAIL"}`,
+    );
+    console.log(
+      `  digest peak RSS <= 128 MiB: ${fmt(digest.peakRssMiB)} MiB ${
+        digest.peakRssMiB <= 128 ? "PASS" : "FAIL"
+      }`,
+    );
+    console.log(
+      `  ranking < 200 ms (first run): ${fmt(rank.ms[0], 1)} ms ${
+        rank.ms[0] < 200 ? "PASS" : "FAIL"
+      }`,
+    );
+    console.log("  (files were just written, so they are in the page cache: warm-cache figures)");
+    if (values.keep) console.log(`\nkept ${temp}`);
+  } finally {
+    if (!values.keep) Deno.removeSync(temp, { recursive: true });
+  }
+}
+
+if (import.meta.main) await main();

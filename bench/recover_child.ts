@@ -1,0 +1,102 @@
+/**
+ * One measured task of the recover benchmark, run in its own process so its
+ * peak memory is its own: `raw` (the line-split baseline), `parse` (JSON.parse
+ * of every line), `digest` (the recover digest), `rank` (phase 1 for a
+ * project dir). Prints one JSON line: per-iteration milliseconds and peak RSS.
+ *
+ * Usage: deno run -A bench/recover_child.ts MODE PATH ITERATIONS [CLAUDE_ROOT]
+ *
+ * @module
+ */
+
+import { resolvePaths } from "../lib/core/paths.ts";
+import { rankCandidates } from "../lib/transcript/candidates.ts";
+import { collectDigest } from "../lib/transcript/digest.ts";
+import { renderDigest } from "../lib/transcript/digest_render.ts";
+import { scanLines } from "../lib/transcript/lines.ts";
+import { resolveProjectDir } from "../lib/transcript/project_dir.ts";
+
+/** The simplest fast line split: 1 MiB reads, newlines found with indexOf. */
+function rawSplit(path: string): number {
+  const file = Deno.openSync(path);
+  const chunk = new Uint8Array(1024 * 1024);
+  let lines = 0;
+  try {
+    while (true) {
+      const count = file.readSync(chunk);
+      if (count === null || count === 0) break;
+      const view = chunk.subarray(0, count);
+      for (let at = view.indexOf(10); at !== -1; at = view.indexOf(10, at + 1)) lines++;
+    }
+  } finally {
+    file.close();
+  }
+  return lines;
+}
+
+/** What a naive reader does: decode and JSON.parse every line. */
+function parseAll(path: string): number {
+  const decoder = new TextDecoder();
+  let parsed = 0;
+  scanLines(path, (line) => {
+    if (line.bytes.length > 0) {
+      JSON.parse(decoder.decode(line.bytes));
+      parsed++;
+    }
+  });
+  return parsed;
+}
+
+function digest(path: string): number {
+  const id = path.replace(/^.*[\\/]/, "").replace(/\.jsonl$/, "");
+  return renderDigest(collectDigest(path, id)).text.length;
+}
+
+function rank(cwd: string, claudeRoot: string): number {
+  const env = (name: string) =>
+    name === "CLAUDE_CONFIG_DIR" ? claudeRoot : name === "HOME" ? claudeRoot : undefined;
+  const paths = resolvePaths(env, Deno.build.os);
+  const found = resolveProjectDir(paths, cwd);
+  if (!found) throw new Error("benchmark project dir not found");
+  return rankCandidates(found.dir, { exclude: new Set(), now: new Date() }).candidates.length;
+}
+
+function peakRssMiB(): { peak: number; exact: boolean } {
+  try {
+    const status = Deno.readTextFileSync("/proc/self/status");
+    const match = /VmHWM:\s+(\d+) kB/.exec(status);
+    if (match) return { peak: Number(match[1]) / 1024, exact: true };
+  } catch {
+    // Not Linux: fall back to the current RSS, sampled after each iteration.
+  }
+  return { peak: Deno.memoryUsage().rss / 1048576, exact: false };
+}
+
+const [mode, target, iterationsText, claudeRoot] = Deno.args;
+const tasks: Record<string, () => number> = {
+  raw: () => rawSplit(target),
+  parse: () => parseAll(target),
+  digest: () => digest(target),
+  rank: () => rank(target, claudeRoot),
+};
+const task = tasks[mode];
+if (!task) throw new Error(`unknown mode ${mode}`);
+const ms: number[] = [];
+let sampled = 0;
+let result = 0;
+for (let i = 0; i < Number(iterationsText); i++) {
+  const start = performance.now();
+  result = task();
+  ms.push(performance.now() - start);
+  sampled = Math.max(sampled, Deno.memoryUsage().rss / 1048576);
+}
+const rss = peakRssMiB();
+console.log(
+  JSON.stringify({
+    mode,
+    ms,
+    result,
+    peakRssMiB: rss.exact ? rss.peak : sampled,
+    exact: rss.exact,
+  }),
+);

@@ -1,0 +1,71 @@
+/**
+ * Bootstrap (spec 4 and 5.0), run by the commands that manage the registry
+ * and launch claude. Read-only commands (recover, doctor, `list --json`...)
+ * never call it.
+ *
+ * @module
+ */
+
+import type { AppContext } from "./context.ts";
+import { ensureCleanupPeriod } from "./settings.ts";
+import { backupRegistry } from "../store/backups.ts";
+
+/** Options for {@linkcode bootstrap}. */
+export interface BootstrapOptions {
+  /** False for commands that must never prompt: the hostname is used, not saved. */
+  mayPrompt: boolean;
+}
+
+/** What later steps need from the bootstrap. */
+export interface BootstrapResult {
+  machineName: string;
+}
+
+/** Prepare claudecm's state, protect transcripts, settle the machine name, back up the registry. */
+export function bootstrap(ctx: AppContext, options: BootstrapOptions): BootstrapResult {
+  // A partial mitigation for Claude Code's idle-timeout bug; silent by design.
+  ctx.setEnv("CLAUDE_CODE_REMOTE_SEND_KEEPALIVES", "1");
+  const { paths } = ctx;
+  Deno.mkdirSync(paths.backupDir, { recursive: true });
+  Deno.writeFileSync(paths.registryFile, new Uint8Array(), { append: true, create: true });
+  if (ensureCleanupPeriod(paths, ctx.now())) {
+    ctx.out.line("  Protected session transcripts from Claude Code's 30-day auto-delete.", "cyan");
+  }
+  const machineName = settleMachineName(ctx, options);
+  backupRegistry(paths, ctx.now());
+  return { machineName };
+}
+
+/** The saved machine name, or the hostname when none is saved. */
+export function readMachineName(ctx: AppContext): string | null {
+  try {
+    const name = Deno.readTextFileSync(ctx.paths.machineNameFile).split(/\r?\n/)[0].trim();
+    return name === "" ? null : name;
+  } catch {
+    return null;
+  }
+}
+
+/** Save a machine name typed by the user. */
+export function saveMachineName(ctx: AppContext, name: string): void {
+  Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
+  Deno.writeTextFileSync(ctx.paths.machineNameFile, `${name}\n`);
+}
+
+/** The lowercased hostname, the fallback machine name. */
+export function hostnameFallback(ctx: AppContext): string {
+  return ctx.hostname().toLowerCase();
+}
+
+function settleMachineName(ctx: AppContext, options: BootstrapOptions): string {
+  const saved = readMachineName(ctx);
+  if (saved !== null) return saved;
+  if (!options.mayPrompt) return hostnameFallback(ctx);
+  ctx.out.line();
+  const answer = ctx.prompter.ask("  Machine name for remote display (e.g. desktop, laptop): ");
+  if (answer === null) return hostnameFallback(ctx);
+  const name = answer.trim() === "" ? hostnameFallback(ctx) : answer.trim();
+  saveMachineName(ctx, name);
+  ctx.out.line(`  Saved: ${name}`);
+  return readMachineName(ctx) ?? hostnameFallback(ctx);
+}

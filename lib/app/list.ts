@@ -1,0 +1,100 @@
+/**
+ * `claudecm list`: the registry with each session's info. With `--json` it
+ * is read-only and never prompts, for scripts; without it, the table.
+ *
+ * @module
+ */
+
+import type { AppContext } from "./context.ts";
+import { bootstrap } from "./bootstrap.ts";
+import { ExitCode } from "../core/errors.ts";
+import { archivedSessions, mainSessions, malformedLines, type Session } from "../core/registry.ts";
+import { createSessionInfoCache, getSessionInfo, type SessionInfo } from "../core/session_info.ts";
+import { readRegistry } from "../store/registry_store.ts";
+import { renderSessionRows } from "../ui/session_list.ts";
+
+/** One session as `list --json` prints it. */
+export interface ListedSession {
+  number: number;
+  guid: string;
+  dir: string;
+  desc: string;
+  tokens: number | null;
+  archived: boolean;
+  status: SessionInfo["status"];
+  transcript: string;
+  sizeBytes: number | null;
+  lastActivity: string | null;
+  dateIsFallback: boolean;
+}
+
+/** Options for {@linkcode runList}. */
+export interface ListOptions {
+  json: boolean;
+}
+
+/** Print the registry; returns the exit code. */
+export function runList(ctx: AppContext, options: ListOptions): number {
+  if (options.json) {
+    ctx.out.line(JSON.stringify(listRegistryJson(ctx), null, 2));
+    return ExitCode.ok;
+  }
+  bootstrap(ctx, { mayPrompt: true });
+  const registry = readRegistry(ctx.paths);
+  const sessions = mainSessions(registry);
+  if (sessions.length === 0) {
+    ctx.out.line("  No saved sessions.");
+    return ExitCode.ok;
+  }
+  const now = ctx.now();
+  const rows = sessions.map((session) => ({
+    session,
+    info: getSessionInfo(ctx.paths, session, now),
+  }));
+  ctx.out.line();
+  ctx.out.line("  === Saved Sessions ===");
+  ctx.out.line();
+  for (const line of renderSessionRows(rows)) ctx.out.line(line.text);
+  const archivedCount = archivedSessions(registry).length;
+  ctx.out.line();
+  ctx.out.line(
+    `  ${sessions.length} session(s)` + (archivedCount ? `, ${archivedCount} archived` : ""),
+  );
+  return ExitCode.ok;
+}
+
+/** The registry, main and archived, with each session's info and the lines that did not parse. */
+export function listRegistryJson(ctx: AppContext): {
+  sessions: ListedSession[];
+  archived: ListedSession[];
+  malformedLines: Array<{ lineNumber: number; text: string; reason: string }>;
+} {
+  const registry = readRegistry(ctx.paths);
+  const now = ctx.now();
+  const cache = createSessionInfoCache();
+  const describe = (archived: boolean) => (session: Session, index: number): ListedSession => {
+    const info = getSessionInfo(ctx.paths, session, now, cache);
+    return {
+      number: index + 1,
+      guid: session.guid,
+      dir: session.dir,
+      desc: session.desc,
+      tokens: session.tokens === "" ? null : Number(session.tokens),
+      archived,
+      status: info.status,
+      transcript: info.transcriptPath,
+      sizeBytes: info.sizeBytes,
+      lastActivity: info.date?.toISOString() ?? null,
+      dateIsFallback: info.dateIsFallback,
+    };
+  };
+  return {
+    sessions: mainSessions(registry).map(describe(false)),
+    archived: archivedSessions(registry).map(describe(true)),
+    malformedLines: malformedLines(registry).map((line) => ({
+      lineNumber: line.lineNumber,
+      text: line.raw,
+      reason: line.reason,
+    })),
+  };
+}

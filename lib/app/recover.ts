@@ -1,0 +1,153 @@
+/**
+ * `claudecm recover`: find the session that crashed in this folder and print
+ * a budgeted digest of its working state (recover-design.md). Phase 1 ranks
+ * candidates, phase 2 digests the confirmed one; in a terminal with neither,
+ * the auto-pick is shown and confirmed first. Read-only: nothing is written.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { UsageError, UserError } from "../core/errors.ts";
+import { rankCandidates, type Ranking } from "../transcript/candidates.ts";
+import { collectDigest } from "../transcript/digest.ts";
+import { DEFAULT_BUDGET, renderDigest, resumeCommand } from "../transcript/digest_render.ts";
+import type { ReadMode } from "../transcript/entries.ts";
+import { resolveProjectDir } from "../transcript/project_dir.ts";
+import type { AppContext } from "./context.ts";
+import { candidateTable, choosePick } from "./recover_view.ts";
+
+/** Exit code of an invalid or unknown session id (documented in `recover --help`). */
+export const SESSION_NOT_FOUND_EXIT = 3;
+
+/** Candidates listed when --limit is not given. */
+export const DEFAULT_LIMIT = 10;
+
+/** What `recover` was asked to do. */
+export interface RecoverOptions {
+  json?: boolean;
+  cwd?: string;
+  exclude?: string;
+  limit?: number;
+  session?: string;
+  digest?: boolean;
+  budget?: number;
+  strict?: boolean;
+}
+
+/** Phase 1's answer, as `--json` prints it. */
+export interface CandidateList extends Ranking {
+  cwd: string;
+  projectDir: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Run `recover`; returns the exit code. */
+export function runRecover(ctx: AppContext, options: RecoverOptions): number {
+  if (options.digest && options.session === undefined) {
+    throw new UsageError(
+      "--digest needs --session ID (list candidates with: claudecm recover --json)",
+    );
+  }
+  if (options.session !== undefined) {
+    printDigest(ctx, options.session, options);
+    return 0;
+  }
+  const list = listCandidates(ctx, options);
+  if (options.json) {
+    ctx.out.line(JSON.stringify(list, null, 2));
+    return 0;
+  }
+  if (list.projectDir === null || list.candidates.length === 0) {
+    ctx.out.line(`No prior session for this folder: ${list.cwd}`);
+    return 0;
+  }
+  if (!ctx.interactive) {
+    for (const line of candidateTable(list, ctx.now())) ctx.out.line(line);
+    return 0;
+  }
+  const pick = choosePick(ctx, list);
+  if (pick === undefined) {
+    ctx.out.line("Nothing recovered.");
+    return 0;
+  }
+  printDigest(ctx, pick.id, options);
+  return 0;
+}
+
+/** Phase 1: the ranked candidates of the cwd's project dir, the live session left out. */
+export function listCandidates(ctx: AppContext, options: RecoverOptions): CandidateList {
+  const cwd = options.cwd ?? ctx.cwd();
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const found = resolveProjectDir(ctx.paths, cwd);
+  if (found === undefined) return { cwd, projectDir: null, candidates: [], excluded: [] };
+  const exclude = new Set(
+    [options.exclude, ctx.env("CLAUDE_CODE_SESSION_ID")]
+      .map((id) => id?.trim() ?? "").filter((id) => id !== ""),
+  );
+  const ranking = rankCandidates(found.dir, { exclude, now: ctx.now() });
+  return { cwd, projectDir: found.dir, ...ranking, candidates: ranking.candidates.slice(0, limit) };
+}
+
+/** Phase 2: print the digest of session `id`. */
+function printDigest(ctx: AppContext, id: string, options: RecoverOptions): void {
+  const budget = options.budget ?? DEFAULT_BUDGET;
+  const path = findTranscript(ctx, id, options.cwd ?? ctx.cwd());
+  const mode: ReadMode = options.strict ? "strict" : "lenient";
+  const data = collectDigest(path, id, { mode });
+  const rendered = renderDigest(data, budget);
+  if (!options.json) {
+    ctx.out.write(rendered.text);
+    return;
+  }
+  ctx.out.line(JSON.stringify(
+    {
+      sessionId: id,
+      path,
+      budget,
+      clipped: rendered.clipped,
+      omitted: rendered.omitted,
+      incomplete: data.incomplete,
+      truncated: data.report.truncated,
+      corruptLines: data.report.corrupt,
+      resume: resumeCommand(id),
+      digest: rendered.text,
+    },
+    null,
+    2,
+  ));
+}
+
+/** The transcript of session `id`: in the cwd's project dir, else in any project dir. */
+function findTranscript(ctx: AppContext, id: string, cwd: string): string {
+  if (!UUID.test(id)) {
+    throw new UserError(`not a session id (expected a UUID): ${id}`, SESSION_NOT_FOUND_EXIT);
+  }
+  const name = `${id}.jsonl`;
+  const own = resolveProjectDir(ctx.paths, cwd);
+  const dirs = own ? [own.dir] : [];
+  try {
+    for (const entry of Deno.readDirSync(ctx.paths.projectsDir)) {
+      if (entry.isDirectory) dirs.push(join(ctx.paths.projectsDir, entry.name));
+    }
+  } catch {
+    // No projects dir: nothing was ever recorded.
+  }
+  for (const dir of dirs) {
+    const path = join(dir, name);
+    if (isFile(path)) return path;
+  }
+  throw new UserError(
+    `no transcript for session ${id} under ${ctx.paths.projectsDir}`,
+    SESSION_NOT_FOUND_EXIT,
+  );
+}
+
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}

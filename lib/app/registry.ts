@@ -1,0 +1,24 @@
+/**
+ * The registry as flows change it: {@linkcode updateRegistry} plus the
+ * spec's yellow warning when the lock could not be had (spec 5.1).
+ *
+ * @module
+ */
+
+import type { AppContext } from "./context.ts";
+import type { Registry } from "../core/registry.ts";
+import { updateRegistry } from "../store/registry_store.ts";
+
+/** Apply `change` to the registry under the lock; warns (yellow) and proceeds on a lock timeout. */
+export function changeRegistry(
+  ctx: AppContext,
+  change: (registry: Registry) => Registry,
+): Promise<Registry> {
+  return updateRegistry(ctx.paths, change, {
+    onTimeout: () =>
+      ctx.err.line(
+        "  Could not lock sessions.txt within 10 s (another claudecm is writing?); saving anyway.",
+        "yellow",
+      ),
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * `claudecm skill install`: put the `/recover` skill where Claude Code finds
+ * it, `<claude root>/skills/recover/SKILL.md`. Idempotent: an identical file
+ * is left alone; `--print` shows the file and writes nothing.
+ *
+ * @module
+ */
+
+import { writeFileAtomic } from "../store/atomic_write.ts";
+import type { AppContext } from "./context.ts";
+import { RECOVER_SKILL } from "./recover_skill.ts";
+
+/** Options for {@linkcode runSkillInstall}. */
+export interface SkillInstallOptions {
+  print?: boolean;
+}
+
+/** Where the recover skill is installed. */
+function recoverSkillPath(ctx: AppContext): string {
+  return ctx.paths.path.join(ctx.paths.claudeRoot, "skills", "recover", "SKILL.md");
+}
+
+/** Install (or print) the recover skill; returns the exit code. */
+export function runSkillInstall(ctx: AppContext, options: SkillInstallOptions): number {
+  if (options.print) {
+    ctx.out.write(RECOVER_SKILL);
+    return 0;
+  }
+  const path = recoverSkillPath(ctx);
+  const existing = readText(path);
+  if (existing === RECOVER_SKILL) {
+    ctx.out.line(`The recover skill is already installed: ${path}`);
+    return 0;
+  }
+  Deno.mkdirSync(ctx.paths.path.dirname(path), { recursive: true });
+  writeFileAtomic(path, RECOVER_SKILL);
+  const verb = existing === undefined ? "Installed" : "Updated";
+  ctx.out.line(`${verb} the recover skill: ${path} (use /recover in Claude Code)`, "green");
+  return 0;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Claude Code's per-process manifests, `<claude root>/sessions/<pid>.json`
+ * (DESIGN.md section 4): written at launch, deleted at exit, read-only for
+ * claudecm. They tell which session a running claude is on.
+ *
+ * @module
+ */
+
+import process from "node:process";
+import type { Paths } from "./paths.ts";
+import { isSessionId } from "./registry.ts";
+
+/** The manifest fields claudecm relies on. */
+export interface PidManifest {
+  pid: number;
+  sessionId: string;
+  cwd: string;
+  startedAt?: number;
+  /** Linux: field 22 of /proc/<pid>/stat when claude started, to tell a reused pid. */
+  procStart?: string;
+  version?: string;
+  kind?: string;
+  name?: string;
+  status?: string;
+}
+
+/** The manifest of process `pid`, or null when absent or not a manifest. */
+export function readPidManifest(paths: Paths, pid: number): PidManifest | null {
+  try {
+    const text = Deno.readTextFileSync(paths.path.join(paths.sessionsDir, `${pid}.json`));
+    return parseManifest(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+/** Every readable manifest in the sessions dir. */
+export function listPidManifests(paths: Paths): PidManifest[] {
+  const manifests: PidManifest[] = [];
+  try {
+    for (const entry of Deno.readDirSync(paths.sessionsDir)) {
+      const match = /^(\d+)\.json$/.exec(entry.name);
+      const manifest = match ? readPidManifest(paths, Number(match[1])) : null;
+      if (manifest) manifests.push(manifest);
+    }
+  } catch {
+    // No sessions dir: no running claude.
+  }
+  return manifests;
+}
+
+/**
+ * Whether the manifest's claude is still running: its pid is alive and, on
+ * Linux, is the same process (the start time matches), not a reused pid.
+ */
+export function isManifestLive(manifest: PidManifest): boolean {
+  if (!isProcessAlive(manifest.pid)) return false;
+  if (Deno.build.os !== "linux" || manifest.procStart === undefined) return true;
+  return linuxProcessStart(manifest.pid) === manifest.procStart;
+}
+
+/** Whether a process with this pid exists (signal 0 probes without signalling). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as { code?: string }).code === "EPERM";
+  }
+}
+
+function linuxProcessStart(pid: number): string | null {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // The command name (field 2) may hold spaces and parentheses; count from its end.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return fields[22 - 3] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function parseManifest(value: unknown): PidManifest | null {
+  const manifest = value as Partial<PidManifest> | null;
+  if (typeof manifest?.pid !== "number" || typeof manifest.sessionId !== "string") return null;
+  if (!isSessionId(manifest.sessionId) || typeof manifest.cwd !== "string") return null;
+  return manifest as PidManifest;
+}

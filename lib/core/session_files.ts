@@ -1,0 +1,74 @@
+/**
+ * What a Claude project folder holds, for launch detection (spec 11.6.1 and
+ * 11.6.2): snapshots of its UUID-named transcripts, the set-diff that finds a
+ * fresh launch's session, and the fork test after a resume. Every scan stays
+ * inside one project folder (spec 14 rule 2).
+ *
+ * @module
+ */
+
+import { isSessionId } from "./registry.ts";
+
+/** Transcripts in a project folder: session id → mtime (ms). */
+export type FolderSnapshot = Map<string, number>;
+
+/** Snapshot the UUID-named `*.jsonl` files in `folder`; empty when it does not exist. */
+export function snapshotFolder(
+  folder: string,
+  join: (...parts: string[]) => string,
+): FolderSnapshot {
+  const snapshot: FolderSnapshot = new Map();
+  try {
+    for (const entry of Deno.readDirSync(folder)) {
+      if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
+      const guid = entry.name.slice(0, -".jsonl".length);
+      if (!isSessionId(guid)) continue;
+      try {
+        snapshot.set(guid, Deno.statSync(join(folder, entry.name)).mtime?.getTime() ?? 0);
+      } catch {
+        // Removed between the listing and the stat.
+      }
+    }
+  } catch {
+    // No folder yet: nothing launched here before.
+  }
+  return snapshot;
+}
+
+/** The most recently written session in a snapshot, or null when empty. */
+export function newestSession(snapshot: FolderSnapshot): string | null {
+  let newest: string | null = null;
+  let newestTime = -Infinity;
+  for (const [guid, mtime] of snapshot) {
+    if (mtime > newestTime) [newest, newestTime] = [guid, mtime];
+  }
+  return newest;
+}
+
+/**
+ * Spec 11.6.2's set-diff: the session that appeared between two snapshots.
+ * Files that already existed are ignored however recently they were
+ * touched, so a concurrent window cannot be mistaken for ours. With several
+ * new files (two launches racing in one folder) the newest wins.
+ */
+export function newSessionBetween(before: FolderSnapshot, after: FolderSnapshot): string | null {
+  const appeared: FolderSnapshot = new Map();
+  for (const [guid, mtime] of after) if (!before.has(guid)) appeared.set(guid, mtime);
+  return newestSession(appeared);
+}
+
+/**
+ * Spec 11.6.1 step 4: after a successful resume of `originalGuid`, the
+ * session claude forked into, or null when it did not fork. A fork is a
+ * newest transcript that is neither the original nor the one that was
+ * newest before the launch.
+ */
+export function forkAfterResume(
+  originalGuid: string,
+  newestBefore: string | null,
+  after: FolderSnapshot,
+): string | null {
+  const newest = newestSession(after);
+  if (newest === null || newest === originalGuid) return null;
+  return newest !== newestBefore ? newest : null;
+}

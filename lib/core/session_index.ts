@@ -1,0 +1,127 @@
+/**
+ * Claude Code's `sessions-index.json` (spec section 10). Claude Code stopped
+ * reading and writing it around 2.1.30, so claudecm maintains an existing
+ * index only and never creates one (DESIGN.md section 4).
+ *
+ * @module
+ */
+
+import type { Paths } from "./paths.ts";
+import { projectDirFor } from "./paths.ts";
+import { isSessionId, type Session } from "./registry.ts";
+import { writeFileAtomic } from "../store/atomic_write.ts";
+
+/** One entry of the index; unknown fields of existing entries are kept. */
+export interface SessionIndexEntry {
+  sessionId: string;
+  fullPath?: string;
+  fileMtime?: number;
+  created?: string;
+  modified?: string;
+  [field: string]: unknown;
+}
+
+/** The index file's content. */
+export interface SessionIndex {
+  version: number;
+  entries: SessionIndexEntry[];
+  originalPath?: string;
+}
+
+/** The index in a Claude project folder, or null when absent or unreadable. */
+export function readSessionIndex(paths: Paths, projectFolder: string): SessionIndex | null {
+  try {
+    const text = Deno.readTextFileSync(paths.path.join(projectFolder, "sessions-index.json"));
+    const parsed = JSON.parse(text);
+    const entries = Array.isArray(parsed?.entries)
+      ? parsed.entries.filter((entry: unknown) =>
+        typeof (entry as SessionIndexEntry)?.sessionId === "string"
+      )
+      : [];
+    return {
+      version: 1,
+      entries,
+      originalPath: typeof parsed?.originalPath === "string" ? parsed.originalPath : undefined,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Bring an existing index in line with the transcripts on disk: drop entries
+ * whose file is gone, refresh times of the rest, add the missing ones.
+ * Best effort: returns false instead of throwing, never blocks claudecm.
+ */
+export function syncSessionIndex(
+  paths: Paths,
+  dir: string,
+  options: { registered?: Session[] } = {},
+): boolean {
+  try {
+    const folder = projectDirFor(paths, dir);
+    const indexPath = paths.path.join(folder, "sessions-index.json");
+    if (!isFile(indexPath)) return false;
+    const onDisk = transcriptsIn(paths, folder);
+    if (onDisk.size === 0) return false;
+    // An index that does not parse is rebuilt from the transcripts.
+    const existing = readSessionIndex(paths, folder);
+    const originalPath = existing?.originalPath ?? dir;
+    const kept = (existing?.entries ?? []).flatMap((entry) => {
+      const info = onDisk.get(entry.sessionId);
+      if (info === undefined) return [];
+      return [{
+        ...entry,
+        fileMtime: info.mtimeMs,
+        modified: new Date(info.mtimeMs).toISOString(),
+      }];
+    });
+    const known = new Set(kept.map((entry) => entry.sessionId));
+    const registered = new Map((options.registered ?? []).map((s) => [s.guid, s]));
+    const added = [...onDisk].filter(([guid]) => !known.has(guid)).map(([guid, info]) => ({
+      sessionId: guid,
+      fullPath: info.path,
+      fileMtime: info.mtimeMs,
+      firstPrompt: registered.get(guid)?.desc ?? "",
+      messageCount: 0,
+      created: new Date(info.createdMs).toISOString(),
+      modified: new Date(info.mtimeMs).toISOString(),
+      gitBranch: "",
+      projectPath: registered.get(guid)?.dir ?? originalPath,
+      isSidechain: false,
+    }));
+    const index: SessionIndex = { version: 1, entries: [...kept, ...added], originalPath };
+    writeFileAtomic(indexPath, JSON.stringify(index, null, 2) + "\n");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+interface TranscriptFile {
+  path: string;
+  mtimeMs: number;
+  createdMs: number;
+}
+
+function transcriptsIn(paths: Paths, folder: string): Map<string, TranscriptFile> {
+  const found = new Map<string, TranscriptFile>();
+  for (const entry of Deno.readDirSync(folder)) {
+    if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
+    const guid = entry.name.slice(0, -".jsonl".length);
+    if (!isSessionId(guid)) continue;
+    const path = paths.path.join(folder, entry.name);
+    const stat = Deno.statSync(path);
+    const mtimeMs = stat.mtime?.getTime() ?? Date.now();
+    found.set(guid, { path, mtimeMs, createdMs: stat.birthtime?.getTime() ?? mtimeMs });
+  }
+  return found;
+}

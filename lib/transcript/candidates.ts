@@ -1,0 +1,90 @@
+/**
+ * The sessions of a project dir that `recover` can offer, most recently
+ * active first. Activity is the timestamp of a transcript's last timestamped
+ * line, read from its tail: mtimes lie (a copy, a sync, a backup restore
+ * touches them). The live session is left out: the ids the caller names, and
+ * any transcript whose tail is fresh conversation traffic from the last 60 s.
+ *
+ * @module
+ */
+
+import { listTranscripts } from "./project_dir.ts";
+import { readTail } from "./tail.ts";
+
+/** A session `recover` can rebuild. */
+export interface Candidate {
+  id: string;
+  /** The user's title, else Claude's generated one. */
+  title: string | null;
+  lastPrompt: string | null;
+  /** ISO timestamp of the last timestamped line; null if none. */
+  lastActivity: string | null;
+  branch: string | null;
+  size: number;
+  /** The last line is half-written. */
+  truncated: boolean;
+  path: string;
+}
+
+/** A transcript left out, and why. */
+export interface Exclusion {
+  id: string;
+  /** `requested`: named by --exclude or the environment; `live-tail`: looks live. */
+  reason: "requested" | "live-tail";
+}
+
+/** Options for {@linkcode rankCandidates}. */
+export interface RankOptions {
+  /** Session ids to leave out (the caller's own session). */
+  exclude: ReadonlySet<string>;
+  now: Date;
+  /** How recent a traffic-ending tail must be to count as live; 60 s by default. */
+  liveWindowMs?: number;
+}
+
+/** The ranked candidates of `dir` and the transcripts excluded. */
+export interface Ranking {
+  candidates: Candidate[];
+  excluded: Exclusion[];
+}
+
+const LIVE_WINDOW_MS = 60_000;
+
+/** Rank the top-level transcripts of a project dir (subagent dirs are not transcripts). */
+export function rankCandidates(dir: string, options: RankOptions): Ranking {
+  const liveWindow = options.liveWindowMs ?? LIVE_WINDOW_MS;
+  const ranked: { candidate: Candidate; time: number }[] = [];
+  const excluded: Exclusion[] = [];
+  for (const file of listTranscripts(dir)) {
+    if (options.exclude.has(file.id)) {
+      excluded.push({ id: file.id, reason: "requested" });
+      continue;
+    }
+    let tail;
+    try {
+      tail = readTail(file.path);
+    } catch {
+      continue;
+    }
+    const time = tail.lastTimestamp === undefined ? NaN : Date.parse(tail.lastTimestamp);
+    if (tail.endsInTraffic && Math.abs(options.now.getTime() - time) < liveWindow) {
+      excluded.push({ id: file.id, reason: "live-tail" });
+      continue;
+    }
+    ranked.push({
+      time: Number.isNaN(time) ? -Infinity : time,
+      candidate: {
+        id: file.id,
+        title: tail.customTitle ?? tail.aiTitle ?? null,
+        lastPrompt: tail.lastPrompt ?? null,
+        lastActivity: Number.isNaN(time) ? null : new Date(time).toISOString(),
+        branch: tail.gitBranch ?? null,
+        size: file.size,
+        truncated: tail.truncated,
+        path: file.path,
+      },
+    });
+  }
+  ranked.sort((a, b) => b.time - a.time || a.candidate.id.localeCompare(b.candidate.id));
+  return { candidates: ranked.map((r) => r.candidate), excluded };
+}

@@ -1,0 +1,138 @@
+/**
+ * Typed entries from a JSONL transcript, streamed. Lenient mode (the default)
+ * never aborts: a corrupt line is skipped and counted, a half-written final
+ * line is reported as truncated. Strict mode stops at the first bad line with
+ * an error naming it. Lines whose cheaply peeked `type` is not wanted are not
+ * parsed at all, which is what makes a full pass fast.
+ *
+ * @module
+ */
+
+import { UserError } from "../core/errors.ts";
+import { type RawLine, scanLines, type ScanLinesOptions } from "./lines.ts";
+import { type Entry, ENTRY_TYPES, toEntry } from "./model.ts";
+import { peekType } from "./scan.ts";
+
+/** `lenient` skips and counts bad lines; `strict` fails on the first. */
+export type ReadMode = "lenient" | "strict";
+
+/** What a read met besides the entries. */
+export interface ReadReport {
+  lines: number;
+  bytes: number;
+  /** Lines that were not valid JSON, skipped. */
+  corrupt: number;
+  /** The first few corrupt line numbers, for messages. */
+  corruptLines: number[];
+  /** The final line was half-written (no newline and not valid JSON). */
+  truncated: boolean;
+  /** Lines over the size limit, skipped. */
+  oversized: number;
+}
+
+/** Options for {@linkcode readEntries}. */
+export interface ReadEntriesOptions {
+  mode?: ReadMode;
+  /** Entry types to parse and deliver; all modelled types by default. */
+  types?: ReadonlySet<string>;
+  /**
+   * Sees a wanted line before it is parsed; returning true means it was fully
+   * handled from the raw bytes and needs no parse (lenient mode).
+   */
+  preview?: (type: string, line: RawLine) => boolean;
+  scan?: ScanLinesOptions;
+}
+
+/** A transcript that strict mode rejects, or that cannot be read at all. */
+export class TranscriptError extends UserError {
+  constructor(message: string) {
+    super(message);
+    this.name = "TranscriptError";
+  }
+}
+
+const MAX_REPORTED = 10;
+const decoder = new TextDecoder();
+
+/** Stream the entries of the transcript at `path` to `onEntry`. */
+export function readEntries(
+  path: string,
+  onEntry: (entry: Entry, line: RawLine) => void,
+  options: ReadEntriesOptions = {},
+): ReadReport {
+  const strict = options.mode === "strict";
+  const types = options.types ?? ENTRY_TYPES;
+  const report: ReadReport = {
+    lines: 0,
+    bytes: 0,
+    corrupt: 0,
+    corruptLines: [],
+    truncated: false,
+    oversized: 0,
+  };
+  const bad = (line: RawLine, what: string) => {
+    if (strict) throw new TranscriptError(`${path}: line ${line.number} ${what}`);
+    report.corrupt++;
+    if (report.corruptLines.length < MAX_REPORTED) report.corruptLines.push(line.number);
+  };
+  const summary = scanReadable(path, (line) => {
+    let bytes = line.bytes;
+    if (line.number === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+      bytes = line.bytes = bytes.subarray(3);
+    }
+    if (isBlank(bytes)) return;
+    if (line.oversized) {
+      if (line.unterminated) report.truncated = true;
+      if (strict) throw new TranscriptError(`${path}: line ${line.number} is too long to read`);
+      report.oversized++;
+      return;
+    }
+    const type = peekType(bytes);
+    const wanted = type === undefined || types.has(type);
+    if (!wanted && !strict && !line.unterminated) return;
+    if (!strict && type !== undefined && wanted && options.preview?.(type, line)) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(decoder.decode(bytes));
+    } catch {
+      if (line.unterminated) {
+        if (strict) throw new TranscriptError(`${path}: line ${line.number} is half-written`);
+        report.truncated = true;
+      } else {
+        bad(line, "is not valid JSON");
+      }
+      return;
+    }
+    const entry = toEntry(value);
+    if (entry !== undefined && types.has(entry.type)) onEntry(entry, line);
+  }, options.scan);
+  report.lines = summary.lines;
+  report.bytes = summary.bytes;
+  return report;
+}
+
+/** {@linkcode scanLines}, with a file that cannot be read turned into one clear error. */
+function scanReadable(
+  path: string,
+  visit: (line: RawLine) => void,
+  options: ScanLinesOptions | undefined,
+): { lines: number; bytes: number } {
+  try {
+    return scanLines(path, visit, options);
+  } catch (error) {
+    if (
+      error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied ||
+      error instanceof Deno.errors.IsADirectory
+    ) {
+      throw new TranscriptError(`cannot read ${path}: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+function isBlank(bytes: Uint8Array): boolean {
+  for (const byte of bytes) {
+    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
+  }
+  return true;
+}

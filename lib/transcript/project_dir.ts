@@ -1,0 +1,123 @@
+/**
+ * Which folder under `<claude root>/projects/` holds a cwd's transcripts. The
+ * computed key comes first, checked against the `cwd` its transcripts record
+ * (two paths can share a key: `/a/b.c` and `/a/b-c`). When it is missing or
+ * belongs to another folder, every project dir is tried on that recorded
+ * `cwd`. Stale dirs left by other encodings of the same path (an older build
+ * kept dots) are ignored whenever the computed one holds the folder's
+ * sessions, and lose to the most recently active match otherwise.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { encodeProjectKey, resolveRealPath } from "../core/project_key.ts";
+import type { Paths } from "../core/paths.ts";
+import { readHeadCwd, readTail } from "./tail.ts";
+
+/** A top-level transcript of a project dir (subagent transcripts live in subfolders). */
+export interface TranscriptFile {
+  id: string;
+  path: string;
+  size: number;
+  mtime: Date | null;
+}
+
+/** A resolved project dir. */
+export interface ProjectDir {
+  dir: string;
+  /** `computed`: the key of the cwd; `matched`: found by the cwd its transcripts record. */
+  how: "computed" | "matched";
+}
+
+/** How many of a dir's newest transcripts are checked for their recorded cwd. */
+const SAMPLE = 5;
+
+/** The project dir of `cwd`, or undefined when no prior session was recorded there. */
+export function resolveProjectDir(paths: Paths, cwd: string): ProjectDir | undefined {
+  const targets = [...new Set([resolveRealPath(cwd), cwd])].map((p) => normalize(paths, p));
+  const computedKey = encodeProjectKey(resolveRealPath(cwd));
+  const computed = paths.path.join(paths.projectsDir, computedKey);
+  const verdict = belongsTo(paths, computed, targets, SAMPLE);
+  if (verdict.belongs !== false && verdict.transcripts > 0) {
+    return { dir: computed, how: "computed" };
+  }
+  let best: { dir: string; activity: string } | undefined;
+  for (const name of listDirs(paths.projectsDir)) {
+    if (name === computedKey) continue;
+    const dir = paths.path.join(paths.projectsDir, name);
+    const found = belongsTo(paths, dir, targets, 1);
+    if (found.belongs === true && (best === undefined || found.activity > best.activity)) {
+      best = { dir, activity: found.activity };
+    }
+  }
+  return best && { dir: best.dir, how: "matched" };
+}
+
+/** The top-level `*.jsonl` files of a project dir, newest first by mtime. */
+export function listTranscripts(dir: string): TranscriptFile[] {
+  const files: TranscriptFile[] = [];
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch {
+    return files;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
+    const path = join(dir, entry.name);
+    try {
+      const stat = Deno.statSync(path);
+      files.push({ id: entry.name.slice(0, -6), path, size: stat.size, mtime: stat.mtime });
+    } catch {
+      // Removed between listing and stat: not a candidate.
+    }
+  }
+  return files.sort((a, b) => (b.mtime?.getTime() ?? 0) - (a.mtime?.getTime() ?? 0));
+}
+
+interface Verdict {
+  /** true: a transcript was recorded in the cwd; false: only elsewhere; undefined: unknown. */
+  belongs: boolean | undefined;
+  transcripts: number;
+  /** Latest timestamp seen among the matching transcripts checked. */
+  activity: string;
+}
+
+function belongsTo(paths: Paths, dir: string, targets: string[], sample: number): Verdict {
+  const files = listTranscripts(dir);
+  const verdict: Verdict = { belongs: undefined, transcripts: files.length, activity: "" };
+  for (const file of files.slice(0, sample)) {
+    let recorded: string | undefined;
+    let activity = "";
+    try {
+      const tail = readTail(file.path);
+      activity = tail.lastTimestamp ?? "";
+      recorded = readHeadCwd(file.path) ?? tail.cwd;
+    } catch {
+      continue;
+    }
+    if (recorded === undefined) continue;
+    if (targets.includes(normalize(paths, recorded))) {
+      verdict.belongs = true;
+      if (activity > verdict.activity) verdict.activity = activity;
+    } else {
+      verdict.belongs ??= false;
+    }
+  }
+  return verdict;
+}
+
+function listDirs(root: string): string[] {
+  try {
+    return [...Deno.readDirSync(root)].filter((e) => e.isDirectory).map((e) => e.name).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** A path for comparison: no trailing separator; on Windows, one separator and one case. */
+function normalize(paths: Paths, path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/[\\/]+$/, "") : path;
+  return paths.path.sep === "\\" ? trimmed.replace(/\//g, "\\").toLowerCase() : trimmed;
+}

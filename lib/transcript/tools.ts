@@ -1,0 +1,95 @@
+/**
+ * What a tool call did, in a line: the key input of the tools a session uses
+ * most, the files a call changed, and the todo list TodoWrite (older
+ * versions) or TaskCreate/TaskUpdate (newer ones) maintain.
+ *
+ * @module
+ */
+
+import type { ToolUseBlock } from "./model.ts";
+
+/** One todo and its status (`pending`, `in_progress`, `completed`). */
+export interface Todo {
+  content: string;
+  status: string;
+}
+
+const DETAIL_LIMIT = 200;
+const FILE_TOOLS = new Set(["Edit", "MultiEdit", "Write", "NotebookEdit"]);
+
+/** The tool's key input for a one-line summary: a command, a path, a pattern, a URL. */
+export function toolDetail(tool: ToolUseBlock): string {
+  const input = tool.input;
+  const text = (key: string) => typeof input[key] === "string" ? input[key] as string : undefined;
+  const detail = text("command") ?? text("file_path") ?? text("notebook_path") ??
+    (text("pattern") !== undefined
+      ? `${text("pattern")}${text("path") ? ` in ${text("path")}` : ""}`
+      : undefined) ??
+    text("url") ?? text("query") ?? text("subject") ?? taskUpdate(input) ?? text("description") ??
+    (Array.isArray(input.todos) ? `${input.todos.length} todos` : undefined) ??
+    Object.values(input).find((value) => typeof value === "string") as string | undefined ?? "";
+  return oneLine(detail, DETAIL_LIMIT);
+}
+
+/** The file a call created or changed, if it is an editing tool. */
+export function touchedFile(tool: ToolUseBlock): string | undefined {
+  if (!FILE_TOOLS.has(tool.name)) return undefined;
+  const path = tool.input.file_path ?? tool.input.notebook_path;
+  return typeof path === "string" && path !== "" ? path : undefined;
+}
+
+/** The todo list as a TodoWrite call sets it, or undefined if the call is not one. */
+export function todoWriteList(tool: ToolUseBlock): Todo[] | undefined {
+  if (tool.name !== "TodoWrite" || !Array.isArray(tool.input.todos)) return undefined;
+  return tool.input.todos.flatMap((todo: unknown) => {
+    if (typeof todo !== "object" || todo === null) return [];
+    const { content, status } = todo as Record<string, unknown>;
+    return typeof content === "string"
+      ? [{ content, status: typeof status === "string" ? status : "pending" }]
+      : [];
+  });
+}
+
+/**
+ * The task list built by TaskCreate and TaskUpdate calls. Claude Code numbers
+ * a session's tasks 1, 2, 3... in creation order, and TaskUpdate names them by
+ * that number, so the ids are counted here rather than read from the results.
+ */
+export class TaskList {
+  #tasks = new Map<string, Todo>();
+  #created = 0;
+
+  /** Apply a call; returns false when it is not a task call. */
+  apply(tool: ToolUseBlock): boolean {
+    const input = tool.input;
+    if (tool.name === "TaskCreate" && typeof input.subject === "string") {
+      this.#tasks.set(String(++this.#created), { content: input.subject, status: "pending" });
+      return true;
+    }
+    if (tool.name !== "TaskUpdate" || input.taskId === undefined) return false;
+    const id = String(input.taskId);
+    const task = this.#tasks.get(id);
+    if (input.status === "deleted") this.#tasks.delete(id);
+    else if (task) {
+      if (typeof input.status === "string") task.status = input.status;
+      if (typeof input.subject === "string") task.content = input.subject;
+    }
+    return true;
+  }
+
+  /** The tasks in creation order. */
+  list(): Todo[] {
+    return [...this.#tasks.values()].map((task) => ({ ...task }));
+  }
+}
+
+/** `text` on one line, cut to `limit` characters with a visible marker. */
+export function oneLine(text: string, limit: number): string {
+  const flat = text.replace(/\s*\n\s*/g, " ⏎ ").trim();
+  return flat.length <= limit ? flat : `${flat.slice(0, limit - 1)}…`;
+}
+
+function taskUpdate(input: Record<string, unknown>): string | undefined {
+  if (input.taskId === undefined) return undefined;
+  return `task ${input.taskId}${typeof input.status === "string" ? ` → ${input.status}` : ""}`;
+}

@@ -1,0 +1,141 @@
+import assert from "node:assert/strict";
+import { bootstrap } from "../lib/app/bootstrap.ts";
+import { ensureCleanupPeriod } from "../lib/app/settings.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+
+const NOW = new Date(2026, 10, 30, 12, 0, 0);
+
+function withSettings(
+  text: string | null,
+  check: (t: ReturnType<typeof createTestContext>) => void,
+) {
+  const t = createTestContext();
+  try {
+    Deno.mkdirSync(t.ctx.paths.claudeRoot, { recursive: true });
+    if (text !== null) Deno.writeTextFileSync(t.ctx.paths.settingsFile, text);
+    check(t);
+  } finally {
+    t.cleanup();
+  }
+}
+
+function backups(t: ReturnType<typeof createTestContext>): string[] {
+  try {
+    return [...Deno.readDirSync(t.ctx.paths.backupDir)].map((e) => e.name).sort();
+  } catch {
+    return [];
+  }
+}
+
+Deno.test("cleanupPeriodDays is added in place: other keys keep their bytes, backup first", () => {
+  const original = '{\n    "model": "opus",\n    "env": {"A": "1"}\n}\n';
+  withSettings(original, (t) => {
+    assert.equal(ensureCleanupPeriod(t.ctx.paths, NOW), true);
+    const text = Deno.readTextFileSync(t.ctx.paths.settingsFile);
+    assert.equal(JSON.parse(text).cleanupPeriodDays, 100000);
+    assert.equal(
+      text,
+      '{\n    "model": "opus",\n    "env": {"A": "1"},\n    "cleanupPeriodDays": 100000\n}\n',
+    );
+    assert.deepEqual(backups(t), ["settings.json.20261130-120000"]);
+    assert.equal(
+      Deno.readTextFileSync(`${t.ctx.paths.backupDir}/settings.json.20261130-120000`),
+      original,
+    );
+  });
+});
+
+Deno.test("a low cleanupPeriodDays is raised; 1000 or more is left alone", () => {
+  withSettings('{"cleanupPeriodDays": 30, "x": [1,2]}', (t) => {
+    assert.equal(ensureCleanupPeriod(t.ctx.paths, NOW), true);
+    assert.equal(
+      Deno.readTextFileSync(t.ctx.paths.settingsFile),
+      '{"cleanupPeriodDays": 100000, "x": [1,2]}',
+    );
+  });
+  withSettings('{"cleanupPeriodDays": 1000}', (t) => {
+    assert.equal(ensureCleanupPeriod(t.ctx.paths, NOW), false);
+    assert.deepEqual(backups(t), []);
+  });
+});
+
+Deno.test("missing, commented or broken settings.json is left untouched and silent", () => {
+  for (const text of [null, '{\n  // my comment\n  "model": "opus"\n}', "{ broken", "[1, 2]", ""]) {
+    withSettings(text, (t) => {
+      assert.equal(ensureCleanupPeriod(t.ctx.paths, NOW), false, String(text));
+      if (text !== null) assert.equal(Deno.readTextFileSync(t.ctx.paths.settingsFile), text);
+      assert.deepEqual(backups(t), []);
+    });
+  }
+});
+
+Deno.test("a symlinked settings.json is edited through the link, keeping its mode", () => {
+  withSettings(null, (t) => {
+    const real = `${t.home}/dotfiles-settings.json`;
+    Deno.writeTextFileSync(real, "{}");
+    Deno.chmodSync(real, 0o600);
+    Deno.symlinkSync(real, t.ctx.paths.settingsFile);
+    assert.equal(ensureCleanupPeriod(t.ctx.paths, NOW), true);
+    assert.equal(Deno.lstatSync(t.ctx.paths.settingsFile).isSymlink, true);
+    assert.equal(JSON.parse(Deno.readTextFileSync(real)).cleanupPeriodDays, 100000);
+    assert.equal(Deno.statSync(real).mode! & 0o777, 0o600);
+  });
+});
+
+Deno.test("bootstrap creates state, prints the protection line and asks the machine name once", () => {
+  const t = createTestContext({ answers: ["laptop"], now: NOW });
+  try {
+    Deno.mkdirSync(t.ctx.paths.claudeRoot, { recursive: true });
+    Deno.writeTextFileSync(t.ctx.paths.settingsFile, "{}");
+    assert.deepEqual(bootstrap(t.ctx, { mayPrompt: true }), { machineName: "laptop" });
+    assert.equal(t.env.CLAUDE_CODE_REMOTE_SEND_KEEPALIVES, "1");
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), "");
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.machineNameFile), "laptop\n");
+    assert.match(t.stdout(), /Protected session transcripts/);
+    assert.match(t.stdout(), /Saved: laptop/);
+    assert.deepEqual(t.questions, ["  Machine name for remote display (e.g. desktop, laptop): "]);
+    assert.deepEqual(bootstrap(t.ctx, { mayPrompt: true }), { machineName: "laptop" });
+    assert.equal(t.questions.length, 1);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("machine name: empty answer saves the hostname; no-prompt mode uses it unsaved", () => {
+  const t = createTestContext({ answers: [""] });
+  try {
+    assert.equal(bootstrap(t.ctx, { mayPrompt: false }).machineName, "testhost");
+    assert.throws(() => Deno.statSync(t.ctx.paths.machineNameFile), Deno.errors.NotFound);
+    assert.equal(t.questions.length, 0);
+    assert.equal(bootstrap(t.ctx, { mayPrompt: true }).machineName, "testhost");
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.machineNameFile), "testhost\n");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("bootstrap keeps the newest 20 registry backups and never truncates the registry", () => {
+  const t = createTestContext();
+  try {
+    Deno.mkdirSync(t.ctx.paths.backupDir, { recursive: true });
+    Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "desk\n");
+    Deno.writeTextFileSync(t.ctx.paths.registryFile, "keep me\n");
+    for (let i = 0; i < 25; i++) {
+      Deno.writeTextFileSync(
+        `${t.ctx.paths.backupDir}/sessions.txt.20250101-0000${String(i).padStart(2, "0")}`,
+        "",
+      );
+    }
+    Deno.writeTextFileSync(`${t.ctx.paths.backupDir}/settings.json.20200101-000000`, "");
+    bootstrap(t.ctx, { mayPrompt: false });
+    const names = backups(t);
+    const registryBackups = names.filter((n) => n.startsWith("sessions.txt."));
+    assert.equal(registryBackups.length, 20);
+    assert.equal(registryBackups.at(-1), "sessions.txt.20261130-120000");
+    assert.equal(registryBackups[0], "sessions.txt.20250101-000006");
+    assert.ok(names.includes("settings.json.20200101-000000"));
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), "keep me\n");
+  } finally {
+    t.cleanup();
+  }
+});

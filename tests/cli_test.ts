@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { runClaudecm } from "./helpers/run_cli.ts";
+import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_home.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+import packageJson from "../package.json" with { type: "json" };
+
+function listTree(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of Deno.readDirSync(dir)) {
+      const path = `${dir}/${entry.name}`;
+      found.push(path.slice(root.length));
+      if (entry.isDirectory) walk(path);
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
+Deno.test("--version and --help exit 0 without needing a HOME", async () => {
+  const version = await runClaudecm(["--version"], { env: {} });
+  assert.equal(version.code, 0);
+  assert.equal(version.stdout.trim(), packageJson.version);
+  const help = await runClaudecm(["--help"], { env: {} });
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /Usage: claudecm/);
+  assert.match(help.stdout, /list \[options\]/);
+  assert.match(help.stdout, /Old forms still work/);
+});
+
+Deno.test("an unknown flag on a canonical subcommand is a usage error, exit 2", async () => {
+  const t = createTestContext();
+  try {
+    const result = await runClaudecm(["list", "--bogus"], { env: t.env });
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /unknown option '--bogus'/);
+    assert.doesNotMatch(result.stderr, /\bat \S+:\d+/, "no stack trace");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("no HOME: one clear line and exit 1, not a stack trace", async () => {
+  const result = await runClaudecm(["list", "--json"], { env: {} });
+  assert.equal(result.code, 1);
+  assert.equal(result.stderr, "claudecm: cannot find your home directory: HOME is not set\n");
+});
+
+Deno.test("list --json prints the registry with info and writes nothing", async () => {
+  const t = createTestContext();
+  try {
+    const [live, gone, old] = [1, 2, 3].map(sessionId);
+    const dir = t.ctx.cwd();
+    writeTranscript(t.ctx.paths, dir, live);
+    writeRegistryText(
+      t.ctx.paths,
+      `${live}|${dir}|My App|155000\nnot a session line\n${gone}|${dir}/gone|Gone one|\n` +
+        `[archived]\n${old}|/old|Old|\n`,
+    );
+    Deno.mkdirSync(t.ctx.paths.claudeRoot, { recursive: true });
+    Deno.writeTextFileSync(t.ctx.paths.settingsFile, '{"cleanupPeriodDays": 30}');
+    const before = listTree(t.home);
+    const result = await runClaudecm(["list", "--json"], { env: t.env, cwd: dir });
+    assert.equal(result.code, 0, result.stderr);
+    const listed = JSON.parse(result.stdout);
+    assert.deepEqual(
+      listed.sessions.map((s: Record<string, unknown>) => [s.number, s.desc, s.status, s.tokens]),
+      [[1, "My App", "ok", 155000], [2, "Gone one", "missing", null]],
+    );
+    assert.deepEqual(listed.archived.map((s: { guid: string }) => s.guid), [old]);
+    assert.deepEqual(listed.malformedLines, [{
+      lineNumber: 2,
+      text: "not a session line",
+      reason: "expected GUID|DIR|DESC|TOKENS, found 1 field(s)",
+    }]);
+    assert.deepEqual(listTree(t.home), before, "list --json wrote nothing");
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.settingsFile), '{"cleanupPeriodDays": 30}');
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("list --json with no registry is an empty answer", async () => {
+  const t = createTestContext();
+  try {
+    const result = await runClaudecm(["list", "--json"], { env: t.env });
+    assert.equal(result.code, 0);
+    assert.deepEqual(JSON.parse(result.stdout), { sessions: [], archived: [], malformedLines: [] });
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("plain list (old form `claudecm l`) shows the table after bootstrap", async () => {
+  const t = createTestContext();
+  try {
+    const dir = t.ctx.cwd();
+    writeTranscript(t.ctx.paths, dir, sessionId(1));
+    writeRegistryText(t.ctx.paths, `${sessionId(1)}|${dir}|Named session|2000\n`);
+    const result = await runClaudecm(["l"], { env: t.env, stdin: "desk\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /=== Saved Sessions ===/);
+    assert.match(result.stdout, /1\. Named session +\d+ B +2K tok /);
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.machineNameFile), "desk\n");
+  } finally {
+    t.cleanup();
+  }
+});

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import {
+  isManifestLive,
+  isProcessAlive,
+  listPidManifests,
+  readPidManifest,
+} from "../lib/core/pid_manifest.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+import { sessionId } from "./helpers/claude_home.ts";
+
+function ownStartTime(): string | undefined {
+  if (Deno.build.os !== "linux") return undefined;
+  const stat = Deno.readTextFileSync("/proc/self/stat");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+}
+
+Deno.test("manifests are read like the real ones and junk is skipped", () => {
+  const t = createTestContext();
+  try {
+    const dir = t.ctx.paths.sessionsDir;
+    Deno.mkdirSync(dir, { recursive: true });
+    const real = JSON.parse(
+      Deno.readTextFileSync(
+        new URL("../fixtures/reference/example-pid-manifest-2.1.332.json", import.meta.url),
+      ),
+    );
+    Deno.writeTextFileSync(`${dir}/${real.pid}.json`, JSON.stringify(real));
+    Deno.writeTextFileSync(`${dir}/77.json`, "{ half written");
+    Deno.writeTextFileSync(
+      `${dir}/78.json`,
+      JSON.stringify({ pid: 78, sessionId: "nope", cwd: "/" }),
+    );
+    Deno.writeTextFileSync(`${dir}/notes.txt`, "x");
+    const manifest = readPidManifest(t.ctx.paths, real.pid);
+    assert.equal(manifest?.sessionId, "7c9e2f4a-3b1d-4e8f-9a2c-5d6e7f8a9b0c");
+    assert.equal(manifest?.cwd, "/home/alice/src/claudecm");
+    assert.equal(manifest?.procStart, "9123456");
+    assert.deepEqual(listPidManifests(t.ctx.paths).map((m) => m.pid), [real.pid]);
+    assert.equal(readPidManifest(t.ctx.paths, 12345), null);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("liveness: our own pid is live, a finished process is not, a reused pid is not", async () => {
+  const base = { sessionId: sessionId(1), cwd: "/" };
+  assert.equal(isManifestLive({ ...base, pid: Deno.pid, procStart: ownStartTime() }), true);
+  const child = new Deno.Command(Deno.execPath(), { args: ["--version"], stdout: "null" }).spawn();
+  await child.status;
+  assert.equal(isProcessAlive(child.pid), false);
+  assert.equal(isManifestLive({ ...base, pid: child.pid }), false);
+  if (Deno.build.os === "linux") {
+    assert.equal(isManifestLive({ ...base, pid: Deno.pid, procStart: "1" }), false);
+  }
+});

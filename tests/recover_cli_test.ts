@@ -1,0 +1,215 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
+import { finishedSession, keyDirOf, makeFolder, save } from "./helpers/projects.ts";
+import { runClaudecm } from "./helpers/run_cli.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+
+/** Every path under `root` with its size and mtime: what "writes nothing" is checked against. */
+function tree(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of Deno.readDirSync(dir)) {
+      const path = join(dir, entry.name);
+      const stat = Deno.statSync(path);
+      if (path === join(root, ".cache")) continue; // deno's own cache when run from source
+      found.push(`${path} ${stat.size} ${stat.mtime?.getTime()}`);
+      if (entry.isDirectory) walk(path);
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+
+/** A HOME with a project that has a crashed session, an older one, and the live one. */
+function world() {
+  const t = createTestContext();
+  const cwd = makeFolder(t.home, "src/my.app");
+  const dir = keyDirOf(t.ctx, cwd);
+  const crashed = new TranscriptBuilder({ cwd, start: hoursAgo(2) })
+    .metadata({ customTitle: "login fix" })
+    .prompt("fix the login redirect")
+    .toolUse("Bash", { command: "npm test -- login" });
+  const older = finishedSession({
+    cwd,
+    title: "older work",
+    start: hoursAgo(20),
+  });
+  const live = finishedSession({
+    cwd,
+    title: "this session",
+    start: hoursAgo(0.01),
+  });
+  for (const builder of [crashed, older, live]) save(dir, builder);
+  const env = { ...t.env, CLAUDE_CODE_SESSION_ID: live.sessionId };
+  return { t, cwd, dir, crashed, older, live, env };
+}
+
+Deno.test("recover --json lists candidates, live session excluded, and writes nothing", async () => {
+  const w = world();
+  try {
+    const before = tree(w.t.home);
+    const run = await runClaudecm(["recover", "--json"], { env: w.env, cwd: w.cwd });
+    assert.equal(run.code, 0, run.stderr);
+    const list = JSON.parse(run.stdout);
+    assert.equal(list.projectDir, w.dir);
+    assert.deepEqual(list.candidates.map((c: { id: string }) => c.id), [
+      w.crashed.sessionId,
+      w.older.sessionId,
+    ]);
+    assert.deepEqual(list.excluded, [{ id: w.live.sessionId, reason: "requested" }]);
+    const [first] = list.candidates;
+    assert.equal(first.title, "login fix");
+    assert.equal(first.lastPrompt, null);
+    assert.equal(first.branch, "main");
+    assert.equal(first.truncated, false);
+    assert.deepEqual(tree(w.t.home), before);
+  } finally {
+    w.t.cleanup();
+  }
+});
+
+Deno.test("recover --exclude and --limit, from another folder with --cwd", async () => {
+  const w = world();
+  try {
+    const args = [
+      "recover",
+      "--json",
+      "--cwd",
+      w.cwd,
+      "--exclude",
+      w.crashed.sessionId,
+      "--limit",
+      "1",
+    ];
+    const run = await runClaudecm(args, { env: w.env, cwd: w.t.home });
+    const list = JSON.parse(run.stdout);
+    assert.deepEqual(list.candidates.map((c: { id: string }) => c.id), [w.older.sessionId]);
+  } finally {
+    w.t.cleanup();
+  }
+});
+
+Deno.test("recover --session --digest prints the digest ending with the resume line", async () => {
+  const w = world();
+  try {
+    const before = tree(w.t.home);
+    const args = ["recover", "--session", w.crashed.sessionId, "--digest"];
+    const run = await runClaudecm(args, { env: w.env, cwd: w.cwd });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /## Title\nlogin fix/);
+    assert.match(run.stdout, /work was in progress on Bash: npm test -- login/);
+    assert.ok(run.stdout.endsWith(`claude --resume ${w.crashed.sessionId}\n`));
+    assert.deepEqual(tree(w.t.home), before);
+    const json = await runClaudecm([...args, "--json", "--budget", "400"], {
+      env: w.env,
+      cwd: w.cwd,
+    });
+    const digest = JSON.parse(json.stdout);
+    assert.ok(digest.digest.length <= 400);
+    assert.equal(digest.resume, `claude --resume ${w.crashed.sessionId}`);
+  } finally {
+    w.t.cleanup();
+  }
+});
+
+Deno.test("recover: bad or unknown session id exits 3, bad usage exits 2, one line each", async () => {
+  const w = world();
+  try {
+    const cases: [string[], number, RegExp][] = [
+      [
+        ["recover", "--session", "nope", "--digest"],
+        3,
+        /not a session id \(expected a UUID\): nope/,
+      ],
+      [["recover", "--session", crypto.randomUUID(), "--digest"], 3, /no transcript for session/],
+      [["recover", "--digest"], 2, /--digest needs --session/],
+      [["recover", "--limit", "0"], 2, /positive whole number/],
+      [["recover", "--session", w.crashed.sessionId, "--budget", "50"], 2, /too small/],
+    ];
+    for (const [args, code, message] of cases) {
+      const run = await runClaudecm(args, { env: w.env, cwd: w.cwd });
+      assert.equal(run.code, code, `${args.join(" ")}: ${run.stderr}`);
+      assert.match(run.stderr, message);
+      assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
+    }
+  } finally {
+    w.t.cleanup();
+  }
+});
+
+Deno.test("recover in a folder with no prior session: empty answer, exit 0", async () => {
+  const t = createTestContext();
+  try {
+    const cwd = makeFolder(t.home, "fresh");
+    const before = tree(t.home);
+    const json = await runClaudecm(["recover", "--json"], { env: t.env, cwd });
+    assert.equal(json.code, 0, json.stderr);
+    assert.deepEqual(JSON.parse(json.stdout).candidates, []);
+    const human = await runClaudecm(["recover"], { env: t.env, cwd });
+    assert.equal(human.code, 0);
+    assert.match(human.stdout, /No prior session for this folder/);
+    assert.deepEqual(tree(t.home), before, "no .claude, no bootstrap, no backup");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("recover without a terminal prints the table", async () => {
+  const w = world();
+  try {
+    const run = await runClaudecm(["recover"], { env: w.env, cwd: w.cwd });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /1\) login fix {2}\[/);
+    assert.match(run.stdout, /2\) older work/);
+    assert.ok(!run.stdout.includes("this session"));
+  } finally {
+    w.t.cleanup();
+  }
+});
+
+Deno.test("skill install writes SKILL.md once, --print writes nothing", async () => {
+  const t = createTestContext();
+  try {
+    const path = join(t.home, ".claude", "skills", "recover", "SKILL.md");
+    const printed = await runClaudecm(["skill", "install", "--print"], { env: t.env });
+    assert.equal(printed.code, 0);
+    assert.match(printed.stdout, /^---\nname: recover\ndescription: .*crashed/);
+    assert.throws(() => Deno.statSync(path));
+    const first = await runClaudecm(["skill", "install"], { env: t.env });
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /Installed the recover skill/);
+    assert.equal(Deno.readTextFileSync(path), printed.stdout);
+    const mtime = Deno.statSync(path).mtime;
+    const second = await runClaudecm(["skill", "install"], { env: t.env });
+    assert.match(second.stdout, /already installed/);
+    assert.deepEqual(Deno.statSync(path).mtime, mtime);
+    Deno.writeTextFileSync(path, "old version");
+    const third = await runClaudecm(["skill", "install"], { env: t.env });
+    assert.match(third.stdout, /Updated the recover skill/);
+    assert.equal(Deno.readTextFileSync(path), printed.stdout);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("recover --strict stops at a corrupt line; lenient mode skips and counts it", async () => {
+  const w = world();
+  try {
+    const path = join(w.dir, `${w.older.sessionId}.jsonl`);
+    const lines = Deno.readTextFileSync(path).split("\n");
+    lines.splice(2, 0, '{"type":"user","message":');
+    Deno.writeTextFileSync(path, lines.join("\n"));
+    const args = ["recover", "--session", w.older.sessionId, "--digest"];
+    const lenient = await runClaudecm(args, { env: w.env, cwd: w.cwd });
+    assert.equal(lenient.code, 0, lenient.stderr);
+    assert.match(lenient.stdout, /1 corrupt line skipped/);
+    const strict = await runClaudecm([...args, "--strict"], { env: w.env, cwd: w.cwd });
+    assert.equal(strict.code, 1);
+    assert.match(strict.stderr, /^claudecm: .*\.jsonl: line 3 is not valid JSON\n$/);
+  } finally {
+    w.t.cleanup();
+  }
+});

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { runRecover } from "../lib/app/recover.ts";
+import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
+import { finishedSession, keyDirOf, makeFolder, save } from "./helpers/projects.ts";
+import { createTestContext, type TestContextOptions } from "./helpers/test_context.ts";
+
+const NOW = new Date("2026-11-30T12:00:00Z");
+
+function setup(options: TestContextOptions) {
+  const t = createTestContext({ now: NOW, ...options });
+  const cwd = makeFolder(t.home, "work/site");
+  t.ctx.cwd = () => cwd;
+  const dir = keyDirOf(t.ctx, cwd);
+  const recent = new TranscriptBuilder({ cwd, start: new Date("2026-11-30T11:00:00Z") })
+    .metadata({ aiTitle: "Recent work" })
+    .prompt("migrate the database")
+    .tool("Bash", { command: "npm run migrate" }, "migrated 3")
+    .text("Migration done; next: update the seed data.");
+  const earlier = finishedSession({
+    cwd,
+    title: "Earlier work",
+    start: new Date("2026-11-29T09:00:00Z"),
+  });
+  save(dir, recent);
+  save(dir, earlier);
+  return { t, recent, earlier };
+}
+
+Deno.test("recover in a terminal: Enter takes the auto-pick and prints its digest", () => {
+  const { t, recent } = setup({ answers: [""], interactive: true });
+  try {
+    assert.equal(runRecover(t.ctx, {}), 0);
+    const out = t.stdout();
+    assert.match(out, /Most recent session in this folder:\n {2}1\) Recent work/);
+    assert.match(out, /Alternates:\n {2}2\) Earlier work/);
+    assert.deepEqual(t.questions, ["Recover session 1? [Y/n or 1-2]: "]);
+    assert.match(out, /## Last assistant message\nMigration done; next: update the seed data\./);
+    assert.ok(out.endsWith(`claude --resume ${recent.sessionId}\n`));
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("recover in a terminal: a number picks an alternate, after a wrong answer", () => {
+  const { t, earlier } = setup({ answers: ["maybe", "2"], interactive: true });
+  try {
+    assert.equal(runRecover(t.ctx, {}), 0);
+    assert.equal(t.questions.length, 2);
+    assert.match(t.stdout(), /Answer y, n or 1-2\./);
+    assert.ok(t.stdout().endsWith(`claude --resume ${earlier.sessionId}\n`));
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("recover in a terminal: n or end of input recovers nothing", () => {
+  for (const answers of [["n"], []]) {
+    const { t } = setup({ answers, interactive: true });
+    try {
+      assert.equal(runRecover(t.ctx, {}), 0);
+      assert.match(t.stdout(), /Nothing recovered\.\n$/);
+      assert.ok(!t.stdout().includes("claude --resume"));
+    } finally {
+      t.cleanup();
+    }
+  }
+});
+
+Deno.test("recover --json never prompts, even in a terminal", () => {
+  const { t } = setup({ answers: [], interactive: true });
+  try {
+    assert.equal(runRecover(t.ctx, { json: true }), 0);
+    assert.deepEqual(t.questions, []);
+    assert.equal(JSON.parse(t.stdout()).candidates.length, 2);
+  } finally {
+    t.cleanup();
+  }
+});

@@ -1,0 +1,188 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import {
+  findSession,
+  mainSessions,
+  parseRegistry,
+  serializeRegistry,
+} from "../lib/core/registry.ts";
+import { addAtTop, setTokens } from "../lib/core/registry_ops.ts";
+import { readRegistry, updateRegistry } from "../lib/store/registry_store.ts";
+import { withFileLock } from "../lib/store/lock.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+import { sessionId, writeRegistryText } from "./helpers/claude_home.ts";
+
+const HAMMER = fileURLToPath(new URL("./helpers/registry_hammer.ts", import.meta.url));
+const COUNTER = sessionId(0xc0ffee);
+
+function seed(t: ReturnType<typeof createTestContext>, filler = bigFiller(60)): string {
+  const lines = [`${COUNTER}|/counter dir|Counter|0`, "malformed but precious", ...filler];
+  const text = lines.join("\n") + "\n";
+  writeRegistryText(t.ctx.paths, text);
+  return text;
+}
+
+function bigFiller(rows: number): string[] {
+  return Array.from({ length: rows }, (_, i) => `${sessionId(i + 1)}|/p/${i}|Filler ${i}|${i}`);
+}
+
+function hammer(t: ReturnType<typeof createTestContext>, count: number): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "--quiet", HAMMER, COUNTER, String(count)],
+    env: t.env,
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+}
+
+Deno.test("updateRegistry writes through the lock and leaves no temp file", async () => {
+  const t = createTestContext();
+  try {
+    seed(t);
+    const written = await updateRegistry(t.ctx.paths, (r) => setTokens(r, COUNTER, 7));
+    assert.equal(findSession(written, COUNTER)?.tokens, "7");
+    assert.equal(findSession(readRegistry(t.ctx.paths), COUNTER)?.tokens, "7");
+    assert.match(Deno.readTextFileSync(t.ctx.paths.registryFile), /malformed but precious/);
+    const names = [...Deno.readDirSync(t.ctx.paths.cmHome)].map((e) => e.name).sort();
+    assert.deepEqual(names, ["sessions.txt", "sessions.txt.lock"]);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a change that throws writes nothing", async () => {
+  const t = createTestContext();
+  try {
+    const text = seed(t);
+    await assert.rejects(
+      updateRegistry(t.ctx.paths, () => {
+        throw new Error("refused");
+      }),
+      /refused/,
+    );
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), text);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a missing registry reads as empty and is created by the first write", async () => {
+  const t = createTestContext();
+  try {
+    assert.equal(mainSessions(readRegistry(t.ctx.paths)).length, 0);
+    await updateRegistry(
+      t.ctx.paths,
+      (r) => addAtTop(r, { guid: COUNTER, dir: "/d", desc: "x", tokens: "" }),
+    );
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), `${COUNTER}|/d|x|\n`);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a held lock makes a writer wait, then warn and proceed after the timeout", async () => {
+  const t = createTestContext();
+  try {
+    seed(t);
+    let warned = "";
+    await withFileLock(t.ctx.paths.lockFile, async () => {
+      const started = Date.now();
+      await updateRegistry(t.ctx.paths, (r) => setTokens(r, COUNTER, 1), {
+        timeoutMs: 600,
+        onTimeout: (path) => warned = path,
+      });
+      assert.ok(Date.now() - started >= 550, "the writer waited for the lock");
+    });
+    assert.equal(warned, t.ctx.paths.lockFile);
+    assert.equal(findSession(readRegistry(t.ctx.paths), COUNTER)?.tokens, "1");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("8 processes x 50 read-modify-writes through the lock lose no update", async () => {
+  const t = createTestContext();
+  try {
+    seed(t);
+    const children = Array.from({ length: 8 }, () => hammer(t, 50));
+    const results = await Promise.all(children.map((child) => child.output()));
+    for (const result of results) {
+      assert.equal(result.code, 0, new TextDecoder().decode(result.stderr));
+    }
+    const registry = readRegistry(t.ctx.paths);
+    assert.equal(findSession(registry, COUNTER)?.tokens, "400");
+    assert.equal(mainSessions(registry).length, 61);
+    assert.match(Deno.readTextFileSync(t.ctx.paths.registryFile), /malformed but precious/);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a writer SIGKILLed mid-loop leaves a completed state and no stale lock", async () => {
+  const t = createTestContext();
+  try {
+    // A large registry makes each write long, so a kill is likely to land mid-write;
+    // three rounds make a non-atomic writer all but certain to be caught.
+    const text = seed(t, bigFiller(20_000));
+    for (let round = 0; round < 3; round++) {
+      const before = Number(findSession(readRegistry(t.ctx.paths), COUNTER)?.tokens);
+      const child = hammer(t, 1_000_000);
+      const deadline = Date.now() + 20_000;
+      while (!(Number(findSession(readRegistry(t.ctx.paths), COUNTER)?.tokens) >= before + 5)) {
+        assert.ok(Date.now() < deadline, "the writer never got going");
+        await new Promise((resolve) => setTimeout(resolve, 10 + 7 * round));
+      }
+      child.kill("SIGKILL");
+      await child.status;
+
+      const after = Deno.readTextFileSync(t.ctx.paths.registryFile);
+      const count = findSession(parseRegistry(after), COUNTER)?.tokens ?? "";
+      assert.match(count, /^\d+$/);
+      const expected = serializeRegistry(setTokens(parseRegistry(text), COUNTER, count));
+      assert.equal(after, expected, "the file is exactly some completed state");
+
+      let timedOut = false;
+      const started = Date.now();
+      await updateRegistry(t.ctx.paths, (r) => r, {
+        timeoutMs: 2_000,
+        onTimeout: () => timedOut = true,
+      });
+      assert.equal(timedOut, false, "the dead writer's lock was released by the OS");
+      assert.ok(Date.now() - started < 1_000);
+    }
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("changeRegistry warns in yellow and still saves when the lock is held elsewhere", async () => {
+  const t = createTestContext();
+  try {
+    seed(t);
+    const { changeRegistry } = await import("../lib/app/registry.ts");
+    const holder = new Deno.Command(Deno.execPath(), {
+      args: [
+        "eval",
+        `const f = Deno.openSync(${
+          JSON.stringify(t.ctx.paths.lockFile)
+        }, {read: true, write: true, create: true});
+         f.lockSync(true); console.log("locked"); await new Promise((r) => setTimeout(r, 15000));`,
+      ],
+      stdout: "piped",
+    }).spawn();
+    const reader = holder.stdout.getReader();
+    await reader.read();
+    try {
+      await changeRegistry(t.ctx, (r) => setTokens(r, COUNTER, 99));
+    } finally {
+      holder.kill("SIGKILL");
+      reader.releaseLock();
+      await holder.stdout.cancel();
+      await holder.status;
+    }
+    assert.match(t.stderr(), /Could not lock sessions\.txt within 10 s/);
+    assert.equal(findSession(readRegistry(t.ctx.paths), COUNTER)?.tokens, "99");
+  } finally {
+    t.cleanup();
+  }
+});

@@ -1,0 +1,97 @@
+import assert from "node:assert/strict";
+import { scanLines } from "../lib/transcript/lines.ts";
+
+function withFile(bytes: Uint8Array | string, body: (path: string) => void): void {
+  const path = Deno.makeTempFileSync({ prefix: "claudecm-lines-" });
+  try {
+    Deno.writeFileSync(path, typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes);
+    body(path);
+  } finally {
+    Deno.removeSync(path);
+  }
+}
+
+interface Seen {
+  number: number;
+  text: string;
+  length: number;
+  unterminated: boolean;
+  oversized: boolean;
+}
+
+function collect(path: string, options = {}): Seen[] {
+  const seen: Seen[] = [];
+  scanLines(path, (line) => {
+    seen.push({
+      number: line.number,
+      text: new TextDecoder().decode(line.bytes),
+      length: line.length,
+      unterminated: line.unterminated,
+      oversized: line.oversized,
+    });
+  }, options);
+  return seen;
+}
+
+Deno.test("scanLines splits LF and CRLF lines and numbers them", () => {
+  withFile("a\r\nbb\n\nccc\n", (path) => {
+    const seen = collect(path);
+    assert.deepEqual(seen.map((s) => [s.number, s.text]), [[1, "a"], [2, "bb"], [3, ""], [
+      4,
+      "ccc",
+    ]]);
+    assert.ok(seen.every((s) => !s.unterminated));
+  });
+});
+
+Deno.test("scanLines joins lines that span read chunks", () => {
+  const lines = Array.from({ length: 50 }, (_, i) => "x".repeat(i * 7));
+  withFile(lines.join("\n") + "\n", (path) => {
+    assert.deepEqual(collect(path, { chunkSize: 16 }).map((s) => s.text), lines);
+  });
+});
+
+Deno.test("scanLines reports a final line without newline as unterminated", () => {
+  withFile('{"a":1}\n{"b":', (path) => {
+    const seen = collect(path, { chunkSize: 4 });
+    assert.equal(seen.length, 2);
+    assert.equal(seen[1].text, '{"b":');
+    assert.equal(seen[1].unterminated, true);
+  });
+});
+
+Deno.test("scanLines keeps a several-MB line whole", () => {
+  const big = "y".repeat(5 * 1024 * 1024);
+  withFile(`short\n${big}\nafter\n`, (path) => {
+    const seen = collect(path, { chunkSize: 64 * 1024 });
+    assert.equal(seen.length, 3);
+    assert.equal(seen[1].text.length, big.length);
+    assert.equal(seen[1].oversized, false);
+    assert.equal(seen[2].text, "after");
+  });
+});
+
+Deno.test("scanLines cuts a line over the limit to a prefix and goes on", () => {
+  withFile(`${"z".repeat(10_000)}\nnext\n`, (path) => {
+    const seen = collect(path, { chunkSize: 256, maxLineBytes: 1_000, oversizedPrefix: 100 });
+    assert.equal(seen[0].oversized, true);
+    assert.equal(seen[0].text.length, 100);
+    assert.equal(seen[0].length, 10_000);
+    assert.deepEqual([seen[1].text, seen[1].oversized], ["next", false]);
+  });
+});
+
+Deno.test("scanLines stops when the visitor returns false", () => {
+  withFile("1\n2\n3\n", (path) => {
+    const seen: string[] = [];
+    scanLines(path, (line) => {
+      seen.push(new TextDecoder().decode(line.bytes));
+      return seen.length < 2;
+    });
+    assert.deepEqual(seen, ["1", "2"]);
+  });
+});
+
+Deno.test("scanLines on an empty file sees no line", () => {
+  withFile("", (path) => assert.deepEqual(collect(path), []));
+});

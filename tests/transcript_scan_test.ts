@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import { peekString, peekToolResultIds, peekTrue, peekType } from "../lib/transcript/scan.ts";
+
+const bytes = (value: unknown) =>
+  new TextEncoder().encode(typeof value === "string" ? value : JSON.stringify(value));
+
+Deno.test("peekType finds the top-level type past nested objects that have their own", () => {
+  const line = {
+    parentUuid: "p",
+    isSidechain: false,
+    attachment: { type: "deferred_tools_delta", addedNames: ['a"b', "{["] },
+    type: "attachment",
+  };
+  assert.equal(peekType(bytes(line)), "attachment");
+});
+
+Deno.test("peekType reads a type that comes first or after escaped strings", () => {
+  assert.equal(peekType(bytes({ type: "ai-title", aiTitle: "x" })), "ai-title");
+  assert.equal(peekType(bytes({ note: 'he said "type":"user" \\', type: "summary" })), "summary");
+  assert.equal(peekType(bytes(' \t{ "type" : "mode" }')), "mode");
+});
+
+Deno.test("peekType gives undefined on garbage, arrays and a half-written line", () => {
+  assert.equal(peekType(bytes("not json")), undefined);
+  assert.equal(peekType(bytes([1, 2])), undefined);
+  assert.equal(peekType(bytes('{"parentUuid":"abc","isSide')), undefined);
+  assert.equal(peekType(bytes({ other: 1 })), undefined);
+});
+
+Deno.test("peekString and peekTrue read top-level keys only", () => {
+  const line = bytes({
+    message: { cwd: "/nested", isSidechain: true },
+    cwd: "/top",
+    isSidechain: false,
+  });
+  assert.equal(peekString(line, "cwd"), "/top");
+  assert.equal(peekTrue(line, "isSidechain"), false);
+  assert.equal(peekTrue(bytes({ isSidechain: true }), "isSidechain"), true);
+  assert.equal(peekString(line, "missing"), undefined);
+});
+
+Deno.test("peekToolResultIds lists the ids of tool-result user lines only", () => {
+  const result = {
+    type: "user",
+    message: {
+      role: "user",
+      content: [
+        { tool_use_id: "toolu_1", type: "tool_result", content: 'out "quoted" \\ {[' },
+        { type: "tool_result", tool_use_id: "toolu_2", content: [{ type: "text", text: "x" }] },
+      ],
+    },
+    toolUseResult: { stdout: "..." },
+  };
+  assert.deepEqual(peekToolResultIds(bytes(result)), ["toolu_1", "toolu_2"]);
+  const prompt = { type: "user", message: { role: "user", content: "hello" } };
+  assert.equal(peekToolResultIds(bytes(prompt)), undefined);
+  const mixed = {
+    type: "user",
+    message: { content: [{ type: "tool_result", tool_use_id: "t" }, { type: "text", text: "hi" }] },
+  };
+  assert.equal(peekToolResultIds(bytes(mixed)), undefined);
+});
