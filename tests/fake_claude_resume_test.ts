@@ -1,5 +1,5 @@
 // The fake claude's resume, fork and /exit-tail behaviour, and the shape of its
-// lines compared with transcripts the real CLI wrote (fixtures/real-claude/).
+// lines compared with transcripts the real CLI wrote (fixtures/transcripts/real-claude/).
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { projectKey } from "../lib/core/project_key.ts";
@@ -153,14 +153,19 @@ Deno.test("fake claude: its lines have the real CLI's shape (no key the real lin
     const real = [
       ...readLines(
         fileURLToPath(
-          new URL("../fixtures/real-claude/2.1.332-interactive-named.jsonl", import.meta.url),
+          new URL(
+            "../fixtures/transcripts/real-claude/2.1.332-interactive-named.jsonl",
+            import.meta.url,
+          ),
         ),
       ),
       ...readLines(
-        fileURLToPath(new URL("../fixtures/real-claude/2.1.332-print.jsonl", import.meta.url)),
+        fileURLToPath(
+          new URL("../fixtures/transcripts/real-claude/2.1.332-print.jsonl", import.meta.url),
+        ),
       ),
       ...readLines(
-        fileURLToPath(new URL("../fixtures/real-claude/example-session.jsonl", import.meta.url)),
+        fileURLToPath(new URL("../fixtures/transcripts/example-session.jsonl", import.meta.url)),
       ),
     ];
     const fake = [...readLines(fileOf(world, ID)), ...readLines(fileOf(world, print.session_id))];

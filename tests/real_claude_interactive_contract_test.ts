@@ -4,6 +4,8 @@
 // whether a resume refuses a transcript that ends in /exit (spec 11.6.1 step
 // 3a). Ignored unless CLAUDECM_REAL_CLAUDE names the pinned CLI.
 import assert from "node:assert/strict";
+import { resolvePaths } from "../lib/core/paths.ts";
+import { isManifestLive, listPidManifests } from "../lib/core/pid_manifest.ts";
 import { projectKey } from "../lib/core/project_key.ts";
 import {
   createRealWorld,
@@ -71,6 +73,14 @@ Deno.test({
       const stat = Deno.readTextFileSync(`/proc/${manifest.pid}/stat`);
       const field22 = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
       assert.equal(manifest.procStart, field22, "procStart is /proc/<pid>/stat field 22");
+      const paths = resolvePaths((name) => world.env[name], "linux");
+      const read = listPidManifests(paths);
+      assert.deepEqual(
+        read.map((m) => m.sessionId),
+        [id],
+        "lib/core/pid_manifest.ts reads the real manifest",
+      );
+      assert.equal(isManifestLive(read[0]), true, "and sees it live (pid and procStart)");
       const commandLine = Deno.readTextFileSync(`/proc/${manifest.pid}/cmdline`).split("\0");
       assert.equal(
         Deno.realPathSync(commandLine[0]),
