@@ -116,7 +116,7 @@ Deno.test({
         "2.1.332 leaves no /exit command in the transcript",
       );
     } finally {
-      terminal.kill();
+      await terminal.stop();
       world.cleanup();
     }
   },
@@ -171,7 +171,7 @@ Deno.test({
           "appended, not forked",
         );
       } finally {
-        terminal.kill();
+        await terminal.stop();
       }
     } finally {
       world.cleanup();
@@ -203,7 +203,7 @@ Deno.test({
           assert.equal(await terminal.status, code, how);
           await eventually(() => noManifest(world.root), `the manifest to go after ${how}`);
         } finally {
-          terminal.kill();
+          await terminal.stop();
         }
       }
     } finally {

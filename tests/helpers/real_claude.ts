@@ -128,7 +128,12 @@ export interface Terminal {
   screen(): string;
   /** The exit code (of claude, through `script -e`). */
   status: Promise<number>;
-  kill(): void;
+  /**
+   * End it for good (a test's `finally`): SIGKILL claude itself (found by its
+   * manifest) and `script`, then wait, so nothing writes into the world after
+   * it is removed.
+   */
+  stop(): Promise<void>;
 }
 
 /** Terminal escape sequences (CSI, OSC, charset selection), removed from what is shown. */
@@ -154,6 +159,12 @@ export function startInTerminal(world: RealWorld, args: string[], cwd: string): 
   })();
   const writer = child.stdin.getWriter();
   const encoder = new TextEncoder();
+  const status = (async () => {
+    const ended = await child.status;
+    await drained;
+    await writer.close().catch(() => {});
+    return ended.code;
+  })();
   return {
     async type(keys) {
       await writer.write(encoder.encode(keys));
@@ -164,20 +175,49 @@ export function startInTerminal(world: RealWorld, args: string[], cwd: string): 
       await writer.write(encoder.encode("\r"));
     },
     screen: () => raw.replace(ESCAPES, ""),
-    status: (async () => {
-      const status = await child.status;
-      await drained;
-      await writer.close().catch(() => {});
-      return status.code;
-    })(),
-    kill: () => {
+    status,
+    async stop() {
+      for (const pid of manifestPids(`${world.home}/.claude/sessions`)) {
+        if (!isOurClaude(pid, world.home)) continue;
+        try {
+          Deno.kill(pid, "SIGKILL");
+        } catch {
+          // Already gone.
+        }
+      }
       try {
         child.kill("SIGKILL");
       } catch {
         // Already gone.
       }
+      await status;
     },
   };
+}
+
+/**
+ * Whether `pid` is a real claude running in this world (its executable and
+ * its HOME), so a stale manifest's reused pid is never killed.
+ */
+function isOurClaude(pid: number, home: string): boolean {
+  try {
+    const exe = Deno.realPathSync(`/proc/${pid}/exe`);
+    const environ = Deno.readTextFileSync(`/proc/${pid}/environ`).split("\0");
+    return exe === Deno.realPathSync(REAL_CLAUDE!) && environ.includes(`HOME=${home}`);
+  } catch {
+    return false;
+  }
+}
+
+function manifestPids(dir: string): number[] {
+  try {
+    return [...Deno.readDirSync(dir)].map((e) => /^(\d+)\.json$/.exec(e.name)).filter((m) =>
+      m !== null
+    )
+      .map((m) => Number(m![1]));
+  } catch {
+    return [];
+  }
 }
 
 /** Resolve with `probe()`'s first non-undefined value, polling; throws after `timeoutMs`. */
