@@ -1,13 +1,16 @@
 /**
  * The collaborators every flow receives, in the spirit of the GitHub CLI's
- * Factory: paths, clock, environment, output and prompts. Tests build one
- * with a temporary HOME and scripted answers; main.ts builds the real one.
+ * Factory: paths, clock, environment, output, prompts and the external tools
+ * (claude, cmv). Tests build one with a temporary HOME and scripted answers
+ * (and the fake tools, through CLAUDECM_CLAUDE/CLAUDECM_CMV); main.ts builds
+ * the real one.
  *
  * @module
  */
 
 import { hostname } from "node:os";
 import { type EnvReader, type OsName, type Paths, resolvePaths } from "../core/paths.ts";
+import { createTools, type Tools } from "../platform/tools.ts";
 import { createOutput, type Output, streamWriter } from "../ui/output.ts";
 import { createLinePrompter, type Prompter } from "../ui/prompt.ts";
 
@@ -26,6 +29,8 @@ export interface AppContext {
   prompter: Prompter;
   /** Whether a person is at the terminal (stdin is a TTY). */
   interactive: boolean;
+  /** claude and cmv, found on first use. */
+  tools: Tools;
 }
 
 /** The context of a real run: process environment, real terminal. */
@@ -34,8 +39,9 @@ export function createProcessContext(): AppContext {
   const colour = env("NO_COLOR") === undefined;
   const out = createOutput(streamWriter(Deno.stdout), colour && Deno.stdout.isTerminal());
   const err = createOutput(streamWriter(Deno.stderr), colour && Deno.stderr.isTerminal());
+  const paths = resolvePaths(env, Deno.build.os);
   return {
-    paths: resolvePaths(env, Deno.build.os),
+    paths,
     env,
     setEnv: (name, value) => Deno.env.set(name, value),
     os: Deno.build.os,
@@ -46,5 +52,12 @@ export function createProcessContext(): AppContext {
     err,
     prompter: createLinePrompter(Deno.stdin, out),
     interactive: Deno.stdin.isTerminal(),
+    tools: createTools({
+      env,
+      childEnv: () => Deno.env.toObject(),
+      cwd: () => Deno.cwd(),
+      os: Deno.build.os,
+      paths,
+    }),
   };
 }

@@ -8,6 +8,7 @@
 
 import type { AppContext } from "../../lib/app/context.ts";
 import { resolvePaths } from "../../lib/core/paths.ts";
+import { createTools, type Tools } from "../../lib/platform/tools.ts";
 import { createMemoryOutput } from "../../lib/ui/output.ts";
 import { createScriptedPrompter } from "../../lib/ui/prompt.ts";
 
@@ -22,6 +23,8 @@ export interface TestContextOptions {
   /** The clock; defaults to 2026-11-30 12:00 local time. */
   now?: Date;
   interactive?: boolean;
+  /** Stub tools; by default the real adapters, found through `env` (see helpers/fakes.ts). */
+  tools?: Tools;
 }
 
 /** A test context plus what it captured. */
@@ -50,8 +53,9 @@ export function createTestContext(options: TestContextOptions = {}): TestContext
   const out = createMemoryOutput();
   const err = createMemoryOutput();
   const prompter = createScriptedPrompter(options.answers ?? []);
+  const paths = resolvePaths((name) => env[name], Deno.build.os);
   const ctx: AppContext = {
-    paths: resolvePaths((name) => env[name], Deno.build.os),
+    paths,
     env: (name) => env[name],
     setEnv: (name, value) => env[name] = value,
     os: Deno.build.os,
@@ -62,6 +66,13 @@ export function createTestContext(options: TestContextOptions = {}): TestContext
     err,
     prompter,
     interactive: options.interactive ?? true,
+    tools: options.tools ?? createTools({
+      env: (name) => env[name],
+      childEnv: () => ({ ...env }),
+      cwd: () => cwd,
+      os: Deno.build.os,
+      paths,
+    }),
   };
   return {
     ctx,

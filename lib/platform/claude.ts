@@ -1,0 +1,159 @@
+/**
+ * The claude adapter: everything claudecm does with the Claude Code CLI,
+ * behind an interface that flows receive through `AppContext.tools`, so a
+ * test can hand them the fake claude (fixtures/fake/claude.ts, by pointing
+ * CLAUDECM_CLAUDE at fixtures/bin/claude) or a stub.
+ *
+ * ```ts
+ * const claude = ctx.tools.claude();           // UserError if not installed
+ * const features = await claude.features();
+ * const child = claude.launch(["--session-id", id, "-n", name], { cwd });
+ * // read sessions/<child.pid>.json while it runs ...
+ * const code = await child.status;
+ * const print = await claude.print([], { cwd, prompt }); // -p --output-format json
+ * ```
+ *
+ * @module
+ */
+
+import type { OsName } from "../core/paths.ts";
+import { type ClaudeFeatures, detectClaudeFeatures } from "./claude_features.ts";
+import { type CapturedResult, runCaptured, type RunningChild, spawnInteractive } from "./spawn.ts";
+
+/** Options of an interactive launch. */
+export interface LaunchOptions {
+  cwd: string;
+  /** Variables added to (or overriding) the adapter's environment. */
+  env?: Record<string, string>;
+}
+
+/** Options of a `claude -p` run. */
+export interface PrintOptions extends LaunchOptions {
+  /** The prompt, sent on stdin (never argv: the Windows command-line limit). */
+  prompt: string;
+  timeoutMs?: number;
+}
+
+/** What `claude -p --output-format json` said. */
+export interface PrintResult {
+  /** The `session_id` of the result object; null when there was none. */
+  sessionId: string | null;
+  /** The `result` text; null when there was none. */
+  result: string | null;
+  isError: boolean;
+  run: CapturedResult;
+}
+
+/** Options of {@linkcode ClaudeAdapter.features}. */
+export interface FeatureOptions {
+  /** Do not write the cache (read-only commands such as doctor). */
+  readOnly?: boolean;
+}
+
+/** What claudecm does with claude. */
+export interface ClaudeAdapter {
+  /** The executable. */
+  readonly path: string;
+  /** Start claude on the terminal; see spawnInteractive. */
+  launch(args: string[], options: LaunchOptions): RunningChild;
+  /** `claude -p --output-format json [args]`, prompt on stdin, result parsed. */
+  print(args: string[], options: PrintOptions): Promise<PrintResult>;
+  /** `claude --version`, trimmed; null when it failed. */
+  version(): Promise<string | null>;
+  /** The options this claude supports, cached per version. */
+  features(options?: FeatureOptions): Promise<ClaudeFeatures>;
+}
+
+/** What the real adapter needs. */
+export interface ClaudeAdapterOptions {
+  /** The base environment of every claude run (the process's, in production). */
+  env: () => Record<string, string>;
+  /** The cwd for `--version`/`--help` probes. */
+  cwd: () => string;
+  os: OsName;
+  /** `~/.claudecm/claude-features.json`. */
+  featuresCacheFile: string;
+}
+
+/** How long a `--version` or `--help` probe may take. */
+const PROBE_TIMEOUT_MS = 30_000;
+
+/** The adapter over the claude executable at `path`. */
+export function createClaudeAdapter(path: string, options: ClaudeAdapterOptions): ClaudeAdapter {
+  const envWith = (extra?: Record<string, string>) => ({ ...options.env(), ...extra });
+  const probe = (arg: string) =>
+    runCaptured(path, [arg], {
+      cwd: options.cwd(),
+      env: envWith(),
+      os: options.os,
+      timeoutMs: PROBE_TIMEOUT_MS,
+    });
+  const adapter: ClaudeAdapter = {
+    path,
+    launch(args, launch) {
+      return spawnInteractive(path, args, {
+        cwd: launch.cwd,
+        env: envWith(launch.env),
+        os: options.os,
+      });
+    },
+    async print(args, print) {
+      const run = await runCaptured(path, ["-p", "--output-format", "json", ...args], {
+        cwd: print.cwd,
+        env: envWith(print.env),
+        os: options.os,
+        stdin: print.prompt,
+        timeoutMs: print.timeoutMs,
+      });
+      const parsed = parsePrintJson(run.stdout);
+      return {
+        sessionId: parsed?.sessionId ?? null,
+        result: parsed?.result ?? null,
+        isError: parsed === null || parsed.isError || run.code !== 0,
+        run,
+      };
+    },
+    async version() {
+      const run = await probe("--version");
+      const text = run.stdout.trim();
+      return run.code === 0 && text !== "" ? text : null;
+    },
+    features(featureOptions = {}) {
+      return detectClaudeFeatures(
+        { version: adapter.version, help: async () => (await probe("--help")).stdout },
+        featureOptions.readOnly ? null : options.featuresCacheFile,
+      );
+    },
+  };
+  return adapter;
+}
+
+/**
+ * The result object of `--output-format json` output: the last line that
+ * parses as a JSON object with `type: "result"` (measured on 2.1.332: one
+ * object on one line, `{"type":"result",...,"result":...,"session_id":...}`).
+ */
+export function parsePrintJson(
+  stdout: string,
+): { sessionId: string | null; result: string | null; isError: boolean } | null {
+  const lines = stdout.split("\n").map((line) => line.trim()).filter((line) =>
+    line.startsWith("{")
+  );
+  for (const line of lines.reverse()) {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (typeof value !== "object" || value === null) continue;
+    const record = value as Record<string, unknown>;
+    if (record.type !== "result") continue;
+    return {
+      sessionId: typeof record.session_id === "string" ? record.session_id : null,
+      result: typeof record.result === "string" ? record.result : null,
+      isError: record.is_error === true,
+    };
+  }
+  return null;
+}

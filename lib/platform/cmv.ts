@@ -1,0 +1,174 @@
+/**
+ * The cmv adapter (snapshots, trim, token counts). Always by explicit
+ * session id: there is no way to pass `--latest` through it (spec 14 rule
+ * 1). When cmv is not installed the adapter is "absent" and carries the one
+ * notice to show, so snapshot, trim, refresh and token backfill can skip
+ * with it (spec 12).
+ *
+ * ```ts
+ * const cmv = ctx.tools.cmv();
+ * if (!cmv.available) ctx.err.line(cmv.notice, "yellow");
+ * else {
+ *   const bench = await cmv.benchmark(id, { cwd });
+ *   const snap = cmv.snapshot(`auto-exit-${stamp}`, id, { cwd }); // runs in the background
+ *   const trim = await cmv.trim(id, { cwd });                     // trim.newSessionId
+ * }
+ * ```
+ *
+ * @module
+ */
+
+import type { OsName } from "../core/paths.ts";
+import { type CapturedResult, runCaptured, spawnBackground } from "./spawn.ts";
+
+/** cmv is not installed. */
+export interface CmvAbsent {
+  available: false;
+  /** One line saying what is skipped and how to install cmv. */
+  notice: string;
+}
+
+/** cmv is installed at `path`. */
+export interface CmvAvailable {
+  available: true;
+  path: string;
+  /** `cmv benchmark -s ID --json`, parsed. */
+  benchmark(sessionId: string, options: CmvRunOptions): Promise<BenchmarkOutcome>;
+  /** `cmv snapshot LABEL -s ID`, started in the background. */
+  snapshot(label: string, sessionId: string, options: CmvRunOptions): SnapshotRun;
+  /** `cmv trim -s ID --skip-launch`, with the new session id parsed out. */
+  trim(sessionId: string, options: CmvRunOptions): Promise<TrimOutcome>;
+}
+
+/** The cmv adapter, one way or the other. */
+export type CmvAdapter = CmvAvailable | CmvAbsent;
+
+/** Where cmv runs. */
+export interface CmvRunOptions {
+  cwd: string;
+  timeoutMs?: number;
+}
+
+/** The figures of a benchmark that claudecm uses; `report` is the whole JSON. */
+export interface Benchmark {
+  preTrimTokens: number;
+  /** Can be negative: trimming would cost more than it saves. */
+  reductionPercent: number;
+  /** Null when trimming never pays back. */
+  breakEvenTurns: number | null;
+  report: Record<string, unknown>;
+}
+
+/** A benchmark, or why there is none. */
+export type BenchmarkOutcome =
+  | { ok: true; benchmark: Benchmark; run: CapturedResult }
+  | { ok: false; run: CapturedResult };
+
+/** A snapshot in progress. */
+export interface SnapshotRun {
+  pid: number;
+  result: Promise<{ run: CapturedResult; activeWarning: boolean }>;
+}
+
+/** What a trim did. */
+export interface TrimOutcome {
+  /** The uuid of the trimmed session; null when cmv printed none (trim failed). */
+  newSessionId: string | null;
+  /** cmv's other output lines, colour codes removed, for display. */
+  lines: string[];
+  run: CapturedResult;
+}
+
+/** What the real adapter needs. */
+export interface CmvAdapterOptions {
+  env: () => Record<string, string>;
+  os: OsName;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The adapter over the cmv executable at `path`. */
+export function createCmvAdapter(path: string, options: CmvAdapterOptions): CmvAvailable {
+  const run = (args: string[], runOptions: CmvRunOptions) =>
+    runCaptured(path, args, {
+      cwd: runOptions.cwd,
+      env: options.env(),
+      os: options.os,
+      timeoutMs: runOptions.timeoutMs,
+    });
+  return {
+    available: true,
+    path,
+    async benchmark(sessionId, runOptions) {
+      const result = await run(["benchmark", "-s", requireId(sessionId), "--json"], runOptions);
+      const benchmark = result.code === 0 ? parseBenchmark(result.stdout) : null;
+      return benchmark === null ? { ok: false, run: result } : { ok: true, benchmark, run: result };
+    },
+    snapshot(label, sessionId, runOptions) {
+      const background = spawnBackground(path, ["snapshot", label, "-s", requireId(sessionId)], {
+        cwd: runOptions.cwd,
+        env: options.env(),
+        os: options.os,
+      });
+      const result = background.result.then((captured) => ({
+        run: captured,
+        activeWarning: /Session appears to be active/.test(captured.stdout + captured.stderr),
+      }));
+      return { pid: background.pid, result };
+    },
+    async trim(sessionId, runOptions) {
+      const result = await run(["trim", "-s", requireId(sessionId), "--skip-launch"], runOptions);
+      return { ...parseTrimOutput(result.stdout), run: result };
+    },
+  };
+}
+
+/** The adapter for a cmv that is not installed. */
+export function absentCmv(notice: string): CmvAbsent {
+  return { available: false, notice };
+}
+
+/** The figures of `cmv benchmark --json` output; null when they are not there. */
+export function parseBenchmark(stdout: string): Benchmark | null {
+  const start = stdout.indexOf("{");
+  if (start < 0) return null;
+  let report: unknown;
+  try {
+    report = JSON.parse(stdout.slice(start));
+  } catch {
+    return null;
+  }
+  if (typeof report !== "object" || report === null) return null;
+  const record = report as Record<string, unknown>;
+  const { preTrimTokens, reductionPercent, breakEvenTurns } = record;
+  if (typeof preTrimTokens !== "number" || typeof reductionPercent !== "number") return null;
+  if (breakEvenTurns !== null && typeof breakEvenTurns !== "number") return null;
+  return { preTrimTokens, reductionPercent, breakEvenTurns, report: record };
+}
+
+/** The `Session ID: <uuid>` of trim output (spec 11.13 step 5) and the other lines. */
+export function parseTrimOutput(stdout: string): { newSessionId: string | null; lines: string[] } {
+  const lines = stripAnsi(stdout).split(/\r?\n/);
+  let newSessionId: string | null = null;
+  const rest: string[] = [];
+  for (const line of lines) {
+    const match = /^\s*Session ID:\s*(\S+)\s*$/.exec(line);
+    if (match && UUID.test(match[1]) && newSessionId === null) {
+      newSessionId = match[1].toLowerCase();
+    } else if (line.trim() !== "") rest.push(line);
+  }
+  return { newSessionId, lines: rest };
+}
+
+function stripAnsi(text: string): string {
+  // deno-lint-ignore no-control-regex
+  return text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "");
+}
+
+/** cmv must always be told which session (spec 14 rules 1 and 4). */
+function requireId(sessionId: string): string {
+  if (!UUID.test(sessionId)) {
+    throw new Error(`internal error: cmv needs a session id, got ${JSON.stringify(sessionId)}`);
+  }
+  return sessionId;
+}

@@ -1,0 +1,236 @@
+/**
+ * Starting claude and cmv. Three shapes, each taking the child's cwd and its
+ * complete environment explicitly (nothing is inherited implicitly):
+ *
+ * - {@linkcode spawnInteractive}: claude owns the terminal. stdio is
+ *   inherited (claude must see a real TTY, and its output is never captured:
+ *   spec 14.2), claudecm reads no stdin meanwhile, and SIGINT is ignored by
+ *   claudecm while the child runs, so Ctrl-C reaches claude and claudecm
+ *   lives to record the exit (DESIGN.md 5.2). Returns the pid at once, so
+ *   the caller can read `sessions/<pid>.json` while claude runs.
+ * - {@linkcode runCaptured}: `claude -p`, `cmv benchmark`, `claude --help`:
+ *   output captured, optional stdin text (prompts go on stdin, never argv,
+ *   because of the Windows command-line length limit), optional timeout.
+ * - {@linkcode spawnBackground}: the exit snapshot. Like runCaptured, but on
+ *   POSIX in its own session (detached), so a Ctrl-C at the spinner or a
+ *   closed terminal does not kill a snapshot half written.
+ *
+ * A `.cmd`/`.bat` on Windows runs through cmd.exe with a command line we
+ * build (lib/platform/windows_argv.ts); see {@linkcode planSpawn}.
+ *
+ * @module
+ */
+
+import { UserError } from "../core/errors.ts";
+import type { OsName } from "../core/paths.ts";
+import { buildCmdCommandLine, isBatchScript } from "./windows_argv.ts";
+
+/** Where and with what environment a child runs. */
+export interface SpawnOptions {
+  cwd: string;
+  /** The child's whole environment. */
+  env: Record<string, string>;
+  /** Defaults to the running OS; tests pass another to check the plan. */
+  os?: OsName;
+}
+
+/** A child that owns the terminal. */
+export interface RunningChild {
+  pid: number;
+  /** The exit code; 128 + signal number when a signal ended it (130 for SIGINT). */
+  status: Promise<number>;
+}
+
+/** What a captured run produced. */
+export interface CapturedResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** True when the run was killed for exceeding its timeout. */
+  timedOut: boolean;
+}
+
+/** Options for {@linkcode runCaptured}. */
+export interface CaptureOptions extends SpawnOptions {
+  /** Text written to the child's stdin, then closed; stdin is empty otherwise. */
+  stdin?: string;
+  /** Kill the child (SIGTERM) after this long. */
+  timeoutMs?: number;
+}
+
+/** A captured run going on in the background. */
+export interface BackgroundRun {
+  pid: number;
+  result: Promise<CapturedResult>;
+}
+
+/** How Deno should start a program. */
+export interface SpawnPlan {
+  command: string;
+  args: string[];
+  windowsRawArguments: boolean;
+}
+
+/**
+ * How to start `path` with `args` on `os`. A Windows `.cmd`/`.bat` cannot be
+ * started by CreateProcess with safely quoted arguments, so it runs as
+ * `cmd.exe /d /s /c "<line>"`, raw, with the line built by
+ * buildCmdCommandLine. Everything else is started directly and Deno quotes
+ * its arguments.
+ */
+export function planSpawn(
+  path: string,
+  args: string[],
+  os: OsName,
+  env: Record<string, string>,
+): SpawnPlan {
+  if (os === "windows" && isBatchScript(path)) {
+    const comSpec = env.ComSpec ?? env.COMSPEC ?? "cmd.exe";
+    return {
+      command: comSpec,
+      args: ["/d", "/s", "/c", `"${buildCmdCommandLine(path, args)}"`],
+      windowsRawArguments: true,
+    };
+  }
+  return { command: path, args, windowsRawArguments: false };
+}
+
+/** Start an interactive child that owns the terminal; see the module doc. */
+export function spawnInteractive(
+  path: string,
+  args: string[],
+  options: SpawnOptions,
+): RunningChild {
+  const plan = planSpawn(path, args, options.os ?? Deno.build.os, options.env);
+  const release = ignoreSigint();
+  let child: Deno.ChildProcess;
+  try {
+    child = command(plan, options, { stdin: "inherit", stdout: "inherit", stderr: "inherit" })
+      .spawn();
+  } catch (error) {
+    release();
+    throw spawnError(path, error);
+  }
+  const status = child.status.then((s) => s.code).finally(release);
+  return { pid: child.pid, status };
+}
+
+/** Run a child to completion with its output captured. */
+export async function runCaptured(
+  path: string,
+  args: string[],
+  options: CaptureOptions,
+): Promise<CapturedResult> {
+  return await startCaptured(path, args, options, false).result;
+}
+
+/** Start a captured run that survives Ctrl-C and a closed terminal (POSIX); see the module doc. */
+export function spawnBackground(
+  path: string,
+  args: string[],
+  options: SpawnOptions,
+): BackgroundRun {
+  return startCaptured(path, args, options, true);
+}
+
+function startCaptured(
+  path: string,
+  args: string[],
+  options: CaptureOptions,
+  detached: boolean,
+): BackgroundRun {
+  const os = options.os ?? Deno.build.os;
+  const plan = planSpawn(path, args, os, options.env);
+  const abort = new AbortController();
+  let child: Deno.ChildProcess;
+  try {
+    child = command(plan, options, {
+      stdin: options.stdin === undefined ? "null" : "piped",
+      stdout: "piped",
+      stderr: "piped",
+      signal: abort.signal,
+      // Windows would open a console window for a detached node shim; there the
+      // snapshot stays attached.
+      detached: detached && os !== "windows",
+    }).spawn();
+  } catch (error) {
+    throw spawnError(path, error);
+  }
+  let timedOut = false;
+  const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
+    timedOut = true;
+    abort.abort();
+  }, options.timeoutMs);
+  const result = (async () => {
+    try {
+      const output = child.output();
+      if (options.stdin !== undefined) await writeAndClose(child.stdin, options.stdin);
+      const done = await output;
+      const decoder = new TextDecoder();
+      return {
+        code: done.code,
+        stdout: decoder.decode(done.stdout),
+        stderr: decoder.decode(done.stderr),
+        timedOut,
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  })();
+  return { pid: child.pid, result };
+}
+
+function command(
+  plan: SpawnPlan,
+  options: SpawnOptions,
+  extra: Omit<Deno.CommandOptions, "args" | "cwd" | "env">,
+): Deno.Command {
+  return new Deno.Command(plan.command, {
+    ...extra,
+    args: plan.args,
+    cwd: options.cwd,
+    env: options.env,
+    clearEnv: true,
+    windowsRawArguments: plan.windowsRawArguments,
+  });
+}
+
+async function writeAndClose(stdin: WritableStream<Uint8Array>, text: string): Promise<void> {
+  const writer = stdin.getWriter();
+  try {
+    await writer.write(new TextEncoder().encode(text));
+    await writer.close();
+  } catch {
+    // The child exited without reading all of its input; its exit code tells the story.
+  }
+}
+
+/** A spawn failure as one line the user can act on. */
+function spawnError(path: string, error: unknown): UserError {
+  if (error instanceof Deno.errors.NotFound) return new UserError(`cannot run ${path}: not found`);
+  if (error instanceof Deno.errors.PermissionDenied) {
+    return new UserError(`cannot run ${path}: permission denied`);
+  }
+  return new UserError(
+    `cannot run ${path}: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}
+
+let sigintGuards = 0;
+const ignore = () => {};
+
+/**
+ * Ignore SIGINT until the returned function is called. Counted, so two
+ * children running at once do not unguard each other. Deno supports a SIGINT
+ * listener on Windows too (it stands for Ctrl-C there, via the console control
+ * handler), and without one Ctrl-C would end claudecm along with claude.
+ */
+function ignoreSigint(): () => void {
+  if (sigintGuards++ === 0) Deno.addSignalListener("SIGINT", ignore);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--sigintGuards === 0) Deno.removeSignalListener("SIGINT", ignore);
+  };
+}

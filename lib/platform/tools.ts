@@ -1,0 +1,83 @@
+/**
+ * The external tools a flow may use, found on first use and remembered for
+ * the run. `AppContext.tools` holds one; commands that never launch claude
+ * never look for it, so a missing claude fails only what needs it.
+ *
+ * Tests get the fakes by putting CLAUDECM_CLAUDE / CLAUDECM_CMV in the
+ * context's environment (tests/helpers/fakes.ts does), or hand a flow a
+ * stub `Tools` directly.
+ *
+ * @module
+ */
+
+import { UserError } from "../core/errors.ts";
+import type { EnvReader, OsName, Paths } from "../core/paths.ts";
+import { type ClaudeAdapter, createClaudeAdapter } from "./claude.ts";
+import { absentCmv, type CmvAdapter, createCmvAdapter } from "./cmv.ts";
+import { locateTool, type ToolMissing } from "./find_executable.ts";
+
+/** claude and cmv, as a flow sees them. */
+export interface Tools {
+  /** The claude adapter; throws a UserError saying what to install when claude is missing. */
+  claude(): ClaudeAdapter;
+  /** The cmv adapter, or an absent one carrying the notice to show once. */
+  cmv(): CmvAdapter;
+}
+
+/** What finding and running the tools needs. */
+export interface ToolsOptions {
+  env: EnvReader;
+  /** The complete environment of the children (the process's, in production). */
+  childEnv: () => Record<string, string>;
+  cwd: () => string;
+  os: OsName;
+  paths: Paths;
+}
+
+/** Tools found through the environment, lazily. */
+export function createTools(options: ToolsOptions): Tools {
+  let claude: ClaudeAdapter | undefined;
+  let cmv: CmvAdapter | undefined;
+  const lookup = { env: options.env, os: options.os, home: options.paths.home };
+  return {
+    claude() {
+      if (claude) return claude;
+      const located = locateTool("claude", lookup);
+      if (!located.found) throw new UserError(claudeMissingMessage(located));
+      claude = createClaudeAdapter(located.path, {
+        env: options.childEnv,
+        cwd: options.cwd,
+        os: options.os,
+        featuresCacheFile: options.paths.path.join(options.paths.cmHome, "claude-features.json"),
+      });
+      return claude;
+    },
+    cmv() {
+      if (cmv) return cmv;
+      const located = locateTool("cmv", lookup);
+      cmv = located.found
+        ? createCmvAdapter(located.path, { env: options.childEnv, os: options.os })
+        : absentCmv(cmvMissingNotice(located));
+      return cmv;
+    },
+  };
+}
+
+/** Why claude cannot be run, and what to do. */
+export function claudeMissingMessage(missing: ToolMissing): string {
+  if (missing.badOverride) {
+    const { variable, value } = missing.badOverride;
+    return `${variable} is set to ${value}, which is not an executable file`;
+  }
+  return `claude (Claude Code) not found on PATH or at ${missing.defaults.join(", ")}; ` +
+    "install it with: npm install -g @anthropic-ai/claude-code";
+}
+
+/** The one notice shown when cmv is missing (spec 12). */
+export function cmvMissingNotice(missing: ToolMissing): string {
+  const where = missing.badOverride
+    ? `${missing.badOverride.variable} is set to ${missing.badOverride.value}, which is not an executable file`
+    : `cmv not found on PATH or at ${missing.defaults.join(", ")}`;
+  return `${where}: skipping snapshots, trim, refresh and token counts ` +
+    "(install cmv from https://github.com/CosmoNaught/claude-code-cmv)";
+}

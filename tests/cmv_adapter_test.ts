@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { parseBenchmark, parseTrimOutput } from "../lib/platform/cmv.ts";
+import { createFakeWorld, type FakeWorld, runFake } from "./helpers/fakes.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+
+const ID = "4f6b8daa-7ea9-4b8d-9a6c-5d1e2f3a4b5c";
+const NEW = "5a7c9ebb-8fba-4c9e-8b7d-6e2f3a4b5c6d";
+
+async function seeded(): Promise<FakeWorld> {
+  const world = createFakeWorld();
+  world.claudeScenario({ messages: ["work"] });
+  assert.equal((await runFake(world, "claude", ["--session-id", ID])).code, 0);
+  return world;
+}
+
+Deno.test("parseBenchmark reads the three figures, null breakEvenTurns included", () => {
+  const report = {
+    preTrimTokens: 1200,
+    reductionPercent: -3,
+    breakEvenTurns: null,
+    model: "sonnet",
+  };
+  assert.deepEqual(parseBenchmark(JSON.stringify(report, null, 2)), {
+    preTrimTokens: 1200,
+    reductionPercent: -3,
+    breakEvenTurns: null,
+    report,
+  });
+  assert.equal(parseBenchmark("ℹ Analyzing session...\n"), null);
+  assert.equal(parseBenchmark('{"preTrimTokens": "many"}'), null);
+  assert.equal(
+    parseBenchmark('{"preTrimTokens": 1, "reductionPercent": 2, "breakEvenTurns": "x"}'),
+    null,
+  );
+});
+
+Deno.test("parseTrimOutput finds the indented Session ID line and keeps the rest for display", () => {
+  const out =
+    `\x1b[34mℹ\x1b[39m Creating trimmed branch...\n  Session ID: ${NEW.toUpperCase()}\n\n  Reduction:  4%\n`;
+  assert.deepEqual(parseTrimOutput(out), {
+    newSessionId: NEW,
+    lines: ["ℹ Creating trimmed branch...", "  Reduction:  4%"],
+  });
+  assert.equal(parseTrimOutput("  Session ID: not-a-uuid\n").newSessionId, null);
+  assert.equal(parseTrimOutput("✗ failed\n").newSessionId, null);
+});
+
+Deno.test("cmv adapter over the fake: benchmark, trim, background snapshot, always with -s ID", async () => {
+  const world = await seeded();
+  const test = createTestContext({ env: world.env, cwd: world.project });
+  try {
+    world.cmvScenario({
+      benchmark: { preTrimTokens: 90_000, reductionPercent: 12, breakEvenTurns: 4 },
+      trimId: NEW,
+    });
+    const cmv = test.ctx.tools.cmv();
+    assert.ok(cmv.available);
+    const bench = await cmv.benchmark(ID, { cwd: world.project });
+    assert.ok(bench.ok);
+    assert.equal(bench.benchmark.preTrimTokens, 90_000);
+    assert.equal(bench.benchmark.breakEvenTurns, 4);
+    const trim = await cmv.trim(ID, { cwd: world.project });
+    assert.equal(trim.newSessionId, NEW);
+    const snapshot = cmv.snapshot("auto-exit-20261130-120000", ID, { cwd: world.project });
+    const done = await snapshot.result;
+    assert.equal(done.run.code, 0);
+    assert.equal(done.activeWarning, true, "the transcript was written a moment ago");
+    assert.deepEqual(world.argv("cmv").map((entry) => entry.argv), [
+      ["benchmark", "-s", ID, "--json"],
+      ["trim", "-s", ID, "--skip-launch"],
+      ["snapshot", "auto-exit-20261130-120000", "-s", ID],
+    ]);
+    await assert.rejects(() => cmv.benchmark("", { cwd: world.project }), /cmv needs a session id/);
+    world.cmvScenario({ failCommand: "benchmark" });
+    assert.equal((await cmv.benchmark(ID, { cwd: world.project })).ok, false);
+  } finally {
+    test.cleanup();
+    world.cleanup();
+  }
+});
+
+Deno.test("tools: a missing cmv is an absent adapter with one notice, not an error", () => {
+  const test = createTestContext({ env: { PATH: "" } });
+  try {
+    const cmv = test.ctx.tools.cmv();
+    assert.equal(cmv.available, false);
+    if (!cmv.available) {
+      assert.match(cmv.notice, /^cmv not found on PATH or at .*(\.npm-global|AppData)/);
+      assert.match(cmv.notice, /skipping snapshots, trim, refresh and token counts/);
+      assert.ok(!cmv.notice.includes("\n"));
+    }
+    assert.equal(test.ctx.tools.cmv(), cmv, "found once per run");
+  } finally {
+    test.cleanup();
+  }
+});

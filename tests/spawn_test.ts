@@ -1,0 +1,167 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { UserError } from "../lib/core/errors.ts";
+import {
+  planSpawn,
+  runCaptured,
+  spawnBackground,
+  spawnInteractive,
+} from "../lib/platform/spawn.ts";
+import { createFakeWorld, exists, waitUntil } from "./helpers/fakes.ts";
+
+const POSIX = Deno.build.os !== "windows";
+const HARNESS = fileURLToPath(new URL("./helpers/spawn_harness.ts", import.meta.url));
+
+Deno.test("planSpawn runs a Windows .cmd through cmd.exe with a raw command line, anything else directly", () => {
+  const env = { ComSpec: "C:\\Windows\\system32\\cmd.exe" };
+  assert.deepEqual(planSpawn("C:\\npm\\cmv.cmd", ["trim", "-s", "a b"], "windows", env), {
+    command: "C:\\Windows\\system32\\cmd.exe",
+    args: ["/d", "/s", "/c", '"C:\\npm\\cmv.cmd ^^^"trim^^^" ^^^"-s^^^" ^^^"a^^^ b^^^""'],
+    windowsRawArguments: true,
+  });
+  assert.deepEqual(planSpawn("C:\\bin\\claude.exe", ["-n", "a b"], "windows", env), {
+    command: "C:\\bin\\claude.exe",
+    args: ["-n", "a b"],
+    windowsRawArguments: false,
+  });
+  assert.deepEqual(planSpawn("/usr/bin/x.cmd", ["a"], "linux", {}).command, "/usr/bin/x.cmd");
+});
+
+Deno.test("runCaptured passes stdin, captures output and exit code, in the given cwd and env only", async () => {
+  const world = createFakeWorld();
+  try {
+    world.claudeScenario({ printResult: "answer" });
+    const result = await runCaptured(world.claudePath, ["-p", "--output-format", "json"], {
+      cwd: world.project,
+      env: world.env,
+      stdin: "a prompt far longer than any command line could carry ".repeat(1000),
+    });
+    assert.equal(result.code, 0);
+    assert.equal(result.timedOut, false);
+    assert.equal(JSON.parse(result.stdout).result, "answer");
+    assert.equal(world.argv("claude")[0].cwd, world.project);
+    const failing = await runCaptured(world.claudePath, ["--session-id", "nope"], {
+      cwd: world.project,
+      env: world.env,
+    });
+    assert.equal(failing.code, 1);
+    assert.match(failing.stderr, /Invalid session ID/);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("runCaptured turns a missing program into a one-line UserError and stops a slow one on timeout", async () => {
+  const world = createFakeWorld();
+  try {
+    await assert.rejects(
+      () => runCaptured(`${world.dir}/no-such-tool`, [], { cwd: world.project, env: world.env }),
+      (error: unknown) =>
+        error instanceof UserError && /^cannot run .*no-such-tool: not found$/.test(error.message),
+    );
+    world.claudeScenario({ steps: [{ sleepMs: 10_000 }] });
+    const started = Date.now();
+    const slow = await runCaptured(world.claudePath, [], {
+      cwd: world.project,
+      env: world.env,
+      timeoutMs: 300,
+    });
+    assert.equal(slow.timedOut, true);
+    assert.notEqual(slow.code, 0);
+    assert.ok(Date.now() - started < 5000);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("spawnInteractive returns the pid claude writes its manifest under, then the exit code", async () => {
+  const world = createFakeWorld();
+  try {
+    const go = `${world.dir}/go`;
+    world.claudeScenario({ steps: [{ waitForFile: go }], exitCode: 130 });
+    const child = spawnInteractive(world.claudePath, [], { cwd: world.project, env: world.env });
+    const manifest = `${world.claudeRoot}/sessions/${child.pid}.json`;
+    // On Windows the .cmd shim runs under cmd.exe, so the fake's pid is not the spawned one.
+    if (POSIX) await waitUntil(() => exists(manifest));
+    Deno.writeTextFileSync(go, "");
+    assert.equal(await child.status, 130);
+    assert.ok(!exists(manifest));
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("spawnBackground captures output and reports the pid while it runs", async () => {
+  const world = createFakeWorld();
+  try {
+    world.claudeScenario({ messages: ["hi"] });
+    await runCaptured(world.claudePath, ["--session-id", ID], {
+      cwd: world.project,
+      env: world.env,
+    });
+    world.cmvScenario({ snapshotDelayMs: 100 });
+    const run = spawnBackground(world.cmvPath, ["snapshot", "label", "-s", ID], {
+      cwd: world.project,
+      env: world.env,
+    });
+    assert.ok(run.pid > 0);
+    const result = await run.result;
+    assert.equal(result.code, 0);
+    assert.match(result.stdout, /Snapshot "label" created/);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test({
+  name: "while the child runs, SIGINT to claudecm is ignored; after it ends, Ctrl-C works again",
+  ignore: !POSIX,
+  fn: async () => {
+    const dir = Deno.makeTempDirSync();
+    try {
+      const result = `${dir}/result.json`;
+      const harness = new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", HARNESS, result, "sh", "-c", "kill -INT $PPID; sleep 0.3; exit 7"],
+        env: { HARNESS_SIGINT_AFTER: "1" },
+        stdout: "null",
+        stderr: "piped",
+      });
+      const status = await harness.output();
+      assert.deepEqual(
+        JSON.parse(Deno.readTextFileSync(result)).code,
+        7,
+        "claudecm outlived the SIGINT",
+      );
+      assert.equal(status.signal, "SIGINT", "and died of the SIGINT sent after the child ended");
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "Ctrl-C at the terminal (SIGINT to the process group) ends the child with 130, claudecm lives to record it",
+  ignore: !POSIX,
+  fn: async () => {
+    const dir = Deno.makeTempDirSync();
+    try {
+      const result = `${dir}/result.json`;
+      const harness = new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", HARNESS, result, "sh", "-c", `touch ${dir}/started; sleep 5`],
+        stdout: "null",
+        stderr: "null",
+        detached: true, // its own process group, like a terminal's foreground job
+      }).spawn();
+      await waitUntil(() => exists(`${dir}/started`));
+      Deno.kill(-harness.pid, "SIGINT");
+      const status = await harness.status;
+      assert.equal(status.code, 0);
+      assert.equal(JSON.parse(Deno.readTextFileSync(result)).code, 130);
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
+});
+
+const ID = "3e5a7c99-6d98-4a7c-8f5b-4c0d1e2f3a4b";
