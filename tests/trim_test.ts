@@ -164,6 +164,27 @@ Deno.test("trim: an unregistered session is not trimmed", async () => {
   });
 });
 
+Deno.test("trim: a session whose transcript is not in its DIR's project folder is not handed to cmv", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    const { test, folder } = seeded;
+    try {
+      const moved = `${test.ctx.paths.projectsDir}/-moved`;
+      Deno.mkdirSync(moved);
+      Deno.renameSync(`${folder}/${ID}.jsonl`, `${moved}/${ID}.jsonl`);
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.ok(
+        seeded.err().includes(`${RED}  Cannot trim ${ID}: its transcript is not at ${folder}/`),
+      );
+      assert.deepEqual(world.argv("cmv"), [], "cmv would write its copy beside the stray file");
+      assert.deepEqual([...Deno.readDirSync(moved)].map((e) => e.name), [`${ID}.jsonl`]);
+      assert.equal(registryText(seeded), seeded.registryText);
+    } finally {
+      test.cleanup();
+    }
+  });
+});
+
 Deno.test("trim: no Session ID in cmv's output is a failure with its first lines shown", async () => {
   await withWorld(async (world) => {
     const seeded = seed(world);

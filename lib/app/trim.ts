@@ -42,8 +42,9 @@ const TEMP_SUFFIX = ".cmv-trim-tmp";
 /**
  * Trim session `guid` with `cmv trim -s <guid> --skip-launch` (spec 11.13).
  * Returns the new session id, or null when nothing changed (cmv missing, the
- * session not registered, the trim failed or wrote its file elsewhere); every
- * failure is reported on the way, none is thrown.
+ * session not registered or its transcript not in its project folder, the
+ * trim failed or wrote its file elsewhere); every failure is reported on the
+ * way, none is thrown.
  */
 export async function trimSession(ctx: AppContext, options: TrimOptions): Promise<string | null> {
   const { guid } = options;
@@ -60,6 +61,13 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   }
   const join = ctx.paths.path.join;
   const folder = projectDirFor(ctx.paths, session.dir);
+  const transcript = join(folder, `${guid}.jsonl`);
+  if (!isFile(transcript)) {
+    // cmv would find it in whatever project folder it is in and write the trimmed
+    // copy there, where step 8 must refuse it: better not to create that file.
+    ctx.err.line(`  Cannot trim ${guid}: its transcript is not at ${transcript}.`, "red");
+    return null;
+  }
   const staleBefore = ctx.now().getTime() - STALE_TEMP_MS;
   for (const name of removeTempFiles(ctx, { folder, select: (mtime) => mtime < staleBefore })) {
     ctx.out.line(`  Cleaned stale CMV temp file: ${name}`, "darkGray");
