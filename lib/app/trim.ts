@@ -1,0 +1,252 @@
+/**
+ * Trimming a session through cmv (spec 11.13), offered by the post-exit flow.
+ * cmv writes a trimmed copy of the transcript under a new session id and
+ * leaves the original in place; claudecm checks the copy landed in the
+ * session's own project folder, points the registry row at it (name,
+ * directory and tokens kept), and moves the pre-trim transcript to
+ * `~/.claudecm/backup/<project leaf>/` so it never turns into an orphan.
+ *
+ * ```ts
+ * const newGuid = await trimSession(ctx, { guid });
+ * if (newGuid !== null) guid = newGuid; // the session now lives under the new id
+ * ```
+ *
+ * @module
+ */
+
+import type { AppContext } from "./context.ts";
+import { changeRegistry } from "./registry.ts";
+import { UserError } from "../core/errors.ts";
+import { leafName, projectDirFor } from "../core/paths.ts";
+import { archivedSessions, findSession, mainSessions, type Registry } from "../core/registry.ts";
+import { RegistryLookupError, replaceGuid } from "../core/registry_ops.ts";
+import { syncSessionIndex } from "../core/session_index.ts";
+import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../platform/cmv.ts";
+import { moveSessionAside } from "../store/move_aside.ts";
+import { readRegistry } from "../store/registry_store.ts";
+
+/** What to trim. */
+export interface TrimOptions {
+  /** The registered session to trim; cmv is always told this id (never `--latest`). */
+  guid: string;
+}
+
+/** A temp file older than this is a leftover of an earlier trim (spec 11.13 step 2). */
+const STALE_TEMP_MS = 5 * 60_000;
+
+/** A trim that runs longer than this is stopped, so the post-exit flow cannot hang on it. */
+const TRIM_TIMEOUT_MS = 10 * 60_000;
+
+const TEMP_SUFFIX = ".cmv-trim-tmp";
+
+/**
+ * Trim session `guid` with `cmv trim -s <guid> --skip-launch` (spec 11.13).
+ * Returns the new session id, or null when nothing changed (cmv missing, the
+ * session not registered or its transcript not in its project folder, the
+ * trim failed or wrote its file elsewhere); every failure is reported on the
+ * way, none is thrown.
+ */
+export async function trimSession(ctx: AppContext, options: TrimOptions): Promise<string | null> {
+  const { guid } = options;
+  const cmv = ctx.tools.cmv();
+  if (!cmv.available) {
+    ctx.err.line("  cmv not found. Skipping trim.", "yellow");
+    ctx.err.line(`  ${cmv.notice}`, "yellow");
+    return null;
+  }
+  const session = findSession(readRegistry(ctx.paths), guid);
+  if (session === undefined) {
+    ctx.err.line(`  Cannot trim ${guid}: it is not in sessions.txt.`, "red");
+    return null;
+  }
+  const join = ctx.paths.path.join;
+  const folder = projectDirFor(ctx.paths, session.dir);
+  const transcript = join(folder, `${guid}.jsonl`);
+  if (!isFile(transcript)) {
+    // cmv would find it in whatever project folder it is in and write the trimmed
+    // copy there, where step 8 must refuse it: better not to create that file.
+    ctx.err.line(`  Cannot trim ${guid}: its transcript is not at ${transcript}.`, "red");
+    return null;
+  }
+  const staleBefore = ctx.now().getTime() - STALE_TEMP_MS;
+  for (const name of removeTempFiles(ctx, { folder, select: (mtime) => mtime < staleBefore })) {
+    ctx.out.line(`  Cleaned stale CMV temp file: ${name}`, "darkGray");
+  }
+
+  ctx.out.line("  Trimming session...");
+  // Whole seconds: a file system with coarse timestamps (HFS+, FAT) can stamp a
+  // temp file cmv writes during this run a little before the exact start time.
+  const trimStartedAt = Math.floor(ctx.now().getTime() / 1000) * 1000;
+  const cwd = isDirectory(session.dir) ? session.dir : ctx.cwd();
+  const outcome = await runTrim(ctx, cmv, { guid, cwd });
+  if (outcome === null) return null;
+  const newGuid = outcome.newSessionId;
+  // A "new" id equal to the old would have the step below move the registered transcript away.
+  if (newGuid === null || newGuid === guid) {
+    reportNoNewId(ctx, outcome);
+    return null;
+  }
+
+  // Spec 11.13 updates sessions.txt (step 6) before checking where the new file
+  // is (steps 7 and 8). Checking first means a failed or misplaced trim never
+  // leaves the registry pointing at a transcript that is not there.
+  const expected = join(folder, `${newGuid}.jsonl`);
+  if (!isFile(expected)) {
+    reportMisplaced(ctx, { expected, newGuid });
+    return null;
+  }
+  let registry: Registry;
+  try {
+    registry = await changeRegistry(ctx, (current) => replaceGuid(current, guid, newGuid));
+  } catch (error) {
+    if (!(error instanceof RegistryLookupError)) throw error;
+    ctx.err.line(
+      `  ${guid} left sessions.txt while cmv was trimming it; the trimmed session ` +
+        `${expected} is not registered.`,
+      "red",
+    );
+    return null;
+  }
+
+  for (const line of outcome.lines.slice(0, 10)) ctx.out.line(`  ${line}`);
+  for (const name of removeTempFiles(ctx, { folder, select: (mtime) => mtime >= trimStartedAt })) {
+    ctx.out.line(`  CMV left a temp file behind: ${name}; removing.`, "darkGray");
+  }
+  // The pre-trim transcript goes to the backup dir, never the quarantine root (spec 3.1).
+  const destDir = join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
+  try {
+    moveSessionAside(folder, guid, { destDir, join });
+  } catch (error) {
+    ctx.err.line(
+      `  Could not move the pre-trim transcript ${guid}.jsonl to ${destDir}: ` +
+        `${errorText(error)}. It stays in ${folder}.`,
+      "yellow",
+    );
+  }
+  syncSessionIndex(ctx.paths, session.dir, {
+    registered: [...mainSessions(registry), ...archivedSessions(registry)],
+  });
+  ctx.out.line();
+  ctx.out.line(`  Session trimmed. New ID: ${newGuid}`, "green");
+  return newGuid;
+}
+
+/** Run cmv; null (after saying why) when it could not be started. */
+async function runTrim(
+  ctx: AppContext,
+  cmv: CmvAvailable,
+  { guid, cwd }: { guid: string; cwd: string },
+): Promise<TrimOutcome | null> {
+  try {
+    return await cmv.trim(guid, { cwd, timeoutMs: TRIM_TIMEOUT_MS });
+  } catch (error) {
+    // Spawning failed (cmv vanished, permission denied): one line, no stack trace.
+    if (!(error instanceof UserError)) throw error;
+    ctx.err.line("  Trim failed or no new session ID found.", "red");
+    ctx.err.line(`  ${error.message}`);
+    return null;
+  }
+}
+
+/** Spec 11.13 step 5: the failure line, then the first five lines cmv printed. */
+function reportNoNewId(ctx: AppContext, outcome: TrimOutcome): void {
+  ctx.err.line("  Trim failed or no new session ID found.", "red");
+  if (outcome.run.timedOut) {
+    ctx.err.line(`  cmv trim was stopped after ${TRIM_TIMEOUT_MS / 60_000} minutes.`, "red");
+  }
+  // cmv reports its errors on stderr; parseTrimOutput strips colour codes and blank lines.
+  const lines = [...outcome.lines, ...parseTrimOutput(outcome.run.stderr).lines];
+  for (const line of lines.slice(0, 5)) ctx.err.line(`  ${line}`);
+}
+
+/**
+ * Spec 11.13 step 8 and 14 rule 3: the trimmed file is not in the session's
+ * project folder. Look for it in the other project folders only to say where
+ * it is (the one scan across projects claudecm makes), never to adopt it:
+ * copying it across was the April 2026 cross-project contamination.
+ */
+function reportMisplaced(
+  ctx: AppContext,
+  { expected, newGuid }: { expected: string; newGuid: string },
+): void {
+  const found = transcriptsElsewhere(ctx, expected);
+  ctx.err.line();
+  if (found.length === 0) {
+    ctx.err.line(`  cmv reported session ${newGuid} but its transcript is not on disk.`, "red");
+    ctx.err.line(`  Expected: ${expected}`, "red");
+  } else {
+    ctx.err.line("  CMV WROTE THE TRIMMED SESSION TO THE WRONG PROJECT.", "red");
+    ctx.err.line(`  Expected: ${expected}`, "red");
+    for (const actual of found) ctx.err.line(`  Actual:   ${actual}`, "red");
+  }
+  ctx.err.line(
+    "  sessions.txt is unchanged and nothing was copied. Investigate before resuming.",
+    "red",
+  );
+}
+
+/** Files named like `expected` in the other project folders. */
+function transcriptsElsewhere(ctx: AppContext, expected: string): string[] {
+  const { join, basename } = ctx.paths.path;
+  const name = basename(expected);
+  const found: string[] = [];
+  try {
+    for (const entry of Deno.readDirSync(ctx.paths.projectsDir)) {
+      const candidate = join(ctx.paths.projectsDir, entry.name, name);
+      if (entry.isDirectory && candidate !== expected && isFile(candidate)) found.push(candidate);
+    }
+  } catch {
+    // No projects dir: the file is nowhere.
+  }
+  return found.sort();
+}
+
+/**
+ * Delete the `*.cmv-trim-tmp` files in `folder` whose mtime passes `select`;
+ * returns their names. They are cmv's own scratch copies, never user data.
+ */
+function removeTempFiles(
+  ctx: AppContext,
+  { folder, select }: { folder: string; select: (mtimeMs: number) => boolean },
+): string[] {
+  const removed: string[] = [];
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(folder)];
+  } catch {
+    return removed;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile || !entry.name.endsWith(TEMP_SUFFIX)) continue;
+    const path = ctx.paths.path.join(folder, entry.name);
+    try {
+      if (!select(Deno.statSync(path).mtime?.getTime() ?? 0)) continue;
+      Deno.removeSync(path);
+      removed.push(entry.name);
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) continue;
+      ctx.err.line(`  Could not remove CMV temp file ${entry.name}: ${errorText(error)}`, "yellow");
+    }
+  }
+  return removed.sort();
+}
+
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,320 @@
+import assert from "node:assert/strict";
+import { trimSession } from "../lib/app/trim.ts";
+import { UserError } from "../lib/core/errors.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+import { absentCmv, type CmvAvailable, type TrimOutcome } from "../lib/platform/cmv.ts";
+import type { Tools } from "../lib/platform/tools.ts";
+import { createOutput } from "../lib/ui/output.ts";
+import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_home.ts";
+import { createFakeWorld, exists, type FakeWorld } from "./helpers/fakes.ts";
+import { createTestContext, type TestContext } from "./helpers/test_context.ts";
+
+const ID = "4f6b8daa-7ea9-4b8d-9a6c-5d1e2f3a4b5c";
+const NEW = "5a7c9ebb-8fba-4c9e-8b7d-6e2f3a4b5c6d";
+const OTHER = sessionId(7);
+const ARCHIVED = sessionId(8);
+
+const RED = "\x1b[31m";
+const GREEN = "\x1b[32m";
+const DARK_GRAY = "\x1b[90m";
+
+/** A registered session with a transcript, a subagent sidecar and (optionally) an index. */
+interface Seeded {
+  test: TestContext;
+  dir: string;
+  folder: string;
+  registryText: string;
+  out: () => string;
+  err: () => string;
+}
+
+function seed(world: FakeWorld, options: { dir?: string; index?: boolean } = {}): Seeded {
+  const dir = options.dir ?? world.project;
+  Deno.mkdirSync(dir, { recursive: true });
+  // A fixed clock at the real time: the temp-file rules compare it with real mtimes.
+  const test = createTestContext({ env: world.env, cwd: world.project, now: new Date() });
+  const paths = test.ctx.paths;
+  const folder = projectDirFor(paths, dir);
+  writeTranscript(paths, dir, ID, {
+    lines: [{ type: "user", sessionId: ID, cwd: dir, message: { content: "work" } }],
+  });
+  Deno.mkdirSync(`${folder}/${ID}/subagents`, { recursive: true });
+  Deno.writeTextFileSync(`${folder}/${ID}/subagents/agent-a1.jsonl`, "{}\n");
+  if (options.index) {
+    const index = { version: 1, entries: [{ sessionId: ID, fullPath: `${folder}/${ID}.jsonl` }] };
+    Deno.writeTextFileSync(`${folder}/sessions-index.json`, JSON.stringify(index));
+  }
+  const registryText = `${OTHER}|${world.project}|Other work|7\n` +
+    `${ID}|${dir}|My work|48213\n[archived]\n${ARCHIVED}|${world.project}|Old|\n`;
+  writeRegistryText(paths, registryText);
+  // Coloured output, so the tests see which lines are red, green or dark gray.
+  let out = "";
+  let err = "";
+  test.ctx.out = createOutput((text) => out += text, true);
+  test.ctx.err = createOutput((text) => err += text, true);
+  return { test, dir, folder, registryText, out: () => out, err: () => err };
+}
+
+function registryText(seeded: Seeded): string {
+  return Deno.readTextFileSync(seeded.test.ctx.paths.registryFile);
+}
+
+function assertNothingChanged(seeded: Seeded): void {
+  assert.equal(registryText(seeded), seeded.registryText, "sessions.txt untouched");
+  assert.ok(exists(`${seeded.folder}/${ID}.jsonl`), "the pre-trim transcript stays");
+  assert.ok(exists(`${seeded.folder}/${ID}/subagents/agent-a1.jsonl`), "its sidecar stays");
+  assert.ok(!exists(seeded.test.ctx.paths.backupDir), "nothing moved to the backup dir");
+}
+
+/** cmv was only ever run as `trim -s <ID> --skip-launch` (spec 14 rules 1 and 4). */
+function assertTrimArgv(world: FakeWorld, cwd: string): void {
+  const runs = world.argv("cmv");
+  assert.deepEqual(runs.map((run) => run.argv), [["trim", "-s", ID, "--skip-launch"]]);
+  assert.ok(runs.every((run) => !run.argv.includes("--latest")));
+  assert.equal(runs[0].cwd, cwd);
+}
+
+async function withWorld(body: (world: FakeWorld) => Promise<void>): Promise<void> {
+  const world = createFakeWorld();
+  try {
+    await body(world);
+  } finally {
+    world.cleanup();
+  }
+}
+
+Deno.test("trim: the row points at the new session with its name and tokens, the pre-trim files go to backup/<leaf>/", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world, { index: true });
+    const { test, folder } = seeded;
+    try {
+      world.cmvScenario({ trimId: NEW });
+      assert.equal(await trimSession(test.ctx, { guid: ID }), NEW);
+      assert.equal(
+        registryText(seeded),
+        `${OTHER}|${world.project}|Other work|7\n${NEW}|${world.project}|My work|48213\n` +
+          `[archived]\n${ARCHIVED}|${world.project}|Old|\n`,
+      );
+      assert.ok(exists(`${folder}/${NEW}.jsonl`));
+      const leaf = `${test.ctx.paths.backupDir}/project`;
+      assert.ok(exists(`${leaf}/${ID}.jsonl`), "pre-trim transcript in backup/<leaf>/");
+      assert.ok(exists(`${leaf}/${ID}/subagents/agent-a1.jsonl`), "its sidecar too");
+      assert.ok(!exists(`${folder}/${ID}.jsonl`) && !exists(`${folder}/${ID}`));
+      assert.ok(!exists(test.ctx.paths.quarantineRoot), "never the quarantine root (spec 3.1)");
+      const index = JSON.parse(Deno.readTextFileSync(`${folder}/sessions-index.json`));
+      assert.deepEqual(index.entries.map((e: { sessionId: string }) => e.sessionId), [NEW]);
+      assertTrimArgv(world, world.project);
+      const out = seeded.out();
+      assert.match(out, /^ {2}Trimming session\.\.\.$/m);
+      assert.match(out, /^ {4}Reduction: +\d+%$/m, "cmv's own lines, indented");
+      assert.doesNotMatch(out, /Session ID:/);
+      assert.ok(out.endsWith(`${GREEN}  Session trimmed. New ID: ${NEW}\x1b[0m\n`));
+      assert.equal(seeded.err(), "");
+    } finally {
+      test.cleanup();
+    }
+  });
+});
+
+Deno.test("trim: a DIR with spaces and unicode keys, runs and backs up under its own names", async () => {
+  await withWorld(async (world) => {
+    const dir = `${world.dir}/My Prøject – ünï`;
+    const seeded = seed(world, { dir });
+    const { test, folder } = seeded;
+    try {
+      world.cmvScenario({ trimId: NEW });
+      assert.equal(await trimSession(test.ctx, { guid: ID }), NEW);
+      assert.match(registryText(seeded), new RegExp(`^${NEW}\\|${dir}\\|My work\\|48213$`, "m"));
+      assert.ok(exists(`${folder}/${NEW}.jsonl`));
+      assert.ok(exists(`${test.ctx.paths.backupDir}/My Prøject – ünï/${ID}.jsonl`));
+      assertTrimArgv(world, dir);
+    } finally {
+      test.cleanup();
+    }
+  });
+});
+
+Deno.test("trim: without cmv it says so once and changes nothing", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    try {
+      seeded.test.env.CLAUDECM_CMV = `${world.dir}/no-such-cmv`;
+      assert.equal(await trimSession(seeded.test.ctx, { guid: ID }), null);
+      assert.match(seeded.err(), /^\S* {2}cmv not found\. Skipping trim\./m);
+      assert.match(seeded.err(), /CLAUDECM_CMV is set to .*no-such-cmv.*skipping .*trim/);
+      assertNothingChanged(seeded);
+      assert.deepEqual(world.argv("cmv"), []);
+    } finally {
+      seeded.test.cleanup();
+    }
+  });
+});
+
+Deno.test("trim: an unregistered session is not trimmed", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    try {
+      assert.equal(await trimSession(seeded.test.ctx, { guid: NEW }), null);
+      assert.ok(seeded.err().includes(`${RED}  Cannot trim ${NEW}: it is not in sessions.txt.`));
+      assert.deepEqual(world.argv("cmv"), [], "cmv never runs on an unknown session");
+      assertNothingChanged(seeded);
+    } finally {
+      seeded.test.cleanup();
+    }
+  });
+});
+
+Deno.test("trim: a session whose transcript is not in its DIR's project folder is not handed to cmv", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    const { test, folder } = seeded;
+    try {
+      const moved = `${test.ctx.paths.projectsDir}/-moved`;
+      Deno.mkdirSync(moved);
+      Deno.renameSync(`${folder}/${ID}.jsonl`, `${moved}/${ID}.jsonl`);
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.ok(
+        seeded.err().includes(`${RED}  Cannot trim ${ID}: its transcript is not at ${folder}/`),
+      );
+      assert.deepEqual(world.argv("cmv"), [], "cmv would write its copy beside the stray file");
+      assert.deepEqual([...Deno.readDirSync(moved)].map((e) => e.name), [`${ID}.jsonl`]);
+      assert.equal(registryText(seeded), seeded.registryText);
+    } finally {
+      test.cleanup();
+    }
+  });
+});
+
+Deno.test("trim: no Session ID in cmv's output is a failure with its first lines shown", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    try {
+      world.cmvScenario({ failCommand: "trim" });
+      assert.equal(await trimSession(seeded.test.ctx, { guid: ID }), null);
+      const err = seeded.err();
+      assert.ok(err.includes(`${RED}  Trim failed or no new session ID found.\x1b[0m\n`));
+      assert.match(err, /^ {2}✗ trim failed$/m, "cmv's own error, from stderr");
+      assert.doesNotMatch(seeded.out(), /Session trimmed/);
+      assertNothingChanged(seeded);
+      assertTrimArgv(world, world.project);
+    } finally {
+      seeded.test.cleanup();
+    }
+  });
+});
+
+Deno.test("trim: a new file in another project folder fails loudly, nothing copied, registry untouched", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    const { test, folder } = seeded;
+    try {
+      world.cmvScenario({ trimId: NEW, trimIntoProject: "-elsewhere" });
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      const actual = `${test.ctx.paths.projectsDir}/-elsewhere/${NEW}.jsonl`;
+      const err = seeded.err();
+      assert.ok(err.includes(`${RED}  CMV WROTE THE TRIMMED SESSION TO THE WRONG PROJECT.`));
+      assert.ok(err.includes(`${RED}  Expected: ${folder}/${NEW}.jsonl\x1b[0m`));
+      assert.ok(err.includes(`${RED}  Actual:   ${actual}\x1b[0m`));
+      assert.match(err, /nothing was copied\. Investigate before resuming\./);
+      assert.ok(!exists(`${folder}/${NEW}.jsonl`), "not copied into the session's folder");
+      assert.ok(exists(actual), "and not moved either: the user investigates");
+      assertNothingChanged(seeded);
+      assert.doesNotMatch(seeded.out(), /Session trimmed/);
+    } finally {
+      test.cleanup();
+    }
+  });
+});
+
+Deno.test("trim: stale cmv temp files go before the trim, the one it leaves behind after", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    const { test, folder } = seeded;
+    try {
+      const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+      const touch = (path: string, mtime: Date) => {
+        Deno.mkdirSync(path.replace(/\/[^/]*$/, ""), { recursive: true });
+        Deno.writeTextFileSync(path, "partial");
+        Deno.utimeSync(path, mtime, mtime);
+      };
+      const stale = `${folder}/${OTHER}.jsonl.cmv-trim-tmp`;
+      const recent = `${folder}/${ARCHIVED}.jsonl.cmv-trim-tmp`;
+      const elsewhere = `${test.ctx.paths.projectsDir}/-other/${OTHER}.jsonl.cmv-trim-tmp`;
+      touch(stale, minutesAgo(10));
+      touch(recent, minutesAgo(2));
+      touch(elsewhere, minutesAgo(60));
+      world.cmvScenario({ trimId: NEW, trimLeavesTemp: true });
+      assert.equal(await trimSession(test.ctx, { guid: ID }), NEW);
+      assert.ok(!exists(stale), "older than 5 minutes: removed before the trim");
+      assert.ok(!exists(`${folder}/${NEW}.jsonl.cmv-trim-tmp`), "left by this trim: removed");
+      assert.ok(exists(recent), "neither stale nor from this trim: kept");
+      assert.ok(exists(elsewhere), "other project folders are not ours to clean");
+      const out = seeded.out();
+      const cleaned = out.indexOf(
+        `${DARK_GRAY}  Cleaned stale CMV temp file: ${OTHER}.jsonl.cmv-trim-tmp\x1b[0m`,
+      );
+      const trimming = out.indexOf("  Trimming session...");
+      const leftBehind = out.indexOf(
+        `${DARK_GRAY}  CMV left a temp file behind: ${NEW}.jsonl.cmv-trim-tmp; removing.\x1b[0m`,
+      );
+      assert.ok(cleaned >= 0 && trimming > cleaned && leftBehind > trimming, out);
+    } finally {
+      test.cleanup();
+    }
+  });
+});
+
+/** Tools whose cmv trims with `trim` instead of running anything. */
+function stubCmv(trim: CmvAvailable["trim"]): Tools {
+  const cmv: CmvAvailable = {
+    available: true,
+    path: "/stub/cmv",
+    benchmark: () => Promise.reject(new Error("not used")),
+    snapshot: () => {
+      throw new Error("not used");
+    },
+    trim,
+  };
+  return { claude: () => assert.fail("claude is not used"), cmv: () => cmv };
+}
+
+function outcome(newSessionId: string | null, run: Partial<TrimOutcome["run"]> = {}): TrimOutcome {
+  return {
+    newSessionId,
+    lines: [],
+    run: { code: 0, stdout: "", stderr: "", timedOut: false, ...run },
+  };
+}
+
+Deno.test("trim: cmv that names a session it never wrote, hangs, or cannot start changes nothing and throws nothing", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    const { test } = seeded;
+    try {
+      test.ctx.tools = stubCmv(() => Promise.resolve(outcome(NEW)));
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.ok(seeded.err().includes(`${RED}  cmv reported session ${NEW} but its transcript`));
+      assertNothingChanged(seeded);
+
+      test.ctx.tools = stubCmv(() => Promise.resolve(outcome(null, { code: 143, timedOut: true })));
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.match(seeded.err(), /cmv trim was stopped after 10 minutes/);
+      assertNothingChanged(seeded);
+
+      test.ctx.tools = stubCmv(() => Promise.resolve(outcome(ID)));
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null, "the same id is no trim");
+      assertNothingChanged(seeded);
+
+      test.ctx.tools = stubCmv(() => Promise.reject(new UserError("cannot run /stub/cmv: gone")));
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.match(seeded.err(), /^ {2}cannot run \/stub\/cmv: gone$/m);
+      assertNothingChanged(seeded);
+
+      test.ctx.tools = { claude: () => assert.fail("unused"), cmv: () => absentCmv("no cmv") };
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.match(seeded.err(), /^\S* {2}no cmv/m);
+    } finally {
+      test.cleanup();
+    }
+  });
+});
