@@ -36,11 +36,12 @@ Deno.test("the set-diff ignores pre-existing files however recently touched", ()
   assert.equal(newestSession(new Map()), null);
 });
 
-Deno.test("fork detection: a new newest file is a fork; the original or old newest is not", () => {
-  assert.equal(forkAfterResume(A, A, new Map([[A, 100], [C, 300]])), C);
-  assert.equal(forkAfterResume(A, null, new Map([[A, 100], [C, 300]])), C);
-  assert.equal(forkAfterResume(A, B, new Map([[A, 500], [B, 300]])), null);
-  // Another session (B) was newest before and is still newest: not ours, not a fork.
-  assert.equal(forkAfterResume(A, B, new Map([[A, 100], [B, 300]])), null);
-  assert.equal(forkAfterResume(A, A, new Map()), null);
+Deno.test("fork detection: a new newest file is a fork; the original or an old file is not", () => {
+  const before = new Map([[A, 100], [B, 300]]);
+  assert.equal(forkAfterResume(A, before, new Map([[A, 400], [B, 300], [C, 500]])), C);
+  assert.equal(forkAfterResume(A, new Map(), new Map([[A, 100], [C, 300]])), C);
+  assert.equal(forkAfterResume(A, before, new Map([[A, 500], [B, 300]])), null);
+  // B was there before and another window wrote to it while we ran: not a fork.
+  assert.equal(forkAfterResume(A, before, new Map([[A, 400], [B, 900], [D, 10]])), null);
+  assert.equal(forkAfterResume(A, before, new Map()), null);
 });

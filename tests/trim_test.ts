@@ -50,8 +50,8 @@ function seed(world: FakeWorld, options: { dir?: string; index?: boolean } = {})
   // Coloured output, so the tests see which lines are red, green or dark gray.
   let out = "";
   let err = "";
-  test.ctx.out = createOutput((text) => out += text, true);
-  test.ctx.err = createOutput((text) => err += text, true);
+  test.ctx.out = createOutput((text) => out += text, { colour: true, terminal: true });
+  test.ctx.err = createOutput((text) => err += text, { colour: true, terminal: true });
   return { test, dir, folder, registryText, out: () => out, err: () => err };
 }
 

@@ -37,8 +37,14 @@ export interface AppContext {
 export function createProcessContext(): AppContext {
   const env: EnvReader = (name) => Deno.env.get(name);
   const colour = env("NO_COLOR") === undefined;
-  const out = createOutput(streamWriter(Deno.stdout), colour && Deno.stdout.isTerminal());
-  const err = createOutput(streamWriter(Deno.stderr), colour && Deno.stderr.isTerminal());
+  const out = createOutput(streamWriter(Deno.stdout), {
+    colour,
+    terminal: Deno.stdout.isTerminal(),
+  });
+  const err = createOutput(streamWriter(Deno.stderr), {
+    colour,
+    terminal: Deno.stderr.isTerminal(),
+  });
   const paths = resolvePaths(env, Deno.build.os);
   return {
     paths,

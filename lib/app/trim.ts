@@ -69,7 +69,8 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
     return null;
   }
   const staleBefore = ctx.now().getTime() - STALE_TEMP_MS;
-  for (const name of removeTempFiles(ctx, { folder, select: (mtime) => mtime < staleBefore })) {
+  const stale = (_name: string, mtime: number) => mtime < staleBefore;
+  for (const name of removeTempFiles(ctx, { folder, select: stale })) {
     ctx.out.line(`  Cleaned stale CMV temp file: ${name}`, "darkGray");
   }
 
@@ -109,7 +110,11 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   }
 
   for (const line of outcome.lines.slice(0, 10)) ctx.out.line(`  ${line}`);
-  for (const name of removeTempFiles(ctx, { folder, select: (mtime) => mtime >= trimStartedAt })) {
+  // Only this trim's leftovers: cmv's hooks in another live window on this project keep
+  // their own fresh temp files here, and those are not ours to remove.
+  const ours = (name: string, mtime: number) =>
+    mtime >= trimStartedAt && (name.startsWith(guid) || name.startsWith(newGuid));
+  for (const name of removeTempFiles(ctx, { folder, select: ours })) {
     ctx.out.line(`  CMV left a temp file behind: ${name}; removing.`, "darkGray");
   }
   // The pre-trim transcript goes to the backup dir, never the quarantine root (spec 3.1).
@@ -207,7 +212,7 @@ function transcriptsElsewhere(ctx: AppContext, expected: string): string[] {
  */
 function removeTempFiles(
   ctx: AppContext,
-  { folder, select }: { folder: string; select: (mtimeMs: number) => boolean },
+  { folder, select }: { folder: string; select: (name: string, mtimeMs: number) => boolean },
 ): string[] {
   const removed: string[] = [];
   let entries: Deno.DirEntry[];
@@ -220,7 +225,7 @@ function removeTempFiles(
     if (!entry.isFile || !entry.name.endsWith(TEMP_SUFFIX)) continue;
     const path = ctx.paths.path.join(folder, entry.name);
     try {
-      if (!select(Deno.statSync(path).mtime?.getTime() ?? 0)) continue;
+      if (!select(entry.name, Deno.statSync(path).mtime?.getTime() ?? 0)) continue;
       Deno.removeSync(path);
       removed.push(entry.name);
     } catch (error) {

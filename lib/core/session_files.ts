@@ -60,15 +60,17 @@ export function newSessionBetween(before: FolderSnapshot, after: FolderSnapshot)
 /**
  * Spec 11.6.1 step 4: after a successful resume of `originalGuid`, the
  * session claude forked into, or null when it did not fork. A fork is a
- * newest transcript that is neither the original nor the one that was
- * newest before the launch.
+ * newest transcript that is not the original and did not exist before the
+ * launch. The spec asks only that it differ from the newest before; asking
+ * that it be new also keeps an older session that another window wrote to
+ * meanwhile from passing for a fork.
  */
 export function forkAfterResume(
   originalGuid: string,
-  newestBefore: string | null,
+  before: FolderSnapshot,
   after: FolderSnapshot,
 ): string | null {
   const newest = newestSession(after);
-  if (newest === null || newest === originalGuid) return null;
-  return newest !== newestBefore ? newest : null;
+  if (newest === null || newest === originalGuid || before.has(newest)) return null;
+  return newest;
 }

@@ -163,3 +163,25 @@ function readRange(file: Deno.FsFile, start: number, end: number): Uint8Array {
   }
   return bytes.subarray(0, got);
 }
+
+/**
+ * Whether the transcript ends in a `/exit` command with no answer after it,
+ * the tail older claude versions refused to resume (spec 11.6.1 step 3a):
+ * the marker in any of its last 10 lines. False when the file is unreadable.
+ */
+export function endsWithExitCommand(path: string): boolean {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path, { read: true });
+  } catch {
+    return false;
+  }
+  try {
+    const size = file.statSync().size;
+    const text = decoder.decode(readRange(file, Math.max(0, size - 64 * KiB), size));
+    return text.split("\n").filter((line) => line.trim() !== "").slice(-10)
+      .some((line) => line.includes("/exit</command-name>"));
+  } finally {
+    file.close();
+  }
+}

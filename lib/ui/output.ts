@@ -22,12 +22,19 @@ export interface Output {
   write(text: string): void;
   /** Write one line, optionally coloured. */
   line(text?: string, colour?: Colour): void;
+  /** Whether a terminal shows it, so in-place animation (a spinner) makes sense. */
+  terminal: boolean;
 }
 
-/** An output over a write function. */
-export function createOutput(write: (text: string) => void, colour: boolean): Output {
+/** An output over a write function; colour only where `terminal` and colour is wanted. */
+export function createOutput(
+  write: (text: string) => void,
+  options: { colour: boolean; terminal: boolean },
+): Output {
+  const colour = options.colour && options.terminal;
   return {
     write,
+    terminal: options.terminal,
     line(text = "", name) {
       write(name && colour ? `${CODES[name]}${text}\x1b[0m\n` : `${text}\n`);
     },
@@ -37,7 +44,7 @@ export function createOutput(write: (text: string) => void, colour: boolean): Ou
 /** An output that collects everything written, for tests. */
 export function createMemoryOutput(): Output & { text(): string } {
   let buffer = "";
-  const output = createOutput((text) => buffer += text, false);
+  const output = createOutput((text) => buffer += text, { colour: false, terminal: false });
   return { ...output, text: () => buffer };
 }
 

@@ -1,0 +1,40 @@
+/**
+ * A one-line spinner while background work runs (spec 11.15 step 7:
+ * `Saving snapshot... - \ | /`, then `Done.`). Off a terminal it prints the
+ * label and the result only, so logs stay clean.
+ *
+ * @module
+ */
+
+import type { Output } from "./output.ts";
+
+const FRAMES = ["-", "\\", "|", "/"];
+const FRAME_MS = 120;
+
+/** Show `label` with a spinner until `work` settles; then `Done.` or the failure text. */
+export async function withSpinner<T>(
+  out: Output,
+  label: string,
+  work: Promise<T>,
+  describe: (result: T) => string = () => "Done.",
+): Promise<T> {
+  out.write(`  ${label} `);
+  let frame = 0;
+  const timer = out.terminal
+    ? setInterval(() => out.write(`${frame === 0 ? "" : "\b"}${FRAMES[frame++ % 4]}`), FRAME_MS)
+    : undefined;
+  try {
+    const result = await work;
+    finish(out, frame, describe(result));
+    return result;
+  } catch (error) {
+    finish(out, frame, "failed.");
+    throw error;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function finish(out: Output, frame: number, text: string): void {
+  out.write(`${frame > 0 ? "\b" : ""}${text}\n`);
+}
