@@ -11,7 +11,7 @@ import { ExitCode } from "../core/errors.ts";
 import { archivedSessions, mainSessions, malformedLines, type Session } from "../core/registry.ts";
 import { createSessionInfoCache, getSessionInfo, type SessionInfo } from "../core/session_info.ts";
 import { readRegistry } from "../store/registry_store.ts";
-import { renderSessionRows } from "../ui/session_list.ts";
+import { showList } from "./show_list.ts";
 
 /** One session as `list --json` prints it. */
 export interface ListedSession {
@@ -46,15 +46,7 @@ export function runList(ctx: AppContext, options: ListOptions): number {
     ctx.out.line("  No saved sessions.");
     return ExitCode.ok;
   }
-  const now = ctx.now();
-  const rows = sessions.map((session) => ({
-    session,
-    info: getSessionInfo(ctx.paths, session, now),
-  }));
-  ctx.out.line();
-  ctx.out.line("  === Saved Sessions ===");
-  ctx.out.line();
-  for (const line of renderSessionRows(rows)) ctx.out.line(line.text);
+  showList(ctx, sessions);
   const archivedCount = archivedSessions(registry).length;
   ctx.out.line();
   ctx.out.line(

@@ -12,7 +12,9 @@ import { ExitCode } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
 import { translateLegacyArgs } from "./legacy.ts";
 import { registerListCommand } from "./list.ts";
+import { registerNewCommand } from "./new.ts";
 import { registerRecoverCommand } from "./recover.ts";
+import { registerResumeCommand } from "./resume.ts";
 import { registerSkillCommand } from "./skill.ts";
 
 /** Builds the context lazily, so `--help` and `--version` need no HOME. */
@@ -60,6 +62,8 @@ function buildProgram(options: CliOptions, result: CommandResult): Command {
         "start a new session and pass them to claude.\n",
     );
   registerListCommand(program, options.makeContext, result);
+  registerResumeCommand(program, options.makeContext, result);
+  registerNewCommand(program, options.makeContext, result);
   registerRecoverCommand(program, options.makeContext, result);
   registerSkillCommand(program, options.makeContext, result);
   for (const command of program.commands) {

@@ -1,0 +1,121 @@
+/**
+ * Fresh launch (spec 11.6.2 with DESIGN.md 5.1's write-ahead registration):
+ * claudecm picks the session id, registers the row, then starts claude with
+ * `--session-id`, so a crash of claudecm at any moment leaves the session
+ * registered. After claude exits, whatever its exit code (spec 14.4), the row
+ * stays if a transcript exists and goes if not. A claude too old for
+ * `--session-id`, or pass-through arguments that pick the session
+ * themselves, fall back to the set-diff plus the pid manifest.
+ *
+ * @module
+ */
+
+import type { AppContext } from "./context.ts";
+import { argsNameSession, argsPickSession, argsSetPermissions, launchClaude } from "./launch.ts";
+import type { LaunchSettings } from "./launch_setup.ts";
+import { changeRegistry } from "./registry.ts";
+import { projectDirFor } from "../core/paths.ts";
+import { findSession } from "../core/registry.ts";
+import { addAtTop, removeSession } from "../core/registry_ops.ts";
+import { newSessionBetween, snapshotFolder } from "../core/session_files.ts";
+import { readRegistry } from "../store/registry_store.ts";
+
+/** What to launch and how to register it. */
+export interface FreshLaunchOptions {
+  /** The project directory. */
+  dir: string;
+  /** `<machine> - <name>`, passed with `-n` where claude supports it. */
+  displayName: string;
+  /** The row's description. */
+  desc: string;
+  /** Arguments for claude after claudecm's own. */
+  passArgs: string[];
+}
+
+/** How the launch ended. */
+export interface FreshLaunchOutcome {
+  exitCode: number;
+  /** The session the launch produced and registered; null when there was none. */
+  sessionId: string | null;
+}
+
+/** Launch a new session in `dir` and keep the registry true to what it produced. */
+export async function freshLaunch(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  options: FreshLaunchOptions,
+): Promise<FreshLaunchOutcome> {
+  const { dir, passArgs } = options;
+  const folder = projectDirFor(ctx.paths, dir);
+  const join = ctx.paths.path.join;
+  const before = snapshotFolder(folder, join);
+  const features = await ctx.tools.claude().features();
+  const chosenId = features.sessionId && !argsPickSession(passArgs) ? crypto.randomUUID() : null;
+  if (chosenId !== null) {
+    await changeRegistry(
+      ctx,
+      (r) => addAtTop(r, { guid: chosenId, dir, desc: options.desc, tokens: "" }),
+    );
+  }
+  const args = [
+    ...(argsSetPermissions(passArgs) ? [] : settings.permissionArgs),
+    ...(chosenId === null ? [] : ["--session-id", chosenId]),
+    ...(features.name && !argsNameSession(passArgs) ? ["-n", options.displayName] : []),
+    ...passArgs,
+  ];
+  const launch = await launchClaude(ctx, {
+    dir,
+    args,
+    expectedSessionId: chosenId ?? undefined,
+  });
+  const after = snapshotFolder(folder, join);
+  if (chosenId !== null) {
+    if (after.has(chosenId)) {
+      warnOnDisagreement(ctx, launch.manifestSessionId, chosenId, chosenId);
+      return { exitCode: launch.exitCode, sessionId: chosenId };
+    }
+    // Claude exited before the first message: there is no session to keep.
+    await changeRegistry(ctx, (r) => removeSession(r, chosenId, { ifPresent: true }));
+    return { exitCode: launch.exitCode, sessionId: null };
+  }
+  const sessionId = detectWithoutSessionId(ctx, launch.manifestSessionId, before, after);
+  if (sessionId !== null && findSession(readRegistry(ctx.paths), sessionId) === undefined) {
+    await changeRegistry(
+      ctx,
+      (r) => addAtTop(r, { guid: sessionId, dir, desc: options.desc, tokens: "" }),
+    );
+  }
+  return { exitCode: launch.exitCode, sessionId };
+}
+
+/**
+ * The fallback detection: the manifest's session when its transcript is in
+ * this project folder (it may be an existing session that `--continue`
+ * picked), else the one new transcript of the set-diff. Only this folder is
+ * ever looked at (spec 14 rule 2).
+ */
+function detectWithoutSessionId(
+  ctx: AppContext,
+  manifestId: string | null,
+  before: Map<string, number>,
+  after: Map<string, number>,
+): string | null {
+  const diffId = newSessionBetween(before, after);
+  const chosen = manifestId !== null && after.has(manifestId) ? manifestId : diffId;
+  if (chosen !== null) warnOnDisagreement(ctx, manifestId, diffId, chosen);
+  return chosen;
+}
+
+function warnOnDisagreement(
+  ctx: AppContext,
+  manifestId: string | null,
+  folderId: string | null,
+  chosen: string,
+): void {
+  if (manifestId === null || folderId === null || manifestId === folderId) return;
+  ctx.err.line(
+    `  Launch detection disagrees: claude reported session ${manifestId}, the project folder ` +
+      `shows ${folderId}. Registered ${chosen}.`,
+    "yellow",
+  );
+}

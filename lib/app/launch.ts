@@ -1,0 +1,81 @@
+/**
+ * The one launch path (spec 11.6): start claude on the terminal in a
+ * project directory and, while it runs, read its pid manifest, claude's own
+ * word on which session it is on (layer 1). The fresh-launch and resume
+ * flows build the arguments; nothing else starts an interactive claude.
+ *
+ * @module
+ */
+
+import type { AppContext } from "./context.ts";
+import { listPidManifests, readPidManifest } from "../core/pid_manifest.ts";
+
+/** What to launch. */
+export interface LaunchRequest {
+  /** The project directory, claude's cwd. */
+  dir: string;
+  /** Every argument, permission flags included. */
+  args: string[];
+  /**
+   * The session claude should be on, when known. Where the manifest is not
+   * under the child's pid (a `.cmd` shim on Windows runs claude as a
+   * grandchild), it is found by this id instead.
+   */
+  expectedSessionId?: string;
+}
+
+/** How the launch ended. */
+export interface LaunchOutcome {
+  exitCode: number;
+  /** The session id the manifest last reported; null when none was read. */
+  manifestSessionId: string | null;
+}
+
+/** How often the manifest is read while claude runs. */
+const MANIFEST_POLL_MS = 250;
+
+/** Run claude interactively until it exits. */
+export async function launchClaude(
+  ctx: AppContext,
+  request: LaunchRequest,
+): Promise<LaunchOutcome> {
+  const claude = ctx.tools.claude();
+  const child = claude.launch(request.args, { cwd: request.dir });
+  let manifestSessionId: string | null = null;
+  const readManifest = () => {
+    const manifest = readPidManifest(ctx.paths, child.pid) ??
+      (request.expectedSessionId === undefined ? null : listPidManifests(ctx.paths).find(
+        (candidate) => candidate.sessionId === request.expectedSessionId,
+      ) ?? null);
+    // Claude rewrites its manifest while it runs; the latest word wins.
+    if (manifest !== null) manifestSessionId = manifest.sessionId;
+  };
+  const timer = setInterval(readManifest, MANIFEST_POLL_MS);
+  try {
+    const exitCode = await child.status;
+    return { exitCode, manifestSessionId };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Whether pass-through arguments already choose the session (DESIGN.md 5.1). */
+export function argsPickSession(args: readonly string[]): boolean {
+  return args.some((arg) =>
+    ["-r", "--resume", "-c", "--continue", "--session-id", "--from-pr"].includes(arg) ||
+    /^--(resume|session-id|from-pr)=/.test(arg)
+  );
+}
+
+/** Whether pass-through arguments already name the session (`-n`/`--name`). */
+export function argsNameSession(args: readonly string[]): boolean {
+  return args.some((arg) => arg === "-n" || arg === "--name" || arg.startsWith("--name="));
+}
+
+/** Whether pass-through arguments already choose a permission mode. */
+export function argsSetPermissions(args: readonly string[]): boolean {
+  return args.some((arg) =>
+    arg === "--dangerously-skip-permissions" || arg === "--permission-mode" ||
+    arg.startsWith("--permission-mode=")
+  );
+}

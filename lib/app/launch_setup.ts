@@ -1,0 +1,58 @@
+/**
+ * What every command that launches claude does first: switch to the run-as
+ * user when running as root (DESIGN.md 5.5), bootstrap claudecm's state, and
+ * settle the permission flags (DESIGN.md 5.6).
+ *
+ * @module
+ */
+
+import type { AppContext } from "./context.ts";
+import { bootstrap } from "./bootstrap.ts";
+import {
+  decideRunAs,
+  permissionArgs,
+  type Reexec,
+  reexec,
+  runAsFacts,
+  type Stay,
+} from "../platform/run_as.ts";
+
+/** What the launch flows need from the setup. */
+export interface LaunchSettings {
+  /** For display names, `<machine> - <name>`. */
+  machineName: string;
+  /** `--dangerously-skip-permissions`, `--permission-mode MODE`, or nothing. */
+  permissionArgs: string[];
+}
+
+/** Setup done: launch with these settings; or claudecm ran again as another user. */
+export type LaunchSetup = { settings: LaunchSettings } | { reexecExitCode: number };
+
+/** Options for {@linkcode prepareLaunch}, for tests. */
+export interface PrepareLaunchOptions {
+  decide?: (ctx: AppContext) => Reexec | Stay;
+}
+
+/**
+ * Re-exec as the run-as user when root and one exists (the state then lands
+ * in that user's HOME, as with the old bash script); otherwise bootstrap and
+ * return the settings, with a one-line notice when the bypass flag cannot be
+ * used.
+ */
+export async function prepareLaunch(
+  ctx: AppContext,
+  options: PrepareLaunchOptions = {},
+): Promise<LaunchSetup> {
+  const decision = (options.decide ?? ((c: AppContext) => decideRunAs(runAsFacts(c.env))))(ctx);
+  if (decision.action === "reexec") return { reexecExitCode: await reexec(decision) };
+  if (decision.notice) ctx.err.line(`  ${decision.notice}`, "yellow");
+  const { machineName } = bootstrap(ctx, { mayPrompt: true });
+  return {
+    settings: { machineName, permissionArgs: permissionArgs(ctx.env, decision.bypassAllowed) },
+  };
+}
+
+/** The name claude shows for a session: `<machine> - <name>`. */
+export function displayNameFor(settings: LaunchSettings, name: string): string {
+  return `${settings.machineName} - ${name}`;
+}

@@ -1,0 +1,160 @@
+/**
+ * `claudecm new [--proj DIR] [-- CLAUDE_ARGS]` (old forms: `claudecm n`,
+ * `claudecm --proj DIR`, any other arguments): normal mode, spec 11.4. In a
+ * directory with a registered session, offer to resume it; otherwise name
+ * and start a fresh one. Pass-through arguments go to claude.
+ *
+ * @module
+ */
+
+import { askSessionName } from "./ask_name.ts";
+import type { AppContext } from "./context.ts";
+import { freshLaunch } from "./fresh_launch.ts";
+import { displayNameFor, type LaunchSettings, prepareLaunch } from "./launch_setup.ts";
+import { postExit, saveExitState } from "./post_exit.ts";
+import { changeRegistry } from "./registry.ts";
+import { finishResume } from "./resume_exit.ts";
+import { resumeWithForkDetection } from "./resume_session.ts";
+import { ExitCode, UserError } from "../core/errors.ts";
+import { folderDefaultName } from "../core/format.ts";
+import { leafName } from "../core/paths.ts";
+import { findSession, isSessionId, mainSessions, type Session } from "../core/registry.ts";
+import { renameSession } from "../core/registry_ops.ts";
+import { readRegistry } from "../store/registry_store.ts";
+
+/** Options of `claudecm new`. */
+export interface NewOptions {
+  /** `--proj DIR`: the project directory instead of the cwd. */
+  proj?: string;
+  /** Arguments for claude. */
+  passArgs: string[];
+}
+
+/** Start (or resume) the session of a directory; returns the exit code. */
+export async function runNew(ctx: AppContext, options: NewOptions): Promise<number> {
+  const dir = projectDirectory(ctx, options.proj);
+  const setup = await prepareLaunch(ctx);
+  if ("reexecExitCode" in setup) return setup.reexecExitCode;
+  const { settings } = setup;
+  const { passArgs } = options;
+  const resumeId = resumedSessionId(passArgs);
+  if (resumeId !== null) return await resumeFromArgs(ctx, settings, { dir, resumeId, passArgs });
+  const match = mainSessions(readRegistry(ctx.paths)).find((session) => session.dir === dir);
+  let preNamed: string | null = null;
+  if (match !== undefined && passArgs.length === 0) {
+    const resumed = await offerResume(ctx, settings, match);
+    if (resumed !== null) return resumed;
+  } else if (passArgs.length === 0) {
+    ctx.out.line("  No session entry found for this directory.");
+    preNamed = askNewName(ctx, folderDefaultName(leafName(ctx.paths, dir)));
+  }
+  const name = preNamed ?? match?.desc ?? leafName(ctx.paths, dir);
+  const outcome = await freshLaunch(ctx, settings, {
+    dir,
+    displayName: displayNameFor(settings, name),
+    desc: preNamed ?? folderDefaultName(leafName(ctx.paths, dir)),
+    passArgs,
+  });
+  if (outcome.sessionId === null) {
+    ctx.out.line("  No session was saved: claude exited before the first message.");
+  } else if (outcome.exitCode === 0) {
+    await postExit(ctx, { guid: outcome.sessionId, dir, provisional: preNamed === null });
+  } else {
+    // Spec 14.4: a session that ended badly is still a session; nobody may be left to ask.
+    await saveExitState(ctx, { guid: outcome.sessionId, dir }, { ask: false });
+    const saved = findSession(readRegistry(ctx.paths), outcome.sessionId);
+    ctx.out.line(`  claude exited with code ${outcome.exitCode}; saved as '${saved?.desc}'.`);
+  }
+  return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
+}
+
+function projectDirectory(ctx: AppContext, proj: string | undefined): string {
+  const dir = proj === undefined ? ctx.cwd() : ctx.paths.path.resolve(ctx.cwd(), proj);
+  let isDir = false;
+  try {
+    isDir = Deno.statSync(dir).isDirectory;
+  } catch {
+    // Reported below.
+  }
+  if (!isDir) throw new UserError(`not a directory: ${proj ?? dir}`);
+  return dir;
+}
+
+/** Spec 11.4 step 4: the directory's session; null when the user wants a fresh one instead. */
+async function offerResume(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  match: Session,
+): Promise<number | null> {
+  ctx.out.line(`  Session found: ${match.desc}`);
+  const rename = askSessionName(ctx, "  Rename? (Enter to keep): ");
+  let session = match;
+  if (rename !== null) {
+    await changeRegistry(
+      ctx,
+      (r) => findSession(r, match.guid) === undefined ? r : renameSession(r, match.guid, rename),
+    );
+    session = { ...match, desc: rename };
+  }
+  const answer = ctx.prompter.ask("  Resume this session? [Y/n]: ");
+  if (answer !== null && /^n/i.test(answer.trim())) return null;
+  const outcome = await resumeWithForkDetection(ctx, settings, {
+    dir: session.dir,
+    guid: session.guid,
+    displayName: displayNameFor(settings, session.desc),
+  });
+  await finishResume(ctx, session, outcome);
+  return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
+}
+
+/** `--resume ID` in the pass-through goes through fork detection like every resume (11.6.1). */
+async function resumeFromArgs(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  request: { dir: string; resumeId: string; passArgs: string[] },
+): Promise<number> {
+  const { dir, resumeId, passArgs } = request;
+  const registered = findSession(readRegistry(ctx.paths), resumeId);
+  const session = registered ?? { guid: resumeId, dir, desc: leafName(ctx.paths, dir), tokens: "" };
+  const outcome = await resumeWithForkDetection(ctx, settings, {
+    dir,
+    guid: resumeId,
+    displayName: displayNameFor(settings, session.desc),
+    extraArgs: withoutResume(passArgs),
+  });
+  await finishResume(ctx, { ...session, dir }, outcome);
+  return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
+}
+
+/** The uuid after `-r`/`--resume` (or `--resume=`), when the pass-through resumes by id. */
+function resumedSessionId(args: readonly string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const inline = /^--resume=(.+)$/.exec(args[i])?.[1];
+    const value = inline ?? (["-r", "--resume"].includes(args[i]) ? args[i + 1] : undefined);
+    if (value !== undefined && isSessionId(value)) return value.toLowerCase();
+  }
+  return null;
+}
+
+function withoutResume(args: readonly string[]): string[] {
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (/^--resume=/.test(args[i])) continue;
+    if (["-r", "--resume"].includes(args[i]) && isSessionId(args[i + 1] ?? "")) {
+      i++;
+      continue;
+    }
+    rest.push(args[i]);
+  }
+  return rest;
+}
+
+/** Spec 11.4 step 5: the new session's name; null for `skip`. */
+function askNewName(ctx: AppContext, fallback: string): string | null {
+  const answer = askSessionName(
+    ctx,
+    `  Create a name for this session (Enter for '${fallback}', 'skip' to skip): `,
+  );
+  if (answer === null) return fallback;
+  return answer.toLowerCase() === "skip" ? null : answer;
+}

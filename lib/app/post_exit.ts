@@ -1,0 +1,193 @@
+/**
+ * After claude exits (spec 11.15), in three phases so durable state comes
+ * first: the operator may close the terminal the moment claude is gone.
+ * 1. saveExitState: the row exists, is named, is #1, and is saved; tokens.
+ * 2. saveExitSnapshot: `cmv snapshot auto-exit-<stamp>` in the background.
+ * 3. offerExitActions: the size line and, when it pays, the trim.
+ * Every cmv call names the session (`-s <guid>`), never `--latest`.
+ *
+ * @module
+ */
+
+import { askSessionName } from "./ask_name.ts";
+import type { AppContext } from "./context.ts";
+import { changeRegistry } from "./registry.ts";
+import { trimSession } from "./trim.ts";
+import { folderDefaultName, formatStamp } from "../core/format.ts";
+import { leafName } from "../core/paths.ts";
+import { findSession, mainSessions } from "../core/registry.ts";
+import {
+  addAtTop,
+  moveToTop,
+  removeSession,
+  renameSession,
+  setTokens,
+} from "../core/registry_ops.ts";
+import { isManifestLive, listPidManifests } from "../core/pid_manifest.ts";
+import { getSessionInfo } from "../core/session_info.ts";
+import { syncSessionIndex } from "../core/session_index.ts";
+import type { Benchmark, CmvAvailable } from "../platform/cmv.ts";
+import { readRegistry } from "../store/registry_store.ts";
+import { withSpinner } from "../ui/spinner.ts";
+
+/** The session claude just left. */
+export interface PostExitOptions {
+  guid: string;
+  dir: string;
+  /** The row carries the folder default, not a name the user gave: ask for one. */
+  provisional?: boolean;
+}
+
+/** Trims pay for themselves only above this reduction (spec 11.15 step 9). */
+export const MIN_TRIM_PERCENT = 10;
+
+/** Run all three phases after a clean exit. */
+export async function postExit(ctx: AppContext, options: PostExitOptions): Promise<void> {
+  ctx.out.line();
+  ctx.out.line("  Session ended.");
+  ctx.out.line();
+  const state = await saveExitState(ctx, options, { ask: true });
+  if (state === null) return;
+  const cmv = ctx.tools.cmv();
+  if (!cmv.available) {
+    ctx.out.line(`  ${cmv.notice}`, "darkGray");
+    showSize(ctx, state.guid);
+    return;
+  }
+  const benchmark = await recordTokens(ctx, cmv, state);
+  await saveExitSnapshot(ctx, cmv, state);
+  showSize(ctx, state.guid);
+  await offerExitActions(ctx, state, benchmark);
+}
+
+/**
+ * Phase 1: make sure the session is registered (under the folder default
+ * first, then renamed to what the user types; an answered `skip` removes
+ * it), move it to #1 and save. With `ask: false` nothing is asked: for an
+ * exit nobody may be there to answer (a closed window). Returns null when
+ * the user chose not to keep the session.
+ */
+export async function saveExitState(
+  ctx: AppContext,
+  options: PostExitOptions,
+  { ask }: { ask: boolean },
+): Promise<{ guid: string; dir: string } | null> {
+  const { guid, dir } = options;
+  const fallback = folderDefaultName(leafName(ctx.paths, dir)) || "Unnamed";
+  let provisional = options.provisional === true;
+  // Saved before the name question, which waits on a person who may be gone.
+  await changeRegistry(ctx, (r) => {
+    if (mainSessions(r).some((session) => session.guid === guid)) return moveToTop(r, guid);
+    if (findSession(r, guid) !== undefined) return r; // archived: it stays there
+    provisional = true;
+    return addAtTop(r, { guid, dir, desc: fallback, tokens: "" });
+  });
+  syncSessionIndex(ctx.paths, dir, { registered: [{ guid, dir, desc: fallback, tokens: "" }] });
+  const name = provisional && ask ? askExitName(ctx, fallback) : null;
+  if (name === "skip") {
+    await changeRegistry(ctx, (r) => removeSession(r, guid, { ifPresent: true }));
+    ctx.out.line("  Not saved to the session list.");
+    return null;
+  }
+  if (name !== null) {
+    await changeRegistry(
+      ctx,
+      (r) => findSession(r, guid) === undefined ? r : renameSession(r, guid, name),
+    );
+  }
+  return { guid, dir };
+}
+
+/** The typed name, `skip`, or null to keep the default (Enter, or no answer at all). */
+function askExitName(ctx: AppContext, fallback: string): string | null {
+  const answer = askSessionName(
+    ctx,
+    `  Describe this session (Enter for '${fallback}', 'skip' to skip): `,
+  );
+  return answer?.toLowerCase() === "skip" ? "skip" : answer;
+}
+
+async function recordTokens(
+  ctx: AppContext,
+  cmv: CmvAvailable,
+  state: { guid: string; dir: string },
+): Promise<Benchmark | null> {
+  const outcome = await cmv.benchmark(state.guid, { cwd: existingDir(state.dir, ctx) });
+  if (!outcome.ok) {
+    ctx.out.line("  Could not measure the session's tokens (cmv benchmark failed).", "darkGray");
+    return null;
+  }
+  const tokens = outcome.benchmark.preTrimTokens;
+  await changeRegistry(
+    ctx,
+    (r) =>
+      findSession(r, state.guid) === undefined ? r : setTokens(r, state.guid, Math.round(tokens)),
+  );
+  return outcome.benchmark;
+}
+
+/** Phase 2: the exit snapshot, with a spinner; it runs detached, so it survives a closed window. */
+async function saveExitSnapshot(
+  ctx: AppContext,
+  cmv: CmvAvailable,
+  state: { guid: string; dir: string },
+): Promise<void> {
+  const label = `auto-exit-${formatStamp(ctx.now())}`;
+  const snapshot = cmv.snapshot(label, state.guid, { cwd: existingDir(state.dir, ctx) });
+  await withSpinner(
+    ctx.out,
+    "Saving snapshot...",
+    snapshot.result,
+    ({ run }) => run.code === 0 ? "Done." : `failed (cmv exit ${run.code}).`,
+  );
+}
+
+function showSize(ctx: AppContext, guid: string): void {
+  const session = findSession(readRegistry(ctx.paths), guid);
+  if (session === undefined) return;
+  const info = getSessionInfo(ctx.paths, session, ctx.now());
+  ctx.out.line(`  Current session: ${info.size} (${info.tokensText})`);
+}
+
+/** Phase 3: offer the trim only when the benchmark says it pays (spec 11.15 step 9). */
+async function offerExitActions(
+  ctx: AppContext,
+  state: { guid: string; dir: string },
+  benchmark: Benchmark | null,
+): Promise<void> {
+  if (benchmark === null) return;
+  if (openElsewhere(ctx, state.guid)) {
+    // A trim moves the transcript aside, which would split a live window's session.
+    ctx.out.line("  Trim not offered: this session is open in another claude window.");
+    return;
+  }
+  const percent = Math.round(benchmark.reductionPercent);
+  const breakEven = benchmark.breakEvenTurns === null
+    ? "never pays back"
+    : `pays back after ${benchmark.breakEvenTurns} turns`;
+  if (benchmark.reductionPercent < MIN_TRIM_PERCENT) {
+    ctx.out.line(
+      `  Trim not offered: it would recover ${percent}% (${breakEven}); ` +
+        `below ${MIN_TRIM_PERCENT}% it costs more than it saves.`,
+    );
+    return;
+  }
+  ctx.out.line(`  A trim would recover ${percent}% of this session (${breakEven}).`);
+  const answer = ctx.prompter.ask("  Trim this session? [y/N]: ");
+  if (answer !== null && /^y(es)?$/i.test(answer.trim())) {
+    await trimSession(ctx, { guid: state.guid });
+  }
+}
+
+function openElsewhere(ctx: AppContext, guid: string): boolean {
+  return listPidManifests(ctx.paths).some((m) => m.sessionId === guid && isManifestLive(m));
+}
+
+/** cmv runs in the session's directory when it still exists, else where claudecm runs. */
+function existingDir(dir: string, ctx: AppContext): string {
+  try {
+    return Deno.statSync(dir).isDirectory ? dir : ctx.cwd();
+  } catch {
+    return ctx.cwd();
+  }
+}

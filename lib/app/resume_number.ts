@@ -1,0 +1,59 @@
+/**
+ * `claudecm resume N` (old form `claudecm N`): resume session #N of the
+ * list (spec 11.2 and 11.9).
+ *
+ * @module
+ */
+
+import type { AppContext } from "./context.ts";
+import { displayNameFor, prepareLaunch } from "./launch_setup.ts";
+import { changeRegistry } from "./registry.ts";
+import { finishResume } from "./resume_exit.ts";
+import { resumeWithForkDetection } from "./resume_session.ts";
+import { showList } from "./show_list.ts";
+import { ExitCode } from "../core/errors.ts";
+import { mainSessions } from "../core/registry.ts";
+import { moveToTop } from "../core/registry_ops.ts";
+import { readRegistry } from "../store/registry_store.ts";
+
+/** Resume main session #`number`; returns the exit code. */
+export async function runResume(ctx: AppContext, options: { number: number }): Promise<number> {
+  const setup = await prepareLaunch(ctx);
+  if ("reexecExitCode" in setup) return setup.reexecExitCode;
+  const sessions = mainSessions(readRegistry(ctx.paths));
+  if (sessions.length === 0) {
+    ctx.out.line("  No saved sessions.");
+    return ExitCode.ok;
+  }
+  showList(ctx, sessions, options.number);
+  ctx.out.line();
+  const session = sessions[options.number - 1];
+  if (session === undefined) {
+    ctx.err.line(`  No session #${options.number}: the list has ${sessions.length}.`, "red");
+    return ExitCode.failure;
+  }
+  if (!isDirectory(session.dir)) {
+    ctx.err.line(`  The session's directory no longer exists: ${session.dir}`, "red");
+    return ExitCode.failure;
+  }
+  // Spec 11.9 step 1a: recently resumed sessions surface at the top, even if the launch fails.
+  await changeRegistry(
+    ctx,
+    (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
+  );
+  const outcome = await resumeWithForkDetection(ctx, setup.settings, {
+    dir: session.dir,
+    guid: session.guid,
+    displayName: displayNameFor(setup.settings, session.desc),
+  });
+  await finishResume(ctx, session, outcome);
+  return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}

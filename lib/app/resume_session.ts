@@ -1,0 +1,121 @@
+/**
+ * Resume with fork detection (spec 11.6.1): the single path for every
+ * `--resume`. Claude can fork a resumed session into a new transcript; when
+ * it does, the registry row follows the fork (tokens reset) and the
+ * predecessor moves to `~/.claudecm/backup/<leaf>/`.
+ *
+ * @module
+ */
+
+import type { AppContext } from "./context.ts";
+import { argsNameSession, argsSetPermissions, launchClaude, type LaunchOutcome } from "./launch.ts";
+import type { LaunchSettings } from "./launch_setup.ts";
+import { changeRegistry } from "./registry.ts";
+import { leafName, projectDirFor } from "../core/paths.ts";
+import { findSession } from "../core/registry.ts";
+import { swapGuid } from "../core/registry_ops.ts";
+import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../core/session_files.ts";
+import { syncSessionIndex } from "../core/session_index.ts";
+import { moveSessionAside } from "../store/move_aside.ts";
+import { endsWithExitCommand } from "../transcript/tail.ts";
+
+/** The session to resume. */
+export interface ResumeOptions {
+  dir: string;
+  guid: string;
+  /** `<machine> - <name>`. */
+  displayName: string;
+  /** More arguments for claude (pass-through), after claudecm's own. */
+  extraArgs?: string[];
+}
+
+/** How the resume ended. */
+export interface ResumeOutcome {
+  exitCode: number;
+  /** The session to carry on with: the fork when claude forked, else the original. */
+  effectiveGuid: string;
+}
+
+/** Resume `guid` in `dir`, retrying a refused `/exit` tail and following a fork. */
+export async function resumeWithForkDetection(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  options: ResumeOptions,
+): Promise<ResumeOutcome> {
+  const { dir, guid } = options;
+  const folder = projectDirFor(ctx.paths, dir);
+  const join = ctx.paths.path.join;
+  const before = snapshotFolder(folder, join);
+  const features = await ctx.tools.claude().features();
+  const extra = options.extraArgs ?? [];
+  const args = [
+    ...(argsSetPermissions(extra) ? [] : settings.permissionArgs),
+    "--resume",
+    guid,
+    ...(features.name && !argsNameSession(extra) ? ["-n", options.displayName] : []),
+    ...extra,
+  ];
+  let launch = await launchClaude(ctx, { dir, args, expectedSessionId: guid });
+  const transcript = join(folder, `${guid}.jsonl`);
+  if (launch.exitCode !== 0 && endsWithExitCommand(transcript) && askRetry(ctx)) {
+    launch = await launchClaude(ctx, {
+      dir,
+      args: [...args, "please continue"],
+      expectedSessionId: guid,
+    });
+  }
+  // A failed resume must not adopt whatever transcript is newest (spec 11.6.1 step 4).
+  if (launch.exitCode !== 0) return { exitCode: launch.exitCode, effectiveGuid: guid };
+  const fork = detectFork(guid, launch, before, snapshotFolder(folder, join));
+  if (fork === null) return { exitCode: 0, effectiveGuid: guid };
+  await followFork(ctx, { dir, folder, guid, fork });
+  return { exitCode: 0, effectiveGuid: fork };
+}
+
+function askRetry(ctx: AppContext): boolean {
+  ctx.out.line();
+  ctx.out.line(
+    "  Claude refused to resume: the transcript ends in /exit with no reply after it.",
+    "yellow",
+  );
+  ctx.out.line("  A resume with a first message usually gets past this.", "yellow");
+  const answer = ctx.prompter.ask(
+    '  Would you like to retry with a prompt that says "please continue"? [Y/n]: ',
+  );
+  return answer === null || !/^n/i.test(answer.trim());
+}
+
+/**
+ * Claude's manifest names the session it ended on; when it was read, it
+ * decides. Without it, the spec's rule over the folder: a newest transcript
+ * that is neither the original nor one that existed before.
+ */
+function detectFork(
+  guid: string,
+  launch: LaunchOutcome,
+  before: FolderSnapshot,
+  after: FolderSnapshot,
+): string | null {
+  const reported = launch.manifestSessionId;
+  if (reported !== null) return reported !== guid && after.has(reported) ? reported : null;
+  return forkAfterResume(guid, before, after);
+}
+
+async function followFork(
+  ctx: AppContext,
+  fork: { dir: string; folder: string; guid: string; fork: string },
+): Promise<void> {
+  await changeRegistry(
+    ctx,
+    (r) => findSession(r, fork.guid) === undefined ? r : swapGuid(r, fork.guid, fork.fork),
+  );
+  // The fork carries the whole history forward; the predecessor is kept, out of the way.
+  const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, fork.dir));
+  moveSessionAside(fork.folder, fork.guid, { destDir, join: ctx.paths.path.join });
+  syncSessionIndex(ctx.paths, fork.dir);
+  ctx.out.line(
+    `  Claude continued this session as ${fork.fork}; the list now points there and the ` +
+      `previous transcript is in ${destDir}.`,
+    "cyan",
+  );
+}

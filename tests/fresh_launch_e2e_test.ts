@@ -1,0 +1,172 @@
+import assert from "node:assert/strict";
+import { createLaunchWorld } from "./helpers/launch_world.ts";
+import { transcriptPathFor } from "../lib/core/paths.ts";
+
+const QUIET_CMV = {
+  benchmark: { preTrimTokens: 12_345, reductionPercent: 3, breakEvenTurns: 151 },
+};
+
+for (const exitCode of [0, 1, 130]) {
+  Deno.test(`a fresh session is registered when claude exits ${exitCode}`, async () => {
+    const world = createLaunchWorld();
+    try {
+      world.claudeScenario({ messages: ["hello"], exitCode });
+      world.cmvScenario(QUIET_CMV);
+      const result = await world.run(["n"], { stdin: "My Project\n" });
+      assert.equal(result.code, exitCode, result.stderr);
+      const [id] = world.sessionIdsPassed();
+      assert.deepEqual(world.sessions().map((s) => [s.guid, s.dir, s.desc]), [
+        [id, world.project, "My Project"],
+      ]);
+      const [launch] = world.launches();
+      assert.deepEqual(launch.argv.slice(0, 5), [
+        "--dangerously-skip-permissions",
+        "--session-id",
+        id,
+        "-n",
+        "desk - My Project",
+      ]);
+      if (exitCode === 0) {
+        assert.equal(world.sessions()[0].tokens, "12345");
+        assert.match(result.stdout, /Saving snapshot\.\.\. Done\./);
+        assert.match(result.stdout, /Trim not offered: it would recover 3%/);
+      } else {
+        assert.match(result.stdout, new RegExp(`claude exited with code ${exitCode}`));
+      }
+    } finally {
+      world.cleanup();
+    }
+  });
+}
+
+Deno.test("no session is registered when the user leaves before the first message", async () => {
+  const world = createLaunchWorld();
+  try {
+    world.claudeScenario({ messages: [] });
+    const result = await world.run(["n"], { stdin: "Named\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions(), []);
+    assert.match(result.stdout, /No session was saved/);
+    assert.equal(world.argv("cmv").length, 0);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a skipped name registers the folder default and asks again after exit", async () => {
+  const world = createLaunchWorld();
+  try {
+    world.claudeScenario({ messages: ["hi"] });
+    world.cmvScenario(QUIET_CMV);
+    const result = await world.run(["n"], { stdin: "skip\nLater Name\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Describe this session \(Enter for 'Project', 'skip' to skip\)/);
+    assert.deepEqual(world.sessions().map((s) => s.desc), ["Later Name"]);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("an answered skip after exit removes the session again", async () => {
+  const world = createLaunchWorld();
+  try {
+    world.claudeScenario({ messages: ["hi"] });
+    world.cmvScenario(QUIET_CMV);
+    const result = await world.run(["n"], { stdin: "skip\nskip\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions(), []);
+    assert.equal(world.argv("cmv").length, 0, "nothing measured for a session not kept");
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("the session stays registered when claudecm is SIGKILLed while claude runs", async () => {
+  const world = createLaunchWorld();
+  const release = `${world.dir}/release`;
+  try {
+    world.claudeScenario({ steps: [{ say: "working" }, { waitForFile: release }] });
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", "--quiet", new URL("../main.ts", import.meta.url).pathname, "n"],
+      cwd: world.project,
+      env: world.env,
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode("Crash Test\n"));
+    await writer.close();
+    const deadline = Date.now() + 20_000;
+    while (world.sessionIdsPassed().length === 0 || !transcriptExists(world)) {
+      assert.ok(Date.now() < deadline, "claude never started writing");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill("SIGKILL");
+    await child.status;
+    assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [
+      [world.sessionIdsPassed()[0], "Crash Test"],
+    ]);
+  } finally {
+    Deno.writeTextFileSync(release, "");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    world.cleanup();
+  }
+
+  function transcriptExists(w: ReturnType<typeof createLaunchWorld>): boolean {
+    try {
+      return Deno.statSync(transcriptPathFor(w.paths, w.project, w.sessionIdsPassed()[0])).isFile;
+    } catch {
+      return false;
+    }
+  }
+});
+
+Deno.test("two fresh launches racing in one project dir each register their own session", async () => {
+  const world = createLaunchWorld();
+  const release = `${world.dir}/release`;
+  try {
+    world.claudeScenario({ steps: [{ say: "racing" }, { waitForFile: release }] });
+    world.cmvScenario(QUIET_CMV);
+    const first = world.run(["n"], { stdin: "First\n" });
+    const second = world.run(["n"], { stdin: "Second\n" });
+    const deadline = Date.now() + 20_000;
+    while (world.sessionIdsPassed().length < 2) {
+      assert.ok(Date.now() < deadline, "both launches should start");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    Deno.writeTextFileSync(release, "");
+    const results = await Promise.all([first, second]);
+    for (const result of results) assert.equal(result.code, 0, result.stderr);
+    const byPid = new Map(
+      world.launches().map((e) => [e.argv[e.argv.indexOf("--session-id") + 1], e]),
+    );
+    const registered = new Map(world.sessions().map((s) => [s.desc, s.guid]));
+    assert.equal(registered.size, 2);
+    assert.notEqual(registered.get("First"), registered.get("Second"));
+    for (const [desc, guid] of registered) {
+      const launch = byPid.get(guid);
+      assert.ok(launch, `${desc} is registered under an id claudecm passed`);
+      assert.equal(launch.argv[launch.argv.indexOf("-n") + 1], `desk - ${desc}`);
+    }
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("pass-through arguments reach claude after claudecm's own", async () => {
+  const world = createLaunchWorld();
+  try {
+    world.claudeScenario({ messages: ["hi"] });
+    world.cmvScenario(QUIET_CMV);
+    const result = await world.run(["--model", "opus", "--name", "Mine"], { stdin: "\n" });
+    assert.equal(result.code, 0, result.stderr);
+    const [launch] = world.launches();
+    assert.deepEqual(launch.argv.slice(-4), ["--model", "opus", "--name", "Mine"]);
+    assert.equal(launch.argv.filter((a) => a === "-n" || a === "--name").length, 1);
+    assert.equal(world.sessions().length, 1);
+  } finally {
+    world.cleanup();
+  }
+});

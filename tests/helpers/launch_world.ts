@@ -1,0 +1,55 @@
+/**
+ * A fake world ready for launch tests: machine name saved (so bootstrap
+ * asks nothing), registry helpers, and a way to run claudecm in the world's
+ * project directory with piped answers.
+ *
+ * @module
+ */
+
+import { type ArgvEntry, createFakeWorld, type FakeWorld } from "./fakes.ts";
+import { runClaudecm, type RunResult } from "./run_cli.ts";
+import { type Paths, resolvePaths } from "../../lib/core/paths.ts";
+import { mainSessions, type Session } from "../../lib/core/registry.ts";
+import { readRegistry } from "../../lib/store/registry_store.ts";
+
+/** A fake world plus what launch tests keep asking of it. */
+export interface LaunchWorld extends FakeWorld {
+  paths: Paths;
+  /** Main sessions in the registry now. */
+  sessions(): Session[];
+  /** Run claudecm in the project dir (or `cwd`) with `stdin` as the answers. */
+  run(args: string[], options?: { stdin?: string; cwd?: string }): Promise<RunResult>;
+  /** The fake claude's runs that were sessions, not `--version`/`--help` probes. */
+  launches(): ArgvEntry[];
+  /** The `--session-id` values claudecm passed to the fake claude, in order. */
+  sessionIdsPassed(): string[];
+}
+
+/** A fake world with the machine name `desk`. */
+export function createLaunchWorld(): LaunchWorld {
+  const world = createFakeWorld();
+  const paths = resolvePaths((name) => world.env[name], Deno.build.os);
+  Deno.mkdirSync(paths.cmHome, { recursive: true });
+  Deno.writeTextFileSync(paths.machineNameFile, "desk\n");
+  return {
+    ...world,
+    paths,
+    sessions: () => mainSessions(readRegistry(paths)),
+    run: (args, options = {}) =>
+      runClaudecm(args, {
+        env: world.env,
+        cwd: options.cwd ?? world.project,
+        stdin: options.stdin ?? "",
+      }),
+    launches: () => launchesOf(world),
+    sessionIdsPassed: () =>
+      launchesOf(world).flatMap(({ argv }) => {
+        const at = argv.indexOf("--session-id");
+        return at < 0 ? [] : [argv[at + 1]];
+      }),
+  };
+}
+
+function launchesOf(world: FakeWorld): ArgvEntry[] {
+  return world.argv("claude").filter(({ argv }) => !["--version", "--help"].includes(argv[0]));
+}

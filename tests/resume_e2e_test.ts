@@ -1,0 +1,210 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
+import { finishedSession, save } from "./helpers/projects.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+import { sessionId } from "./helpers/claude_home.ts";
+
+const ORIGINAL = sessionId(0xa1);
+const FORK = "f0f0f0f0-0000-4000-8000-00000000f0f0";
+
+/** A registered session with a real-looking transcript in the world's project. */
+function seedSession(world: LaunchWorld, options: { exitTail?: boolean } = {}): string {
+  const folder = projectDirFor(world.paths, world.project);
+  Deno.mkdirSync(folder, { recursive: true });
+  const builder = finishedSession({ sessionId: ORIGINAL, cwd: world.project });
+  if (options.exitTail) {
+    builder.prompt("<command-name>/exit</command-name>\n<command-message>exit</command-message>");
+  }
+  save(folder, builder);
+  Deno.mkdirSync(join(folder, ORIGINAL, "subagents"), { recursive: true });
+  Deno.writeTextFileSync(
+    world.paths.registryFile,
+    `${ORIGINAL}|${world.project}|Seeded work|98765\n`,
+  );
+  return folder;
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test("a fork on resume: the row follows the fork, the predecessor goes to backup", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seedSession(world);
+    world.claudeScenario({ fork: true, forkId: FORK, messages: ["carry on"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 0, result.stderr);
+    const [row] = world.sessions();
+    assert.deepEqual([row.guid, row.desc, row.tokens], [FORK, "Seeded work", ""]);
+    const backup = join(world.paths.backupDir, "project");
+    assert.ok(exists(join(backup, `${ORIGINAL}.jsonl`)), "predecessor in backup/<leaf>/");
+    assert.ok(exists(join(backup, ORIGINAL, "subagents")), "its sidecar dir too");
+    assert.ok(!exists(join(folder, `${ORIGINAL}.jsonl`)));
+    assert.ok(exists(join(folder, `${FORK}.jsonl`)));
+    assert.ok(!exists(world.paths.quarantineRoot), "never the orphan quarantine");
+    const [launch] = world.launches();
+    assert.deepEqual(launch.argv.slice(1, 5), ["--resume", ORIGINAL, "-n", "desk - Seeded work"]);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a plain resume changes nothing but the tokens and the order", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seedSession(world);
+    world.claudeScenario({ messages: ["carry on"] });
+    world.cmvScenario({
+      benchmark: { preTrimTokens: 111, reductionPercent: 2, breakEvenTurns: null },
+    });
+    const result = await world.run(["resume", "1"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(
+      world.sessions().map((s) => [s.guid, s.desc, s.tokens]),
+      [[ORIGINAL, "Seeded work", "111"]],
+    );
+    assert.ok(exists(join(folder, `${ORIGINAL}.jsonl`)));
+    assert.ok(!exists(join(world.paths.backupDir, "project")));
+    assert.match(result.stdout, /\*\*\* 1\. Seeded work .* \[Selected\] \*\*\*/);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("an /exit tail that claude refuses is retried with 'please continue'", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world, { exitTail: true });
+    world.claudeScenario({ refuseExitTail: true, messages: ["ok"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const result = await world.run(["1"], { stdin: "y\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /retry with a prompt that says "please continue"\? \[Y\/n\]/);
+    const runs = world.launches();
+    assert.equal(runs.length, 2);
+    assert.equal(runs[1].argv.at(-1), "please continue");
+    assert.equal(world.sessions()[0].guid, ORIGINAL);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a refused resume with the transcript present keeps the entry with a yellow note", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world, { exitTail: true });
+    world.claudeScenario({ refuseExitTail: true });
+    const result = await world.run(["1"], { stdin: "n\n" });
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /has NOT been deleted/);
+    assert.equal(world.launches().length, 1);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
+    assert.equal(world.argv("cmv").length, 0);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a resume whose transcript is gone offers to drop the entry", async () => {
+  const world = createLaunchWorld();
+  try {
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      `${ORIGINAL}|${world.project}|Lost one|\n`,
+    );
+    const result = await world.run(["1"], { stdin: "\n" });
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /Session JSONL is missing\. Delete this entry\? \[Y\/n\]/);
+    assert.deepEqual(world.sessions(), []);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("resume N out of range and a vanished directory are clear errors", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world);
+    const tooFar = await world.run(["resume", "5"]);
+    assert.equal(tooFar.code, 1);
+    assert.match(tooFar.stderr, /No session #5: the list has 1\./);
+    Deno.writeTextFileSync(world.paths.registryFile, `${ORIGINAL}|${world.dir}/gone dir|Gone|\n`);
+    const gone = await world.run(["1"]);
+    assert.equal(gone.code, 1);
+    assert.match(gone.stderr, /directory no longer exists: .*gone dir/);
+    assert.equal(world.launches().length, 0);
+    const usage = await world.run(["resume", "zero"]);
+    assert.equal(usage.code, 2);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("cmv is always told the session: benchmark, snapshot and trim never get --latest", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world);
+    world.claudeScenario({ messages: ["more"] });
+    world.cmvScenario({
+      benchmark: { preTrimTokens: 5000, reductionPercent: 40, breakEvenTurns: 3 },
+    });
+    const result = await world.run(["1"], { stdin: "y\n" });
+    assert.equal(result.code, 0, result.stderr);
+    const commands = world.argv("cmv").map((e) => e.argv);
+    assert.deepEqual(commands.map((argv) => argv[0]).sort(), ["benchmark", "snapshot", "trim"]);
+    for (const argv of commands) {
+      assert.ok(!argv.includes("--latest"), argv.join(" "));
+      assert.equal(argv[argv.indexOf("-s") + 1], ORIGINAL, argv.join(" "));
+    }
+    assert.match(result.stdout, /A trim would recover 40%/);
+    assert.notEqual(world.sessions()[0].guid, ORIGINAL, "the row follows the trimmed session");
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a failed resume never adopts the transcript it left behind (exit-code gate)", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seedSession(world);
+    world.claudeScenario({ fork: true, forkId: FORK, messages: ["x"], exitCode: 1 });
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 1);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
+    assert.ok(exists(join(folder, `${ORIGINAL}.jsonl`)), "the original stays put");
+    assert.ok(!exists(join(world.paths.backupDir, "project")));
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("no trim is offered while the session is open in another window", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world);
+    world.claudeScenario({ messages: ["more"] });
+    world.cmvScenario({
+      benchmark: { preTrimTokens: 5000, reductionPercent: 40, breakEvenTurns: 3 },
+    });
+    // Another live claude (this test process stands in for it) is on the same session.
+    Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
+    Deno.writeTextFileSync(
+      join(world.paths.sessionsDir, `${Deno.pid}.json`),
+      JSON.stringify({ pid: Deno.pid, sessionId: ORIGINAL, cwd: world.project }),
+    );
+    const result = await world.run(["1"], { stdin: "y\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Trim not offered: this session is open in another claude window/);
+    assert.ok(!world.argv("cmv").some((e) => e.argv[0] === "trim"));
+  } finally {
+    world.cleanup();
+  }
+});
