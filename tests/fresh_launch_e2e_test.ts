@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createLaunchWorld } from "./helpers/launch_world.ts";
 import { transcriptPathFor } from "../lib/core/paths.ts";
 
@@ -87,7 +89,13 @@ Deno.test("the session stays registered when claudecm is SIGKILLed while claude 
   try {
     world.claudeScenario({ steps: [{ say: "working" }, { waitForFile: release }] });
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-all", "--quiet", new URL("../main.ts", import.meta.url).pathname, "n"],
+      args: [
+        "run",
+        "--allow-all",
+        "--quiet",
+        fileURLToPath(new URL("../main.ts", import.meta.url)),
+        "n",
+      ],
       cwd: world.project,
       env: world.env,
       clearEnv: true,
@@ -166,6 +174,26 @@ Deno.test("pass-through arguments reach claude after claudecm's own", async () =
     assert.deepEqual(launch.argv.slice(-4), ["--model", "opus", "--name", "Mine"]);
     assert.equal(launch.argv.filter((a) => a === "-n" || a === "--name").length, 1);
     assert.equal(world.sessions().length, 1);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a claude without --session-id: the new session is found by set-diff and manifest", async () => {
+  const world = createLaunchWorld();
+  try {
+    const fresh = "5e55e55e-0000-4000-8000-00000000beef";
+    world.claudeScenario({ helpWithout: ["--session-id"], sessionId: fresh, messages: ["hi"] });
+    world.cmvScenario(QUIET_CMV);
+    // Another session in the same folder, written during our launch, must not be taken.
+    const other = "0aa0aa00-0000-4000-8000-0000000000aa";
+    const otherPath = transcriptPathFor(world.paths, world.project, other);
+    Deno.mkdirSync(dirname(otherPath), { recursive: true });
+    Deno.writeTextFileSync(otherPath, "{}\n");
+    const result = await world.run(["n"], { stdin: "Old Claude\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessionIdsPassed(), []);
+    assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [[fresh, "Old Claude"]]);
   } finally {
     world.cleanup();
   }
