@@ -63,6 +63,9 @@ export function createTools(options: ToolsOptions): Tools {
   };
 }
 
+/** How to install (or reinstall) claude, as the messages say it. */
+export const CLAUDE_INSTALL_HINT = "install it with: npm install -g @anthropic-ai/claude-code";
+
 /** Why claude cannot be run, and what to do. */
 export function claudeMissingMessage(missing: ToolMissing): string {
   if (missing.badOverride) {
@@ -70,7 +73,7 @@ export function claudeMissingMessage(missing: ToolMissing): string {
     return `${variable} is set to ${value}, which is not an executable file`;
   }
   return `claude (Claude Code) not found on PATH or at ${missing.defaults.join(", ")}; ` +
-    "install it with: npm install -g @anthropic-ai/claude-code";
+    CLAUDE_INSTALL_HINT;
 }
 
 /** The one notice shown when cmv is missing (spec 12). */
