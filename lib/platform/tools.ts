@@ -76,11 +76,13 @@ export function claudeMissingMessage(missing: ToolMissing): string {
     CLAUDE_INSTALL_HINT;
 }
 
+/** Where cmv comes from (it is not on the npm registry). */
+export const CMV_INSTALL_HINT = "install cmv from https://github.com/CosmoNaught/claude-code-cmv";
+
 /** The one notice shown when cmv is missing (spec 12). */
 export function cmvMissingNotice(missing: ToolMissing): string {
   const where = missing.badOverride
     ? `${missing.badOverride.variable} is set to ${missing.badOverride.value}, which is not an executable file`
     : `cmv not found on PATH or at ${missing.defaults.join(", ")}`;
-  return `${where}: skipping snapshots, trim, refresh and token counts ` +
-    "(install cmv from https://github.com/CosmoNaught/claude-code-cmv)";
+  return `${where}: skipping snapshots, trim, refresh and token counts (${CMV_INSTALL_HINT})`;
 }
