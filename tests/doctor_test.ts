@@ -316,6 +316,7 @@ Deno.test("doctor: as root, whether claude would accept the bypass flag", async 
     assert.equal(noUser.runAs.status, "warning");
     assert.deepEqual([noUser.runAs.bypassAllowed, noUser.runAs.permissionArgs], [false, []]);
     assert.match(noUser.warnings[0], /^runAs: running as root with no 'claude-x' user.*IS_SANDBOX/);
+    assert.match(noUser.warnings[0], /to fix, create the user 'claude-x'/);
     assert.equal(noUser.ok, true, "a warning: claudecm starts claude without the flag");
 
     const user = { name: "claude-x", uid: 1000, home: "/home/claude-x", shell: "/bin/sh" };
@@ -325,6 +326,19 @@ Deno.test("doctor: as root, whether claude would accept the bypass flag", async 
     assert.equal(reexec.runAs.status, "ok");
     assert.deepEqual([reexec.runAs.action, reexec.runAs.bypassAllowed], ["reexec", true]);
     assert.deepEqual(reexec.runAs.permissionArgs, ["--dangerously-skip-permissions"]);
+
+    const noSwitcher = await collectDoctorReport(t.ctx, { runAsFacts: rootFacts(t, { user }) });
+    assert.equal(noSwitcher.runAs.status, "warning");
+    assert.match(
+      noSwitcher.warnings[0],
+      /neither sudo nor runuser.*to fix, install sudo or runuser/,
+    );
+
+    const rootUser = { ...user, uid: 0 };
+    const toRoot = await collectDoctorReport(t.ctx, {
+      runAsFacts: rootFacts(t, { user: rootUser, sudo: "/usr/bin/sudo" }),
+    });
+    assert.match(toRoot.warnings[0], /to fix, set CLAUDECM_RUN_AS to a user other than root/);
 
     const notRoot = await collectDoctorReport(t.ctx, { runAsFacts: rootFacts(t, { uid: 1000 }) });
     assert.deepEqual([notRoot.runAs.root, notRoot.runAs.status], [false, "ok"]);

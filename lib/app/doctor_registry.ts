@@ -10,6 +10,7 @@
 
 import type { AppContext } from "./context.ts";
 import type { AddFinding, CheckStatus, Section } from "./doctor_model.ts";
+import { errorMessage } from "../core/errors.ts";
 import { isManifestLive, listPidManifests } from "../core/pid_manifest.ts";
 import { archivedSessions, mainSessions, malformedLines, type Registry } from "../core/registry.ts";
 import { createSessionInfoCache, getSessionInfo } from "../core/session_info.ts";
@@ -70,7 +71,7 @@ export function checkRegistry(
   try {
     registry = readRegistry(ctx.paths);
   } catch (error) {
-    check.error = `cannot read ${path}: ${error instanceof Error ? error.message : error}`;
+    check.error = `cannot read ${path}: ${errorMessage(error)}`;
     add("registry")("problem", check.error);
     return check;
   }

@@ -9,6 +9,7 @@
 
 import type { AppContext } from "./context.ts";
 import type { AddFinding, CheckStatus } from "./doctor_model.ts";
+import { errorMessage } from "../core/errors.ts";
 import type { ClaudeFeatures } from "../platform/claude_features.ts";
 import { locateTool, type ToolFound } from "../platform/find_executable.ts";
 import { decideRunAs, permissionArgs, type RunAsFacts, runAsName } from "../platform/run_as.ts";
@@ -78,7 +79,7 @@ export async function checkClaude(ctx: AppContext, add: AddFinding): Promise<Cla
     // A claude that cannot say its version is not asked for its help (each probe may hang 30 s).
     if (check.version !== null) check.features = await claude.features({ readOnly: true });
   } catch (error) {
-    why = ` (${errorText(error)})`;
+    why = ` (${errorMessage(error)})`;
   }
   if (check.version === null) {
     check.error = `\`${check.path} --version\` failed${why}, so this claude looks broken; ` +
@@ -126,7 +127,7 @@ export async function checkCmv(ctx: AppContext, add: AddFinding): Promise<ToolCh
       check.version = await cmv.version({ cwd: ctx.cwd() });
     }
   } catch (error) {
-    why = ` (${errorText(error)})`;
+    why = ` (${errorMessage(error)})`;
   }
   if (check.version === null) {
     check.error = `\`${check.path} --version\` failed${why}, so snapshots, trim, refresh and ` +
@@ -146,11 +147,7 @@ export function checkRunAs(ctx: AppContext, facts: RunAsFacts, add: AddFinding):
   // With a permission mode of the user's choice, the bypass flag is not missed.
   const modeChosen = Boolean(ctx.env("CLAUDECM_PERMISSION_MODE")?.trim());
   if (notice !== null && !modeChosen) {
-    add(
-      "warning",
-      `${notice}; to fix, create the user '${runAsName(ctx.env)}' (or set CLAUDECM_RUN_AS to ` +
-        "an existing user), or set IS_SANDBOX=1 inside a sandbox",
-    );
+    add("warning", `${notice}; to fix, ${runAsFix(facts)}, or set IS_SANDBOX=1 inside a sandbox`);
   }
   return {
     status: "ok",
@@ -163,10 +160,18 @@ export function checkRunAs(ctx: AppContext, facts: RunAsFacts, add: AddFinding):
   };
 }
 
-function lookupOf(ctx: AppContext) {
-  return { env: ctx.env, os: ctx.os, home: ctx.paths.home };
+/** What makes the re-exec possible, for each reason decideRunAs stays as root. */
+function runAsFix(facts: RunAsFacts): string {
+  const name = runAsName(facts.env);
+  if (facts.user === null) {
+    return `create the user '${name}' (or set CLAUDECM_RUN_AS to an existing user)`;
+  }
+  if (facts.user.uid === 0 || facts.env("CLAUDECM_REEXECED") === "1") {
+    return "set CLAUDECM_RUN_AS to a user other than root";
+  }
+  return "install sudo or runuser";
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+function lookupOf(ctx: AppContext) {
+  return { env: ctx.env, os: ctx.os, home: ctx.paths.home };
 }

@@ -6,6 +6,7 @@
  */
 
 import { applyEdits, type Edit, modify, parse, type ParseError, parseTree } from "jsonc-parser";
+import { errorMessage } from "../core/errors.ts";
 import type { Paths } from "../core/paths.ts";
 import { writeFileAtomic } from "../store/atomic_write.ts";
 import { backupSettings } from "../store/backups.ts";
@@ -33,7 +34,7 @@ export function readSettings(paths: Paths): SettingsRead {
     text = Deno.readTextFileSync(paths.settingsFile);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return { state: "missing" };
-    return { state: "unusable", reason: `cannot be read: ${errorText(error)}` };
+    return { state: "unusable", reason: `cannot be read: ${errorMessage(error)}` };
   }
   let settings: unknown;
   try {
@@ -45,7 +46,7 @@ export function readSettings(paths: Paths): SettingsRead {
       state: "unusable",
       reason: errors.length === 0 && text.trim() !== ""
         ? "has comments or trailing commas, which are not JSON"
-        : `is not valid JSON (${errorText(error)})`,
+        : `is not valid JSON (${errorMessage(error)})`,
     };
   }
   if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
@@ -108,8 +109,4 @@ function cleanupPeriodEdits(text: string, current: unknown): Edit[] {
   const indent = /^[ \t]*/.exec(text.slice(lineStart, last.offset))![0];
   const separator = lineStart > root.offset ? `${eol}${indent}` : " ";
   return [{ offset: last.offset + last.length, length: 0, content: `,${separator}${property}` }];
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
