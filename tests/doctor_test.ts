@@ -62,6 +62,11 @@ function treeState(root: string): string[] {
   return found.sort();
 }
 
+/** `text` as a regular expression matching it literally (Windows paths hold backslashes). */
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 function rootFacts(t: TestContext, overrides: Partial<RunAsFacts>): RunAsFacts {
   return {
     os: "linux",
@@ -124,7 +129,7 @@ Deno.test("doctor: all ok exits 0, reports the tools, settings, registry and pat
     }
     assert.match(out, /^ {2}machine name +ok +laptop$/m);
     assert.match(out, /supports: --session-id, -n\/--name, --fork-session/);
-    assert.match(out, new RegExp(`quarantine +${t.ctx.paths.quarantineRoot}`));
+    assert.match(out, new RegExp(`quarantine +${literal(t.ctx.paths.quarantineRoot)}`));
     assert.match(out, /All checks ok\.\n$/);
     // Only probes: doctor never launches claude or runs a cmv command on a session.
     const probes = world.argv().map((entry) => [entry.tool, ...entry.argv].join(" "));
@@ -280,12 +285,15 @@ Deno.test("doctor: registered sessions without a transcript, and folders that ar
       out,
       /^ {2}transcripts +warning +2 of 4 registered session\(s\) have no transcript$/m,
     );
-    assert.match(out, new RegExp(`^ +#2 Gone one {2}${gone} {2}${world.project}$`, "m"));
-    assert.match(out, new RegExp(`^ +archived #1 Old {2}${old} {2}${vanished}$`, "m"));
+    assert.match(out, new RegExp(`^ +#2 Gone one {2}${gone} {2}${literal(world.project)}$`, "m"));
+    assert.match(out, new RegExp(`^ +archived #1 Old {2}${old} {2}${literal(vanished)}$`, "m"));
     assert.match(out, new RegExp(`#3 Just started {2}${running}: running, no message sent yet`));
     assert.match(
       out,
-      new RegExp(`^ {2}folders +warning .*\\n +${vanished} {2}\\(archived #1 Old\\)$`, "m"),
+      new RegExp(
+        `^ {2}folders +warning .*\\n +${literal(vanished)} {2}\\(archived #1 Old\\)$`,
+        "m",
+      ),
     );
   });
 });
