@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { bootstrap } from "../lib/app/bootstrap.ts";
-import { ensureCleanupPeriod } from "../lib/app/settings.ts";
+import { ensureCleanupPeriod, readSettings } from "../lib/app/settings.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 
 const NOW = new Date(2026, 10, 30, 12, 0, 0);
@@ -67,6 +67,29 @@ Deno.test("missing, commented or broken settings.json is left untouched and sile
       assert.deepEqual(backups(t), []);
     });
   }
+});
+
+Deno.test("readSettings tells missing, unusable (with why) and parsed apart, changing nothing", () => {
+  withSettings(null, (t) => assert.deepEqual(readSettings(t.ctx.paths), { state: "missing" }));
+  const cases: Array<[string, RegExp]> = [
+    ['{\n  // my comment\n  "model": "opus"\n}', /comments or trailing commas/],
+    ['{"a": 1,}', /comments or trailing commas/],
+    ["{ broken", /is not valid JSON/],
+    ["", /is not valid JSON/],
+    ["[1, 2]", /is not a JSON object/],
+  ];
+  for (const [text, reason] of cases) {
+    withSettings(text, (t) => {
+      const read = readSettings(t.ctx.paths);
+      assert.equal(read.state, "unusable", text);
+      assert.match(read.state === "unusable" ? read.reason : "", reason);
+    });
+  }
+  withSettings('{"cleanupPeriodDays": 30}', (t) => {
+    const read = readSettings(t.ctx.paths);
+    assert.equal(read.state === "parsed" && read.cleanupPeriodDays, 30);
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.settingsFile), '{"cleanupPeriodDays": 30}');
+  });
 });
 
 Deno.test("a symlinked settings.json is edited through the link, keeping its mode", () => {

@@ -55,6 +55,7 @@ Deno.test("cmv adapter over the fake: benchmark, trim, background snapshot, alwa
     });
     const cmv = test.ctx.tools.cmv();
     assert.ok(cmv.available);
+    assert.equal(await cmv.version({ cwd: world.project }), "2.1.1");
     const bench = await cmv.benchmark(ID, { cwd: world.project });
     assert.ok(bench.ok);
     assert.equal(bench.benchmark.preTrimTokens, 90_000);
@@ -66,6 +67,7 @@ Deno.test("cmv adapter over the fake: benchmark, trim, background snapshot, alwa
     assert.equal(done.run.code, 0);
     assert.equal(done.activeWarning, true, "the transcript was written a moment ago");
     assert.deepEqual(world.argv("cmv").map((entry) => entry.argv), [
+      ["--version"],
       ["benchmark", "-s", ID, "--json"],
       ["trim", "-s", ID, "--skip-launch"],
       ["snapshot", "auto-exit-20261130-120000", "-s", ID],

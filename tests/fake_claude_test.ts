@@ -22,6 +22,9 @@ Deno.test("fake claude: --version and --help are the real 2.1.332 ones", async (
   try {
     assert.equal((await runFake(world, "claude", ["--version"])).stdout, "2.1.332 (Claude Code)\n");
     assert.equal((await runFake(world, "claude", ["--help"])).stdout, HELP);
+    world.claudeScenario({ failVersion: true });
+    const broken = await runFake(world, "claude", ["--version"]);
+    assert.deepEqual([broken.code, broken.stdout], [1, ""]);
   } finally {
     world.cleanup();
   }

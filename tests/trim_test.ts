@@ -270,6 +270,7 @@ function stubCmv(trim: CmvAvailable["trim"]): Tools {
     available: true,
     path: "/stub/cmv",
     benchmark: () => Promise.reject(new Error("not used")),
+    version: () => Promise.reject(new Error("not used")),
     snapshot: () => {
       throw new Error("not used");
     },

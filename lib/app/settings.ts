@@ -5,7 +5,8 @@
  * @module
  */
 
-import { applyEdits, type Edit, modify, parseTree } from "jsonc-parser";
+import { applyEdits, type Edit, modify, parse, type ParseError, parseTree } from "jsonc-parser";
+import { errorMessage } from "../core/errors.ts";
 import type { Paths } from "../core/paths.ts";
 import { writeFileAtomic } from "../store/atomic_write.ts";
 import { backupSettings } from "../store/backups.ts";
@@ -16,6 +17,53 @@ export const PROTECTED_CLEANUP_DAYS = 100_000;
 /** Values below this are raised. */
 export const MIN_CLEANUP_DAYS = 1_000;
 
+/** settings.json as claudecm (and Claude Code) can use it, or why it cannot. */
+export type SettingsRead =
+  | { state: "missing" }
+  /** Unreadable, invalid JSON, JSON with comments, or not an object: Claude Code skips it too. */
+  | { state: "unusable"; reason: string }
+  | { state: "parsed"; text: string; cleanupPeriodDays: unknown };
+
+/**
+ * Read settings.json strictly, as Claude Code does: a file with comments or
+ * trailing commas counts as unusable. Changes nothing; never throws.
+ */
+export function readSettings(paths: Paths): SettingsRead {
+  let text: string;
+  try {
+    text = Deno.readTextFileSync(paths.settingsFile);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return { state: "missing" };
+    return { state: "unusable", reason: `cannot be read: ${errorMessage(error)}` };
+  }
+  let settings: unknown;
+  try {
+    settings = JSON.parse(text);
+  } catch (error) {
+    const errors: ParseError[] = [];
+    parse(text, errors, { allowTrailingComma: true });
+    return {
+      state: "unusable",
+      reason: errors.length === 0 && text.trim() !== ""
+        ? "has comments or trailing commas, which are not JSON"
+        : `is not valid JSON (${errorMessage(error)})`,
+    };
+  }
+  if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
+    return { state: "unusable", reason: "is not a JSON object" };
+  }
+  return {
+    state: "parsed",
+    text,
+    cleanupPeriodDays: (settings as Record<string, unknown>).cleanupPeriodDays,
+  };
+}
+
+/** Whether a `cleanupPeriodDays` value keeps transcripts (a number of at least 1000). */
+export function isProtectedPeriod(days: unknown): boolean {
+  return typeof days === "number" && days >= MIN_CLEANUP_DAYS;
+}
+
 /**
  * Raise `cleanupPeriodDays` in an existing settings.json when it is unset or
  * below 1000, after a backup. The edit touches that one key, so the rest of
@@ -25,13 +73,14 @@ export const MIN_CLEANUP_DAYS = 1_000;
  */
 export function ensureCleanupPeriod(paths: Paths, now: Date): boolean {
   try {
-    const text = Deno.readTextFileSync(paths.settingsFile);
-    const settings = JSON.parse(text);
-    if (typeof settings !== "object" || settings === null || Array.isArray(settings)) return false;
-    const days = settings.cleanupPeriodDays;
-    if (typeof days === "number" && days >= MIN_CLEANUP_DAYS) return false;
+    const settings = readSettings(paths);
+    if (settings.state !== "parsed" || isProtectedPeriod(settings.cleanupPeriodDays)) return false;
+    const { text, cleanupPeriodDays } = settings;
     backupSettings(paths, now);
-    writeFileAtomic(paths.settingsFile, applyEdits(text, cleanupPeriodEdits(text, days)));
+    writeFileAtomic(
+      paths.settingsFile,
+      applyEdits(text, cleanupPeriodEdits(text, cleanupPeriodDays)),
+    );
     return true;
   } catch {
     return false;

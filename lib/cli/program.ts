@@ -10,6 +10,7 @@ import { Command, CommanderError } from "@commander-js/extra-typings";
 import type { AppContext } from "../app/context.ts";
 import { ExitCode } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
+import { registerDoctorCommand } from "./doctor.ts";
 import { translateLegacyArgs } from "./legacy.ts";
 import { registerListCommand } from "./list.ts";
 import { registerNewCommand } from "./new.ts";
@@ -66,6 +67,7 @@ function buildProgram(options: CliOptions, result: CommandResult): Command {
   registerNewCommand(program, options.makeContext, result);
   registerRecoverCommand(program, options.makeContext, result);
   registerSkillCommand(program, options.makeContext, result);
+  registerDoctorCommand(program, options.makeContext, result);
   for (const command of program.commands) {
     command.exitOverride().configureOutput({
       writeOut: options.writeOut,

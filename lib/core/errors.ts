@@ -29,3 +29,8 @@ export class UsageError extends UserError {
     this.name = "UsageError";
   }
 }
+
+/** The message of a caught value, for a one-line report. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -32,6 +32,8 @@ export interface CmvAbsent {
 export interface CmvAvailable {
   available: true;
   path: string;
+  /** `cmv --version`, trimmed; null when it failed. */
+  version(options: CmvRunOptions): Promise<string | null>;
   /** `cmv benchmark -s ID --json`, parsed. */
   benchmark(sessionId: string, options: CmvRunOptions): Promise<BenchmarkOutcome>;
   /** `cmv snapshot LABEL -s ID`, started in the background. */
@@ -85,6 +87,9 @@ export interface CmvAdapterOptions {
   os: OsName;
 }
 
+/** How long `cmv --version` may take. */
+const VERSION_TIMEOUT_MS = 30_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The adapter over the cmv executable at `path`. */
@@ -99,6 +104,11 @@ export function createCmvAdapter(path: string, options: CmvAdapterOptions): CmvA
   return {
     available: true,
     path,
+    async version(runOptions) {
+      const result = await run(["--version"], { timeoutMs: VERSION_TIMEOUT_MS, ...runOptions });
+      const text = result.stdout.trim();
+      return result.code === 0 && text !== "" ? text : null;
+    },
     async benchmark(sessionId, runOptions) {
       const result = await run(["benchmark", "-s", requireId(sessionId), "--json"], runOptions);
       const benchmark = result.code === 0 ? parseBenchmark(result.stdout) : null;

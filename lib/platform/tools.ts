@@ -63,6 +63,9 @@ export function createTools(options: ToolsOptions): Tools {
   };
 }
 
+/** How to install (or reinstall) claude, as the messages say it. */
+export const CLAUDE_INSTALL_HINT = "install it with: npm install -g @anthropic-ai/claude-code";
+
 /** Why claude cannot be run, and what to do. */
 export function claudeMissingMessage(missing: ToolMissing): string {
   if (missing.badOverride) {
@@ -70,14 +73,16 @@ export function claudeMissingMessage(missing: ToolMissing): string {
     return `${variable} is set to ${value}, which is not an executable file`;
   }
   return `claude (Claude Code) not found on PATH or at ${missing.defaults.join(", ")}; ` +
-    "install it with: npm install -g @anthropic-ai/claude-code";
+    CLAUDE_INSTALL_HINT;
 }
+
+/** Where cmv comes from (it is not on the npm registry). */
+export const CMV_INSTALL_HINT = "install cmv from https://github.com/CosmoNaught/claude-code-cmv";
 
 /** The one notice shown when cmv is missing (spec 12). */
 export function cmvMissingNotice(missing: ToolMissing): string {
   const where = missing.badOverride
     ? `${missing.badOverride.variable} is set to ${missing.badOverride.value}, which is not an executable file`
     : `cmv not found on PATH or at ${missing.defaults.join(", ")}`;
-  return `${where}: skipping snapshots, trim, refresh and token counts ` +
-    "(install cmv from https://github.com/CosmoNaught/claude-code-cmv)";
+  return `${where}: skipping snapshots, trim, refresh and token counts (${CMV_INSTALL_HINT})`;
 }

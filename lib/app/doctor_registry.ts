@@ -1,0 +1,158 @@
+/**
+ * doctor's registry checks: lines of `sessions.txt` that do not parse,
+ * registered sessions whose transcript is gone, and registered folders that
+ * no longer exist. A session whose claude is running but has no transcript
+ * yet is not missing: the transcript appears with the first message, after
+ * claudecm registered the session (DESIGN.md 4 and 5.1).
+ *
+ * @module
+ */
+
+import type { AppContext } from "./context.ts";
+import type { AddFinding, CheckStatus, Section } from "./doctor_model.ts";
+import { errorMessage } from "../core/errors.ts";
+import { isManifestLive, listPidManifests } from "../core/pid_manifest.ts";
+import { archivedSessions, mainSessions, malformedLines, type Registry } from "../core/registry.ts";
+import { createSessionInfoCache, getSessionInfo } from "../core/session_info.ts";
+import { readRegistry } from "../store/registry_store.ts";
+
+/** A registered session, as the list numbers it. */
+export interface SessionRef {
+  /** 1-based, within the main list or within the archived list. */
+  number: number;
+  archived: boolean;
+  guid: string;
+  desc: string;
+}
+
+/** A registered session whose transcript is not on disk. */
+export interface MissingTranscript extends SessionRef {
+  dir: string;
+  transcript: string;
+}
+
+/** The registry's health. */
+export interface RegistryCheck {
+  status: CheckStatus;
+  path: string;
+  exists: boolean;
+  /** Why the file could not be read; null when it could (or does not exist). */
+  error: string | null;
+  /** Main sessions. */
+  sessions: number;
+  archived: number;
+  malformedLines: Array<{ lineNumber: number; text: string; reason: string }>;
+  missingTranscripts: MissingTranscript[];
+  /** Running sessions that have no transcript yet (no message sent): not a finding. */
+  runningWithoutTranscript: MissingTranscript[];
+  /** Registered folders that are gone, with the sessions registered in each. */
+  missingDirs: Array<{ dir: string; sessions: SessionRef[] }>;
+}
+
+/** Check the registry, adding a finding (registry, transcripts, folders) for each kind of trouble. */
+export function checkRegistry(
+  ctx: AppContext,
+  add: (section: Section) => AddFinding,
+): RegistryCheck {
+  const path = ctx.paths.registryFile;
+  const check: RegistryCheck = {
+    status: "ok",
+    path,
+    exists: exists(path),
+    error: null,
+    sessions: 0,
+    archived: 0,
+    malformedLines: [],
+    missingTranscripts: [],
+    runningWithoutTranscript: [],
+    missingDirs: [],
+  };
+  let registry: Registry;
+  try {
+    registry = readRegistry(ctx.paths);
+  } catch (error) {
+    check.error = `cannot read ${path}: ${errorMessage(error)}`;
+    add("registry")("problem", check.error);
+    return check;
+  }
+  const refs = [
+    ...mainSessions(registry).map((session, i) => ({ session, number: i + 1, archived: false })),
+    ...archivedSessions(registry).map((session, i) => ({ session, number: i + 1, archived: true })),
+  ];
+  check.sessions = refs.filter((ref) => !ref.archived).length;
+  check.archived = refs.length - check.sessions;
+  check.malformedLines = malformedLines(registry).map((line) => ({
+    lineNumber: line.lineNumber,
+    text: line.raw,
+    reason: line.reason,
+  }));
+  const running = new Set(
+    listPidManifests(ctx.paths).filter(isManifestLive).map((manifest) => manifest.sessionId),
+  );
+  const now = ctx.now();
+  const cache = createSessionInfoCache();
+  const dirs = new Map<string, SessionRef[]>();
+  for (const { session, number, archived } of refs) {
+    const ref: SessionRef = { number, archived, guid: session.guid, desc: session.desc };
+    dirs.set(session.dir, [...dirs.get(session.dir) ?? [], ref]);
+    const info = getSessionInfo(ctx.paths, session, now, cache);
+    if (info.status === "ok") continue;
+    const missing = { ...ref, dir: session.dir, transcript: info.transcriptPath };
+    if (running.has(session.guid)) check.runningWithoutTranscript.push(missing);
+    else check.missingTranscripts.push(missing);
+  }
+  check.missingDirs = [...dirs].filter(([dir]) => !isDirectory(dir))
+    .map(([dir, sessions]) => ({ dir, sessions }));
+  addFindings(check, add);
+  return check;
+}
+
+function addFindings(check: RegistryCheck, add: (section: Section) => AddFinding): void {
+  const lines = check.malformedLines.length;
+  if (lines > 0) {
+    add("registry")(
+      "problem",
+      `${plural(lines, "line")} of ${check.path} cannot be parsed: edit the file to fix or ` +
+        "delete each (claudecm skips such lines and keeps them as they are)",
+    );
+  }
+  const transcripts = check.missingTranscripts.length;
+  if (transcripts > 0) {
+    add("transcripts")(
+      "warning",
+      `${plural(transcripts, "registered session")} ${transcripts === 1 ? "has" : "have"} no ` +
+        "transcript (deleted or moved): resuming one offers a recovery primer; or remove it " +
+        "from the list",
+    );
+  }
+  const dirs = check.missingDirs.length;
+  if (dirs > 0) {
+    add("folders")(
+      "warning",
+      `${plural(dirs, "registered folder")} no longer ${dirs === 1 ? "exists" : "exist"}: ` +
+        "restore or move it back, or remove its sessions from the list",
+    );
+  }
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch (error) {
+    // Only a folder that is really gone counts; one we may not look into is left alone.
+    return !(error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory);
+  }
+}
