@@ -15,6 +15,7 @@ import { isManifestLive, listPidManifests } from "../core/pid_manifest.ts";
 import { archivedSessions, mainSessions, malformedLines, type Registry } from "../core/registry.ts";
 import { createSessionInfoCache, getSessionInfo } from "../core/session_info.ts";
 import { readRegistry } from "../store/registry_store.ts";
+import { pathExists } from "../core/fs_checks.ts";
 
 /** A registered session, as the list numbers it. */
 export interface SessionRef {
@@ -58,7 +59,7 @@ export function checkRegistry(
   const check: RegistryCheck = {
     status: "ok",
     path,
-    exists: exists(path),
+    exists: pathExists(path),
     error: null,
     sessions: 0,
     archived: 0,
@@ -101,7 +102,7 @@ export function checkRegistry(
     if (running.has(session.guid)) check.runningWithoutTranscript.push(missing);
     else check.missingTranscripts.push(missing);
   }
-  check.missingDirs = [...dirs].filter(([dir]) => !isDirectory(dir))
+  check.missingDirs = [...dirs].filter(([dir]) => !folderStillThere(dir))
     .map(([dir, sessions]) => ({ dir, sessions }));
   addFindings(check, add);
   return check;
@@ -139,16 +140,7 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isDirectory(path: string): boolean {
+function folderStillThere(path: string): boolean {
   try {
     return Deno.statSync(path).isDirectory;
   } catch (error) {

@@ -17,6 +17,7 @@ import { finishResume } from "./resume_exit.ts";
 import { resumeWithForkDetection } from "./resume_session.ts";
 import { ExitCode, UserError } from "../core/errors.ts";
 import { folderDefaultName } from "../core/format.ts";
+import { isDirectory } from "../core/fs_checks.ts";
 import { leafName } from "../core/paths.ts";
 import { findSession, isSessionId, mainSessions, type Session } from "../core/registry.ts";
 import { renameSession } from "../core/registry_ops.ts";
@@ -70,13 +71,7 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
 
 function projectDirectory(ctx: AppContext, proj: string | undefined): string {
   const dir = proj === undefined ? ctx.cwd() : ctx.paths.path.resolve(ctx.cwd(), proj);
-  let isDir = false;
-  try {
-    isDir = Deno.statSync(dir).isDirectory;
-  } catch {
-    // Reported below.
-  }
-  if (!isDir) throw new UserError(`not a directory: ${proj ?? dir}`);
+  if (!isDirectory(dir)) throw new UserError(`not a directory: ${proj ?? dir}`);
   return dir;
 }
 

@@ -14,6 +14,7 @@ import type { AppContext } from "./context.ts";
 import { changeRegistry } from "./registry.ts";
 import { trimSession } from "./trim.ts";
 import { folderDefaultName, formatStamp } from "../core/format.ts";
+import { isDirectory } from "../core/fs_checks.ts";
 import { leafName } from "../core/paths.ts";
 import { findSession, mainSessions } from "../core/registry.ts";
 import {
@@ -185,9 +186,5 @@ function openElsewhere(ctx: AppContext, guid: string): boolean {
 
 /** cmv runs in the session's directory when it still exists, else where claudecm runs. */
 function existingDir(dir: string, ctx: AppContext): string {
-  try {
-    return Deno.statSync(dir).isDirectory ? dir : ctx.cwd();
-  } catch {
-    return ctx.cwd();
-  }
+  return isDirectory(dir) ? dir : ctx.cwd();
 }

@@ -16,6 +16,7 @@ import type { ReadMode } from "../transcript/entries.ts";
 import { resolveProjectDir } from "../transcript/project_dir.ts";
 import type { AppContext } from "./context.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
+import { isFile } from "../core/fs_checks.ts";
 
 /** Exit code of an invalid or unknown session id (documented in `recover --help`). */
 export const SESSION_NOT_FOUND_EXIT = 3;
@@ -142,12 +143,4 @@ function findTranscript(ctx: AppContext, id: string, cwd: string): string {
     `no transcript for session ${id} under ${ctx.paths.projectsDir}`,
     SESSION_NOT_FOUND_EXIT,
   );
-}
-
-function isFile(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
 }

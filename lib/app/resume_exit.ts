@@ -14,6 +14,7 @@ import type { ResumeOutcome } from "./resume_session.ts";
 import { transcriptPathFor } from "../core/paths.ts";
 import type { Session } from "../core/registry.ts";
 import { removeSession } from "../core/registry_ops.ts";
+import { isFile } from "../core/fs_checks.ts";
 
 /** Finish a resume of `session` that ended with `outcome`. */
 export async function finishResume(
@@ -40,12 +41,4 @@ export async function finishResume(
   if (answer === null || /^n/i.test(answer.trim())) return;
   await changeRegistry(ctx, (r) => removeSession(r, session.guid, { ifPresent: true }));
   ctx.out.line(`  Deleted entry: ${session.desc}`, "green");
-}
-
-function isFile(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
 }

@@ -15,6 +15,7 @@ import { ExitCode } from "../core/errors.ts";
 import { mainSessions } from "../core/registry.ts";
 import { moveToTop } from "../core/registry_ops.ts";
 import { readRegistry } from "../store/registry_store.ts";
+import { isDirectory } from "../core/fs_checks.ts";
 
 /** Resume main session #`number`; returns the exit code. */
 export async function runResume(ctx: AppContext, options: { number: number }): Promise<number> {
@@ -48,12 +49,4 @@ export async function runResume(ctx: AppContext, options: { number: number }): P
   });
   await finishResume(ctx, session, outcome);
   return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return Deno.statSync(path).isDirectory;
-  } catch {
-    return false;
-  }
 }

@@ -24,6 +24,7 @@ import { syncSessionIndex } from "../core/session_index.ts";
 import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../platform/cmv.ts";
 import { moveSessionAside } from "../store/move_aside.ts";
 import { readRegistry } from "../store/registry_store.ts";
+import { isDirectory, isFile } from "../core/fs_checks.ts";
 
 /** What to trim. */
 export interface TrimOptions {
@@ -234,22 +235,6 @@ function removeTempFiles(
     }
   }
   return removed.sort();
-}
-
-function isFile(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return Deno.statSync(path).isDirectory;
-  } catch {
-    return false;
-  }
 }
 
 function errorText(error: unknown): string {

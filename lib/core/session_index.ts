@@ -10,6 +10,7 @@ import type { Paths } from "./paths.ts";
 import { projectDirFor } from "./paths.ts";
 import { isSessionId, type Session } from "./registry.ts";
 import { writeFileAtomic } from "../store/atomic_write.ts";
+import { isFile } from "./fs_checks.ts";
 
 /** One entry of the index; unknown fields of existing entries are kept. */
 export interface SessionIndexEntry {
@@ -93,14 +94,6 @@ export function syncSessionIndex(
     const index: SessionIndex = { version: 1, entries: [...kept, ...added], originalPath };
     writeFileAtomic(indexPath, JSON.stringify(index, null, 2) + "\n");
     return true;
-  } catch {
-    return false;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
   } catch {
     return false;
   }

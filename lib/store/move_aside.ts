@@ -8,6 +8,7 @@
  */
 
 import { copySync } from "./copy.ts";
+import { pathExists } from "../core/fs_checks.ts";
 
 /** What a move did: the paths the files now have. */
 export interface MovedSession {
@@ -29,7 +30,7 @@ export function moveSessionAside(
   Deno.mkdirSync(destDir, { recursive: true });
   const move = (name: string): string | null => {
     const source = join(projectFolder, name);
-    if (!exists(source)) return null;
+    if (!pathExists(source)) return null;
     const target = freeName(destDir, name, join);
     moveCrossDevice(source, target);
     return target;
@@ -39,7 +40,7 @@ export function moveSessionAside(
 
 function freeName(dir: string, name: string, join: (...parts: string[]) => string): string {
   let candidate = join(dir, name);
-  for (let n = 1; exists(candidate); n++) candidate = join(dir, `${name}.${n}`);
+  for (let n = 1; pathExists(candidate); n++) candidate = join(dir, `${name}.${n}`);
   return candidate;
 }
 
@@ -52,14 +53,5 @@ function moveCrossDevice(source: string, target: string): void {
     if (!/cross-device|os error 1[78]\b/i.test(String(error))) throw error;
     copySync(source, target);
     Deno.removeSync(source, { recursive: true });
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }
