@@ -198,3 +198,26 @@ Deno.test("a claude without --session-id: the new session is found by set-diff a
     world.cleanup();
   }
 });
+
+Deno.test("a project path with spaces, quotes, unicode and over 200 characters", async () => {
+  const world = createLaunchWorld();
+  try {
+    const leaf = `My "quoted" 'app' – ünïcødé ☕ ${"long-segment-".repeat(14)}end`;
+    const dir = `${world.project}/${leaf}`;
+    Deno.mkdirSync(dir);
+    assert.ok(dir.length > 200);
+    world.claudeScenario({ messages: ["hi"] });
+    world.cmvScenario(QUIET_CMV);
+    const fresh = await world.run(["new", "--proj", dir], { stdin: "Odd | name\nOdd name\n" });
+    assert.equal(fresh.code, 0, fresh.stderr);
+    assert.match(fresh.stdout, /a session name cannot contain '\|'/);
+    const [row] = world.sessions();
+    assert.deepEqual([row.dir, row.desc], [dir, "Odd name"]);
+    assert.ok(Deno.statSync(transcriptPathFor(world.paths, dir, row.guid)).isFile);
+    const resumed = await world.run(["1"]);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.equal(world.sessions()[0].guid, row.guid, "no false fork");
+  } finally {
+    world.cleanup();
+  }
+});
