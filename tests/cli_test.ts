@@ -3,19 +3,7 @@ import { runClaudecm } from "./helpers/run_cli.ts";
 import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_home.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import packageJson from "../package.json" with { type: "json" };
-
-function listTree(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of Deno.readDirSync(dir)) {
-      const path = `${dir}/${entry.name}`;
-      found.push(path.slice(root.length));
-      if (entry.isDirectory) walk(path);
-    }
-  };
-  walk(root);
-  return found.sort();
-}
+import { treeState } from "./helpers/tree_state.ts";
 
 Deno.test("--version and --help exit 0 without needing a HOME", async () => {
   const version = await runClaudecm(["--version"], { env: {} });
@@ -59,7 +47,7 @@ Deno.test("list --json prints the registry with info and writes nothing", async 
     );
     Deno.mkdirSync(t.ctx.paths.claudeRoot, { recursive: true });
     Deno.writeTextFileSync(t.ctx.paths.settingsFile, '{"cleanupPeriodDays": 30}');
-    const before = listTree(t.home);
+    const before = treeState(t.home);
     const result = await runClaudecm(["list", "--json"], { env: t.env, cwd: dir });
     assert.equal(result.code, 0, result.stderr);
     const listed = JSON.parse(result.stdout);
@@ -73,7 +61,7 @@ Deno.test("list --json prints the registry with info and writes nothing", async 
       text: "not a session line",
       reason: "expected GUID|DIR|DESC|TOKENS, found 1 field(s)",
     }]);
-    assert.deepEqual(listTree(t.home), before, "list --json wrote nothing");
+    assert.deepEqual(treeState(t.home), before, "list --json wrote nothing");
     assert.equal(Deno.readTextFileSync(t.ctx.paths.settingsFile), '{"cleanupPeriodDays": 30}');
   } finally {
     t.cleanup();

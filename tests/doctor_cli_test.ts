@@ -3,6 +3,7 @@ import { runClaudecm } from "./helpers/run_cli.ts";
 import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_home.ts";
 import { createFakeWorld, type FakeWorld } from "./helpers/fakes.ts";
 import { resolvePaths } from "../lib/core/paths.ts";
+import { treeState } from "./helpers/tree_state.ts";
 
 /** A fake world whose state is healthy: protected settings, one session with its transcript. */
 function healthyWorld(): FakeWorld {
@@ -13,22 +14,6 @@ function healthyWorld(): FakeWorld {
   writeRegistryText(paths, `${guid}|${world.project}|My App|\n`);
   Deno.writeTextFileSync(paths.settingsFile, '{"cleanupPeriodDays": 100000}');
   return world;
-}
-
-/** Names, sizes, mtimes and bytes of everything under `root`. */
-function treeState(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of Deno.readDirSync(dir)) {
-      const path = `${dir}/${entry.name}`;
-      const info = Deno.lstatSync(path);
-      const content = info.isFile ? Deno.readTextFileSync(path) : "";
-      found.push(`${path.slice(root.length)} ${info.size} ${info.mtime?.getTime()} ${content}`);
-      if (info.isDirectory) walk(path);
-    }
-  };
-  walk(root);
-  return found.sort();
 }
 
 Deno.test("claudecm doctor: exit 0 when healthy, 1 with a problem; --json parses; nothing written", async () => {

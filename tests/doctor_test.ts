@@ -4,6 +4,7 @@ import type { RunAsFacts } from "../lib/platform/run_as.ts";
 import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_home.ts";
 import { createFakeWorld, type FakeWorld } from "./helpers/fakes.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
+import { treeState } from "./helpers/tree_state.ts";
 
 const ALL_FEATURES = { sessionId: true, name: true, forkSession: true, noSessionPersistence: true };
 
@@ -44,22 +45,6 @@ async function withHealthy(
   } finally {
     h.cleanup();
   }
-}
-
-/** Every file and folder under `root` with its size, mtime and bytes, to prove nothing changed. */
-function treeState(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of Deno.readDirSync(dir)) {
-      const path = `${dir}/${entry.name}`;
-      const info = Deno.lstatSync(path);
-      const content = info.isFile ? Deno.readTextFileSync(path) : "";
-      found.push(`${path.slice(root.length)} ${info.size} ${info.mtime?.getTime()} ${content}`);
-      if (info.isDirectory) walk(path);
-    }
-  };
-  walk(root);
-  return found.sort();
 }
 
 /** `text` as a regular expression matching it literally (Windows paths hold backslashes). */

@@ -4,22 +4,7 @@ import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { finishedSession, keyDirOf, makeFolder, save } from "./helpers/projects.ts";
 import { runClaudecm } from "./helpers/run_cli.ts";
 import { createTestContext } from "./helpers/test_context.ts";
-
-/** Every path under `root` with its size and mtime: what "writes nothing" is checked against. */
-function tree(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of Deno.readDirSync(dir)) {
-      const path = join(dir, entry.name);
-      const stat = Deno.statSync(path);
-      if (path === join(root, ".cache")) continue; // deno's own cache when run from source
-      found.push(`${path} ${stat.size} ${stat.mtime?.getTime()}`);
-      if (entry.isDirectory) walk(path);
-    }
-  };
-  walk(root);
-  return found.sort();
-}
+import { treeState } from "./helpers/tree_state.ts";
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
@@ -50,7 +35,7 @@ function world() {
 Deno.test("recover --json lists candidates, live session excluded, and writes nothing", async () => {
   const w = world();
   try {
-    const before = tree(w.t.home);
+    const before = treeState(w.t.home);
     const run = await runClaudecm(["recover", "--json"], { env: w.env, cwd: w.cwd });
     assert.equal(run.code, 0, run.stderr);
     const list = JSON.parse(run.stdout);
@@ -65,7 +50,7 @@ Deno.test("recover --json lists candidates, live session excluded, and writes no
     assert.equal(first.lastPrompt, null);
     assert.equal(first.branch, "main");
     assert.equal(first.truncated, false);
-    assert.deepEqual(tree(w.t.home), before);
+    assert.deepEqual(treeState(w.t.home), before);
   } finally {
     w.t.cleanup();
   }
@@ -95,14 +80,14 @@ Deno.test("recover --exclude and --limit, from another folder with --cwd", async
 Deno.test("recover --session --digest prints the digest ending with the resume line", async () => {
   const w = world();
   try {
-    const before = tree(w.t.home);
+    const before = treeState(w.t.home);
     const args = ["recover", "--session", w.crashed.sessionId, "--digest"];
     const run = await runClaudecm(args, { env: w.env, cwd: w.cwd });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /## Title\nlogin fix/);
     assert.match(run.stdout, /work was in progress on Bash: npm test -- login/);
     assert.ok(run.stdout.endsWith(`claude --resume ${w.crashed.sessionId}\n`));
-    assert.deepEqual(tree(w.t.home), before);
+    assert.deepEqual(treeState(w.t.home), before);
     const json = await runClaudecm([...args, "--json", "--budget", "400"], {
       env: w.env,
       cwd: w.cwd,
@@ -144,14 +129,14 @@ Deno.test("recover in a folder with no prior session: empty answer, exit 0", asy
   const t = createTestContext();
   try {
     const cwd = makeFolder(t.home, "fresh");
-    const before = tree(t.home);
+    const before = treeState(t.home);
     const json = await runClaudecm(["recover", "--json"], { env: t.env, cwd });
     assert.equal(json.code, 0, json.stderr);
     assert.deepEqual(JSON.parse(json.stdout).candidates, []);
     const human = await runClaudecm(["recover"], { env: t.env, cwd });
     assert.equal(human.code, 0);
     assert.match(human.stdout, /No prior session for this folder/);
-    assert.deepEqual(tree(t.home), before, "no .claude, no bootstrap, no backup");
+    assert.deepEqual(treeState(t.home), before, "no .claude, no bootstrap, no backup");
   } finally {
     t.cleanup();
   }
