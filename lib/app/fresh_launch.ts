@@ -11,7 +11,7 @@
  */
 
 import type { AppContext } from "./context.ts";
-import { argsNameSession, argsPickSession, argsSetPermissions, launchClaude } from "./launch.ts";
+import { argsPickSession, buildClaudeArgs, launchClaude } from "./launch.ts";
 import type { LaunchSettings } from "./launch_setup.ts";
 import { changeRegistry } from "./registry.ts";
 import { projectDirFor } from "../core/paths.ts";
@@ -57,12 +57,12 @@ export async function freshLaunch(
       (r) => addAtTop(r, { guid: chosenId, dir, desc: options.desc, tokens: "" }),
     );
   }
-  const args = [
-    ...(argsSetPermissions(passArgs) ? [] : settings.permissionArgs),
-    ...(chosenId === null ? [] : ["--session-id", chosenId]),
-    ...(features.name && !argsNameSession(passArgs) ? ["-n", options.displayName] : []),
-    ...passArgs,
-  ];
+  const args = buildClaudeArgs(settings, {
+    sessionArgs: chosenId === null ? [] : ["--session-id", chosenId],
+    displayName: options.displayName,
+    supportsName: features.name,
+    passArgs,
+  });
   const launch = await launchClaude(ctx, {
     dir,
     args,

@@ -8,6 +8,7 @@
  */
 
 import type { AppContext } from "./context.ts";
+import type { LaunchSettings } from "./launch_setup.ts";
 import { listPidManifests, readPidManifest } from "../core/pid_manifest.ts";
 
 /** What to launch. */
@@ -59,6 +60,33 @@ export async function launchClaude(
   }
 }
 
+/** What {@linkcode buildClaudeArgs} puts together. */
+export interface ClaudeArgsOptions {
+  /** `--session-id ID`, `--resume ID`, or nothing. */
+  sessionArgs: string[];
+  /** `<machine> - <name>`. */
+  displayName: string;
+  /** Whether this claude accepts `-n` (feature-detected). */
+  supportsName: boolean;
+  /** The user's arguments for claude. */
+  passArgs: readonly string[];
+}
+
+/**
+ * claudecm's arguments, then the user's: the permission flags unless the
+ * user chose a permission mode, the session arguments, and `-n <display
+ * name>` where claude supports it and the user did not name the session.
+ */
+export function buildClaudeArgs(settings: LaunchSettings, options: ClaudeArgsOptions): string[] {
+  const { passArgs } = options;
+  return [
+    ...(argsSetPermissions(passArgs) ? [] : settings.permissionArgs),
+    ...options.sessionArgs,
+    ...(options.supportsName && !argsNameSession(passArgs) ? ["-n", options.displayName] : []),
+    ...passArgs,
+  ];
+}
+
 /** Whether pass-through arguments already choose the session (DESIGN.md 5.1). */
 export function argsPickSession(args: readonly string[]): boolean {
   return args.some((arg) =>
@@ -67,13 +95,11 @@ export function argsPickSession(args: readonly string[]): boolean {
   );
 }
 
-/** Whether pass-through arguments already name the session (`-n`/`--name`). */
-export function argsNameSession(args: readonly string[]): boolean {
+function argsNameSession(args: readonly string[]): boolean {
   return args.some((arg) => arg === "-n" || arg === "--name" || arg.startsWith("--name="));
 }
 
-/** Whether pass-through arguments already choose a permission mode. */
-export function argsSetPermissions(args: readonly string[]): boolean {
+function argsSetPermissions(args: readonly string[]): boolean {
   return args.some((arg) =>
     arg === "--dangerously-skip-permissions" || arg === "--permission-mode" ||
     arg.startsWith("--permission-mode=")

@@ -8,7 +8,7 @@
  */
 
 import type { AppContext } from "./context.ts";
-import { argsNameSession, argsSetPermissions, launchClaude, type LaunchOutcome } from "./launch.ts";
+import { buildClaudeArgs, launchClaude, type LaunchOutcome } from "./launch.ts";
 import type { LaunchSettings } from "./launch_setup.ts";
 import { changeRegistry } from "./registry.ts";
 import { leafName, projectDirFor } from "../core/paths.ts";
@@ -47,14 +47,12 @@ export async function resumeWithForkDetection(
   const join = ctx.paths.path.join;
   const before = snapshotFolder(folder, join);
   const features = await ctx.tools.claude().features();
-  const extra = options.extraArgs ?? [];
-  const args = [
-    ...(argsSetPermissions(extra) ? [] : settings.permissionArgs),
-    "--resume",
-    guid,
-    ...(features.name && !argsNameSession(extra) ? ["-n", options.displayName] : []),
-    ...extra,
-  ];
+  const args = buildClaudeArgs(settings, {
+    sessionArgs: ["--resume", guid],
+    displayName: options.displayName,
+    supportsName: features.name,
+    passArgs: options.extraArgs ?? [],
+  });
   let launch = await launchClaude(ctx, { dir, args, expectedSessionId: guid });
   const transcript = join(folder, `${guid}.jsonl`);
   if (launch.exitCode !== 0 && endsWithExitCommand(transcript) && askRetry(ctx)) {
