@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { UserError } from "../lib/core/errors.ts";
 import { parsePrintJson } from "../lib/platform/claude.ts";
 import { detectClaudeFeatures, parseClaudeHelp } from "../lib/platform/claude_features.ts";
-import { createFakeWorld, exists, type FakeWorld, waitUntil } from "./helpers/fakes.ts";
+import { createFakeWorld, type FakeWorld, waitUntil } from "./helpers/fakes.ts";
 import { createTestContext } from "./helpers/test_context.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
 
 const HELP = Deno.readTextFileSync(new URL("../fixtures/claude-help-2.1.332.txt", import.meta.url));
 const ALL = { sessionId: true, name: true, forkSession: true, noSessionPersistence: true };
@@ -119,7 +120,7 @@ Deno.test("claude adapter: launch starts the session in the given cwd and return
       { cwd: world.project },
     );
     if (Deno.build.os !== "windows") {
-      await waitUntil(() => exists(`${world.claudeRoot}/sessions/${child.pid}.json`));
+      await waitUntil(() => pathExists(`${world.claudeRoot}/sessions/${child.pid}.json`));
     }
     Deno.writeTextFileSync(go, "");
     assert.equal(await child.status, 1);

@@ -5,13 +5,13 @@ import { projectKey } from "../lib/core/project_key.ts";
 import {
   assertChained,
   createFakeWorld,
-  exists,
   readLines,
   runFake,
   startFake,
   transcripts,
   waitUntil,
 } from "./helpers/fakes.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
 
 const ID = "0b5f3a52-7c1e-4e0f-9a4b-3d2c1b0a9f8e";
 const HELP = Deno.readTextFileSync(new URL("../fixtures/claude-help-2.1.332.txt", import.meta.url));
@@ -39,7 +39,7 @@ Deno.test("fake claude: manifest at launch, no transcript before the first messa
     });
     const run = startFake(world, "claude", ["-n", "my session", "--session-id", ID]);
     const manifestPath = `${world.claudeRoot}/sessions/${run.child.pid}.json`;
-    await waitUntil(() => exists(manifestPath));
+    await waitUntil(() => pathExists(manifestPath));
     const manifest = JSON.parse(Deno.readTextFileSync(manifestPath));
     assert.equal(manifest.pid, run.child.pid);
     assert.equal(manifest.sessionId, ID);
@@ -50,7 +50,7 @@ Deno.test("fake claude: manifest at launch, no transcript before the first messa
     Deno.writeTextFileSync(go, "");
     const result = await run.done;
     assert.equal(result.code, 0);
-    assert.ok(!exists(manifestPath), "manifest deleted at exit");
+    assert.ok(!pathExists(manifestPath), "manifest deleted at exit");
     assert.match(result.stdout, new RegExp(`Resume this session with:\\nclaude --resume ${ID}`));
     const file = `${world.claudeRoot}/projects/${projectKey(world.project)}/${ID}.jsonl`;
     const lines = readLines(file);
@@ -219,11 +219,11 @@ Deno.test({
       for (const [signal, code] of [["SIGINT", 0], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
         const run = startFake(world, "claude", []);
         const manifestPath = `${world.claudeRoot}/sessions/${run.child.pid}.json`;
-        await waitUntil(() => exists(manifestPath));
+        await waitUntil(() => pathExists(manifestPath));
         run.child.kill(signal);
         const result = await run.done;
         assert.equal(result.code, code, signal);
-        assert.ok(!exists(manifestPath), signal);
+        assert.ok(!pathExists(manifestPath), signal);
       }
     } finally {
       world.cleanup();

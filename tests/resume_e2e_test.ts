@@ -4,6 +4,7 @@ import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { sessionId } from "./helpers/claude_home.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
 
 const ORIGINAL = sessionId(0xa1);
 const FORK = "f0f0f0f0-0000-4000-8000-00000000f0f0";
@@ -25,15 +26,6 @@ function seedSession(world: LaunchWorld, options: { exitTail?: boolean } = {}): 
   return folder;
 }
 
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 Deno.test("a fork on resume: the row follows the fork, the predecessor goes to backup", async () => {
   const world = createLaunchWorld();
   try {
@@ -45,11 +37,11 @@ Deno.test("a fork on resume: the row follows the fork, the predecessor goes to b
     const [row] = world.sessions();
     assert.deepEqual([row.guid, row.desc, row.tokens], [FORK, "Seeded work", ""]);
     const backup = join(world.paths.backupDir, "project");
-    assert.ok(exists(join(backup, `${ORIGINAL}.jsonl`)), "predecessor in backup/<leaf>/");
-    assert.ok(exists(join(backup, ORIGINAL, "subagents")), "its sidecar dir too");
-    assert.ok(!exists(join(folder, `${ORIGINAL}.jsonl`)));
-    assert.ok(exists(join(folder, `${FORK}.jsonl`)));
-    assert.ok(!exists(world.paths.quarantineRoot), "never the orphan quarantine");
+    assert.ok(pathExists(join(backup, `${ORIGINAL}.jsonl`)), "predecessor in backup/<leaf>/");
+    assert.ok(pathExists(join(backup, ORIGINAL, "subagents")), "its sidecar dir too");
+    assert.ok(!pathExists(join(folder, `${ORIGINAL}.jsonl`)));
+    assert.ok(pathExists(join(folder, `${FORK}.jsonl`)));
+    assert.ok(!pathExists(world.paths.quarantineRoot), "never the orphan quarantine");
     const [launch] = world.launches();
     assert.deepEqual(launch.argv.slice(1, 5), ["--resume", ORIGINAL, "-n", "desk - Seeded work"]);
   } finally {
@@ -71,8 +63,8 @@ Deno.test("a plain resume changes nothing but the tokens and the order", async (
       world.sessions().map((s) => [s.guid, s.desc, s.tokens]),
       [[ORIGINAL, "Seeded work", "111"]],
     );
-    assert.ok(exists(join(folder, `${ORIGINAL}.jsonl`)));
-    assert.ok(!exists(join(world.paths.backupDir, "project")));
+    assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)));
+    assert.ok(!pathExists(join(world.paths.backupDir, "project")));
     assert.match(result.stdout, /\*\*\* 1\. Seeded work .* \[Selected\] \*\*\*/);
   } finally {
     world.cleanup();
@@ -179,8 +171,8 @@ Deno.test("a failed resume never adopts the transcript it left behind (exit-code
     const result = await world.run(["1"]);
     assert.equal(result.code, 1);
     assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
-    assert.ok(exists(join(folder, `${ORIGINAL}.jsonl`)), "the original stays put");
-    assert.ok(!exists(join(world.paths.backupDir, "project")));
+    assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)), "the original stays put");
+    assert.ok(!pathExists(join(world.paths.backupDir, "project")));
   } finally {
     world.cleanup();
   }

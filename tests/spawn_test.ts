@@ -7,7 +7,8 @@ import {
   spawnBackground,
   spawnInteractive,
 } from "../lib/platform/spawn.ts";
-import { createFakeWorld, exists, waitUntil } from "./helpers/fakes.ts";
+import { createFakeWorld, waitUntil } from "./helpers/fakes.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
 
 const POSIX = Deno.build.os !== "windows";
 const HARNESS = fileURLToPath(new URL("./helpers/spawn_harness.ts", import.meta.url));
@@ -82,10 +83,10 @@ Deno.test("spawnInteractive returns the pid claude writes its manifest under, th
     const child = spawnInteractive(world.claudePath, [], { cwd: world.project, env: world.env });
     const manifest = `${world.claudeRoot}/sessions/${child.pid}.json`;
     // On Windows the .cmd shim runs under cmd.exe, so the fake's pid is not the spawned one.
-    if (POSIX) await waitUntil(() => exists(manifest));
+    if (POSIX) await waitUntil(() => pathExists(manifest));
     Deno.writeTextFileSync(go, "");
     assert.equal(await child.status, 130);
-    assert.ok(!exists(manifest));
+    assert.ok(!pathExists(manifest));
   } finally {
     world.cleanup();
   }
@@ -153,7 +154,7 @@ Deno.test({
         stderr: "null",
         detached: true, // its own process group, like a terminal's foreground job
       }).spawn();
-      await waitUntil(() => exists(`${dir}/started`));
+      await waitUntil(() => pathExists(`${dir}/started`));
       Deno.kill(-harness.pid, "SIGINT");
       const status = await harness.status;
       assert.equal(status.code, 0);

@@ -6,8 +6,9 @@ import { absentCmv, type CmvAvailable, type TrimOutcome } from "../lib/platform/
 import type { Tools } from "../lib/platform/tools.ts";
 import { createOutput } from "../lib/ui/output.ts";
 import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_home.ts";
-import { createFakeWorld, exists, type FakeWorld } from "./helpers/fakes.ts";
+import { createFakeWorld, type FakeWorld } from "./helpers/fakes.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
 
 const ID = "4f6b8daa-7ea9-4b8d-9a6c-5d1e2f3a4b5c";
 const NEW = "5a7c9ebb-8fba-4c9e-8b7d-6e2f3a4b5c6d";
@@ -61,9 +62,9 @@ function registryText(seeded: Seeded): string {
 
 function assertNothingChanged(seeded: Seeded): void {
   assert.equal(registryText(seeded), seeded.registryText, "sessions.txt untouched");
-  assert.ok(exists(`${seeded.folder}/${ID}.jsonl`), "the pre-trim transcript stays");
-  assert.ok(exists(`${seeded.folder}/${ID}/subagents/agent-a1.jsonl`), "its sidecar stays");
-  assert.ok(!exists(seeded.test.ctx.paths.backupDir), "nothing moved to the backup dir");
+  assert.ok(pathExists(`${seeded.folder}/${ID}.jsonl`), "the pre-trim transcript stays");
+  assert.ok(pathExists(`${seeded.folder}/${ID}/subagents/agent-a1.jsonl`), "its sidecar stays");
+  assert.ok(!pathExists(seeded.test.ctx.paths.backupDir), "nothing moved to the backup dir");
 }
 
 /** cmv was only ever run as `trim -s <ID> --skip-launch` (spec 14 rules 1 and 4). */
@@ -95,12 +96,12 @@ Deno.test("trim: the row points at the new session with its name and tokens, the
         `${OTHER}|${world.project}|Other work|7\n${NEW}|${world.project}|My work|48213\n` +
           `[archived]\n${ARCHIVED}|${world.project}|Old|\n`,
       );
-      assert.ok(exists(`${folder}/${NEW}.jsonl`));
+      assert.ok(pathExists(`${folder}/${NEW}.jsonl`));
       const leaf = `${test.ctx.paths.backupDir}/project`;
-      assert.ok(exists(`${leaf}/${ID}.jsonl`), "pre-trim transcript in backup/<leaf>/");
-      assert.ok(exists(`${leaf}/${ID}/subagents/agent-a1.jsonl`), "its sidecar too");
-      assert.ok(!exists(`${folder}/${ID}.jsonl`) && !exists(`${folder}/${ID}`));
-      assert.ok(!exists(test.ctx.paths.quarantineRoot), "never the quarantine root (spec 3.1)");
+      assert.ok(pathExists(`${leaf}/${ID}.jsonl`), "pre-trim transcript in backup/<leaf>/");
+      assert.ok(pathExists(`${leaf}/${ID}/subagents/agent-a1.jsonl`), "its sidecar too");
+      assert.ok(!pathExists(`${folder}/${ID}.jsonl`) && !pathExists(`${folder}/${ID}`));
+      assert.ok(!pathExists(test.ctx.paths.quarantineRoot), "never the quarantine root (spec 3.1)");
       const index = JSON.parse(Deno.readTextFileSync(`${folder}/sessions-index.json`));
       assert.deepEqual(index.entries.map((e: { sessionId: string }) => e.sessionId), [NEW]);
       assertTrimArgv(world, world.project);
@@ -125,8 +126,8 @@ Deno.test("trim: a DIR with spaces and unicode keys, runs and backs up under its
       world.cmvScenario({ trimId: NEW });
       assert.equal(await trimSession(test.ctx, { guid: ID }), NEW);
       assert.match(registryText(seeded), new RegExp(`^${NEW}\\|${dir}\\|My work\\|48213$`, "m"));
-      assert.ok(exists(`${folder}/${NEW}.jsonl`));
-      assert.ok(exists(`${test.ctx.paths.backupDir}/My Prøject – ünï/${ID}.jsonl`));
+      assert.ok(pathExists(`${folder}/${NEW}.jsonl`));
+      assert.ok(pathExists(`${test.ctx.paths.backupDir}/My Prøject – ünï/${ID}.jsonl`));
       assertTrimArgv(world, dir);
     } finally {
       test.cleanup();
@@ -216,8 +217,8 @@ Deno.test("trim: a new file in another project folder fails loudly, nothing copi
       assert.ok(err.includes(`${RED}  Expected: ${folder}/${NEW}.jsonl\x1b[0m`));
       assert.ok(err.includes(`${RED}  Actual:   ${actual}\x1b[0m`));
       assert.match(err, /nothing was copied\. Investigate before resuming\./);
-      assert.ok(!exists(`${folder}/${NEW}.jsonl`), "not copied into the session's folder");
-      assert.ok(exists(actual), "and not moved either: the user investigates");
+      assert.ok(!pathExists(`${folder}/${NEW}.jsonl`), "not copied into the session's folder");
+      assert.ok(pathExists(actual), "and not moved either: the user investigates");
       assertNothingChanged(seeded);
       assert.doesNotMatch(seeded.out(), /Session trimmed/);
     } finally {
@@ -245,10 +246,10 @@ Deno.test("trim: stale cmv temp files go before the trim, the one it leaves behi
       touch(elsewhere, minutesAgo(60));
       world.cmvScenario({ trimId: NEW, trimLeavesTemp: true });
       assert.equal(await trimSession(test.ctx, { guid: ID }), NEW);
-      assert.ok(!exists(stale), "older than 5 minutes: removed before the trim");
-      assert.ok(!exists(`${folder}/${NEW}.jsonl.cmv-trim-tmp`), "left by this trim: removed");
-      assert.ok(exists(recent), "neither stale nor from this trim: kept");
-      assert.ok(exists(elsewhere), "other project folders are not ours to clean");
+      assert.ok(!pathExists(stale), "older than 5 minutes: removed before the trim");
+      assert.ok(!pathExists(`${folder}/${NEW}.jsonl.cmv-trim-tmp`), "left by this trim: removed");
+      assert.ok(pathExists(recent), "neither stale nor from this trim: kept");
+      assert.ok(pathExists(elsewhere), "other project folders are not ours to clean");
       const out = seeded.out();
       const cleaned = out.indexOf(
         `${DARK_GRAY}  Cleaned stale CMV temp file: ${OTHER}.jsonl.cmv-trim-tmp\x1b[0m`,

@@ -19,20 +19,9 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import type { ClaudeScenario } from "../../fixtures/fake/claude.ts";
 import type { CmvScenario } from "../../fixtures/fake/cmv.ts";
+import { childBaseEnv, type ChildOutput, collectOutput } from "./child.ts";
 
 const BIN = fileURLToPath(new URL("../../fixtures/bin/", import.meta.url));
-
-/** Variables a child needs to start at all on some OS. */
-const PASSED_THROUGH = [
-  "PATH",
-  "SystemRoot",
-  "SYSTEMROOT",
-  "ComSpec",
-  "PATHEXT",
-  "TEMP",
-  "TMP",
-  "TMPDIR",
-];
 
 /** The shim that runs a fake on this OS (`.cmd` on Windows). */
 export function fakeToolPath(tool: "claude" | "cmv"): string {
@@ -82,13 +71,12 @@ export function createFakeWorld(): FakeWorld {
   Deno.writeTextFileSync(claudeScenarioFile, "{}");
   Deno.writeTextFileSync(cmvScenarioFile, "{}");
   const env: Record<string, string> = {
-    ...passedThrough(),
+    ...childBaseEnv(),
     HOME: home,
     USERPROFILE: home,
     CLAUDE_CONFIG_DIR: `${home}/.claude`,
     NO_COLOR: "1",
     FAKE_DENO: Deno.execPath(),
-    DENO_DIR: denoDir(),
     FAKE_ARGV_LOG: argvLog,
     FAKE_CLAUDE_SCENARIO: claudeScenarioFile,
     FAKE_CMV_SCENARIO: cmvScenarioFile,
@@ -134,38 +122,8 @@ function writeScenario(file: string, scenario: object): void {
   }
 }
 
-function passedThrough(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of PASSED_THROUGH) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
-}
-
-let cachedDenoDir: string | undefined;
-
-/**
- * The deno cache dir of the running tests, handed to the fakes so they do not
- * build a second cache inside the temporary HOME.
- */
-function denoDir(): string {
-  if (cachedDenoDir !== undefined) return cachedDenoDir;
-  const fromEnv = Deno.env.get("DENO_DIR");
-  if (fromEnv) return cachedDenoDir = fromEnv;
-  const output = new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stderr: "null" })
-    .outputSync();
-  cachedDenoDir = JSON.parse(new TextDecoder().decode(output.stdout)).denoDir as string;
-  return cachedDenoDir;
-}
-
 /** What a fake printed and how it ended. */
-export interface FakeRun {
-  code: number;
-  signal: Deno.Signal | null;
-  stdout: string;
-  stderr: string;
-}
+export type FakeRun = ChildOutput;
 
 /** Options for {@linkcode runFake}. */
 export interface RunFakeOptions {
@@ -194,21 +152,7 @@ export function startFake(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  const done = (async () => {
-    if (options.stdin !== undefined) {
-      const writer = child.stdin.getWriter();
-      await writer.write(new TextEncoder().encode(options.stdin));
-      await writer.close();
-    }
-    const output = await child.output();
-    const decoder = new TextDecoder();
-    return {
-      code: output.code,
-      signal: output.signal,
-      stdout: decoder.decode(output.stdout),
-      stderr: decoder.decode(output.stderr),
-    };
-  })();
+  const done = collectOutput(child, options.stdin);
   return { child, done };
 }
 
@@ -262,15 +206,5 @@ export function assertChained(lines: Record<string, unknown>[]): void {
       assert.ok(seen.has(line.parentUuid), `dangling parentUuid in ${line.type}`);
     }
     seen.add(line.uuid);
-  }
-}
-
-/** Whether a path exists. */
-export function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -9,6 +9,8 @@
  * @module
  */
 
+import { type ChildOutput, collectOutput } from "./child.ts";
+
 /** The real claude executable, when the tests may use it. */
 export const REAL_CLAUDE: string | undefined = Deno.env.get("CLAUDECM_REAL_CLAUDE") || undefined;
 
@@ -43,11 +45,7 @@ export interface RealWorld {
 }
 
 /** What a real claude run printed. */
-export interface RealRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type RealRun = ChildOutput;
 
 /** Make a throwaway HOME; no credentials, telemetry and updates off. */
 export function createRealWorld(): RealWorld {
@@ -104,18 +102,7 @@ export async function runReal(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  if (options.stdin !== undefined) {
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(options.stdin));
-    await writer.close();
-  }
-  const output = await child.output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
+  return await collectOutput(child, options.stdin);
 }
 
 /** The real claude in a pseudo-terminal, typed at like a person would. */

@@ -5,17 +5,10 @@
  * @module
  */
 
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { childBaseEnv, type ChildOutput, collectOutput } from "./child.ts";
 
 const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
-
-/** Variables a child needs to start at all on some OS; everything else is the test's choice. */
-const PASSED_THROUGH = ["PATH", "SystemRoot", "SYSTEMROOT", "TEMP", "TMP", "TMPDIR"];
-
-/** Deno's cache stays outside the test HOME, so a test sees only what claudecm wrote there. */
-const DENO_DIR = Deno.env.get("DENO_DIR") ?? join(tmpdir(), "claudecm-test-deno-dir");
 
 /** Options for {@linkcode runClaudecm}. */
 export interface RunOptions {
@@ -27,41 +20,18 @@ export interface RunOptions {
 }
 
 /** What the run produced. */
-export interface RunResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type RunResult = ChildOutput;
 
 /** Run `claudecm ...args` to completion. */
-export async function runClaudecm(args: string[], options: RunOptions): Promise<RunResult> {
-  const command = new Deno.Command(Deno.execPath(), {
+export function runClaudecm(args: string[], options: RunOptions): Promise<RunResult> {
+  const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", "--quiet", MAIN, ...args],
-    env: { ...inheritedEnv(), NO_COLOR: "1", ...options.env },
+    env: { ...childBaseEnv(), NO_COLOR: "1", ...options.env },
     clearEnv: true,
     cwd: options.cwd,
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
-  });
-  const child = command.spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(options.stdin ?? ""));
-  await writer.close();
-  const output = await child.output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
-}
-
-function inheritedEnv(): Record<string, string> {
-  const env: Record<string, string> = { DENO_DIR };
-  for (const name of PASSED_THROUGH) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
+  }).spawn();
+  return collectOutput(child, options.stdin ?? "");
 }
