@@ -57,15 +57,9 @@ export interface RunAsCheck {
 /** Find claude, ask its version and (read-only) its options. */
 export async function checkClaude(ctx: AppContext, add: AddFinding): Promise<ClaudeCheck> {
   const located = locateTool("claude", lookupOf(ctx));
-  const check: ClaudeCheck = {
-    status: "ok",
-    found: located.found,
-    path: located.found ? located.path : null,
-    source: located.found ? located.source : null,
-    version: null,
-    features: null,
-    error: null,
-  };
+  // `features` sits before `error`, where --json has always printed it.
+  const { error, ...found } = toolCheckOf(located);
+  const check: ClaudeCheck = { ...found, features: null, error };
   if (!located.found) {
     check.error = claudeMissingMessage(located);
     add("problem", check.error);
@@ -103,10 +97,9 @@ export async function checkClaude(ctx: AppContext, add: AddFinding): Promise<Cla
   return check;
 }
 
-/** Find cmv and ask its version. */
-export async function checkCmv(ctx: AppContext, add: AddFinding): Promise<ToolCheck> {
-  const located = locateTool("cmv", lookupOf(ctx));
-  const check: ToolCheck = {
+/** Where a tool was found, before anything is asked of it. */
+function toolCheckOf(located: ReturnType<typeof locateTool>): ToolCheck {
+  return {
     status: "ok",
     found: located.found,
     path: located.found ? located.path : null,
@@ -114,6 +107,12 @@ export async function checkCmv(ctx: AppContext, add: AddFinding): Promise<ToolCh
     version: null,
     error: null,
   };
+}
+
+/** Find cmv and ask its version. */
+export async function checkCmv(ctx: AppContext, add: AddFinding): Promise<ToolCheck> {
+  const located = locateTool("cmv", lookupOf(ctx));
+  const check = toolCheckOf(located);
   if (!located.found) {
     check.error = cmvMissingNotice(located);
     add("warning", check.error);
