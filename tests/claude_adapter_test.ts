@@ -70,9 +70,17 @@ Deno.test("claude adapter over the fake: features of an older claude without --s
       Deno.readTextFileSync(`${world.home}/.claudecm/claude-features.json`),
     );
     assert.deepEqual(cached["2.0.50 (Claude Code)"], { ...ALL, sessionId: false });
-    const runs = world.argv("claude").length;
+    let runs = world.argv("claude").length;
     await claude.features();
-    assert.equal(world.argv("claude").length, runs + 1, "second time: --version only");
+    assert.equal(world.argv("claude").length, runs, "same run: the version is asked once");
+    const later = contextFor(world);
+    try {
+      runs = world.argv("claude").length;
+      assert.deepEqual(await later.ctx.tools.claude().features(), { ...ALL, sessionId: false });
+      assert.equal(world.argv("claude").length, runs + 1, "next run: --version only, no --help");
+    } finally {
+      later.cleanup();
+    }
   } finally {
     test.cleanup();
     world.cleanup();

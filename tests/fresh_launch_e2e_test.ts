@@ -137,15 +137,18 @@ Deno.test("two fresh launches racing in one project dir each register their own 
   try {
     world.claudeScenario({ steps: [{ say: "racing" }, { waitForFile: release }] });
     world.cmvScenario(QUIET_CMV);
-    const first = world.run(["n"], { stdin: "First\n" });
-    const second = world.run(["n"], { stdin: "Second\n" });
+    // Pass-through arguments send both straight to a fresh launch (no resume offer for the
+    // row the other registers first); each names its session after exit.
+    const first = world.run(["--model", "opus"], { stdin: "First\n" });
+    const second = world.run(["--model", "opus"], { stdin: "Second\n" });
     const deadline = Date.now() + 20_000;
-    while (world.sessionIdsPassed().length < 2) {
-      assert.ok(Date.now() < deadline, "both launches should start");
+    while (world.sessionIdsPassed().length < 2 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    const bothStarted = world.sessionIdsPassed().length === 2;
     Deno.writeTextFileSync(release, "");
     const results = await Promise.all([first, second]);
+    assert.ok(bothStarted, `both launches should start: ${JSON.stringify(results)}`);
     for (const result of results) assert.equal(result.code, 0, result.stderr);
     const byPid = new Map(
       world.launches().map((e) => [e.argv[e.argv.indexOf("--session-id") + 1], e]),
@@ -156,7 +159,7 @@ Deno.test("two fresh launches racing in one project dir each register their own 
     for (const [desc, guid] of registered) {
       const launch = byPid.get(guid);
       assert.ok(launch, `${desc} is registered under an id claudecm passed`);
-      assert.equal(launch.argv[launch.argv.indexOf("-n") + 1], `desk - ${desc}`);
+      assert.deepEqual(launch.argv.slice(-2), ["--model", "opus"]);
     }
   } finally {
     world.cleanup();
@@ -217,6 +220,29 @@ Deno.test("a project path with spaces, quotes, unicode and over 200 characters",
     const resumed = await world.run(["1"]);
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.equal(world.sessions()[0].guid, row.guid, "no false fork");
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a directory's session open in another window is not offered for resume", async () => {
+  const world = createLaunchWorld();
+  try {
+    const busy = "b0b0b0b0-0000-4000-8000-00000000b0b0";
+    Deno.writeTextFileSync(world.paths.registryFile, `${busy}|${world.project}|Busy one|\n`);
+    // Another live claude (this test process stands in for it) is on that session.
+    Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
+    Deno.writeTextFileSync(
+      `${world.paths.sessionsDir}/${Deno.pid}.json`,
+      JSON.stringify({ pid: Deno.pid, sessionId: busy, cwd: world.project }),
+    );
+    world.claudeScenario({ messages: ["hi"] });
+    world.cmvScenario(QUIET_CMV);
+    const result = await world.run(["n"], { stdin: "Second Window\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /'Busy one' is open in another claude window/);
+    assert.ok(!world.launches().some((e) => e.argv.includes("--resume")));
+    assert.deepEqual(world.sessions().map((s) => s.desc), ["Second Window", "Busy one"]);
   } finally {
     world.cleanup();
   }

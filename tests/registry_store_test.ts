@@ -10,6 +10,7 @@ import { addAtTop, setTokens } from "../lib/core/registry_ops.ts";
 import { readRegistry, updateRegistry } from "../lib/store/registry_store.ts";
 import { withFileLock } from "../lib/store/lock.ts";
 import { createTestContext } from "./helpers/test_context.ts";
+import { childBaseEnv } from "./helpers/child.ts";
 import { sessionId, writeRegistryText } from "./helpers/claude_home.ts";
 
 const HAMMER = fileURLToPath(new URL("./helpers/registry_hammer.ts", import.meta.url));
@@ -29,7 +30,9 @@ function bigFiller(rows: number): string[] {
 function hammer(t: ReturnType<typeof createTestContext>, count: number): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", "--quiet", HAMMER, COUNTER, String(count)],
-    env: t.env,
+    // The tests' own Deno cache: a cold one in the temp HOME makes start-up slow under load.
+    env: { ...childBaseEnv(), ...t.env },
+    clearEnv: true,
     stdout: "null",
     stderr: "piped",
   }).spawn();
@@ -129,7 +132,14 @@ Deno.test("a writer SIGKILLed mid-loop leaves a completed state and no stale loc
       const child = hammer(t, 1_000_000);
       const deadline = Date.now() + 20_000;
       while (!(Number(findSession(readRegistry(t.ctx.paths), COUNTER)?.tokens) >= before + 5)) {
-        assert.ok(Date.now() < deadline, "the writer never got going");
+        if (Date.now() >= deadline) {
+          child.kill("SIGKILL");
+          const output = await child.output();
+          assert.fail(
+            `round ${round}: the writer never got going (exit ${output.code}): ` +
+              new TextDecoder().decode(output.stderr),
+          );
+        }
         await new Promise((resolve) => setTimeout(resolve, 10 + 7 * round));
       }
       child.kill("SIGKILL");

@@ -8,6 +8,10 @@ import { pathExists } from "../lib/core/fs_checks.ts";
 
 const ORIGINAL = sessionId(0xa1);
 const FORK = "f0f0f0f0-0000-4000-8000-00000000f0f0";
+/** A benchmark that makes post-exit offer the trim. */
+const WORTH_TRIMMING = {
+  benchmark: { preTrimTokens: 5000, reductionPercent: 40, breakEvenTurns: 3 },
+};
 
 /** A registered session with a real-looking transcript in the world's project. */
 function seedSession(world: LaunchWorld, options: { exitTail?: boolean } = {}): string {
@@ -145,9 +149,7 @@ Deno.test("cmv is always told the session: benchmark, snapshot and trim never ge
   try {
     seedSession(world);
     world.claudeScenario({ messages: ["more"] });
-    world.cmvScenario({
-      benchmark: { preTrimTokens: 5000, reductionPercent: 40, breakEvenTurns: 3 },
-    });
+    world.cmvScenario(WORTH_TRIMMING);
     const result = await world.run(["1"], { stdin: "y\n" });
     assert.equal(result.code, 0, result.stderr);
     const commands = world.argv("cmv").map((e) => e.argv);
@@ -183,9 +185,7 @@ Deno.test("no trim is offered while the session is open in another window", asyn
   try {
     seedSession(world);
     world.claudeScenario({ messages: ["more"] });
-    world.cmvScenario({
-      benchmark: { preTrimTokens: 5000, reductionPercent: 40, breakEvenTurns: 3 },
-    });
+    world.cmvScenario(WORTH_TRIMMING);
     // Another live claude (this test process stands in for it) is on the same session.
     Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
     Deno.writeTextFileSync(

@@ -19,6 +19,7 @@ import { ExitCode, UserError } from "../core/errors.ts";
 import { folderDefaultName } from "../core/format.ts";
 import { isDirectory } from "../core/fs_checks.ts";
 import { leafName } from "../core/paths.ts";
+import { isSessionLive } from "../core/pid_manifest.ts";
 import { findSession, isSessionId, mainSessions, type Session } from "../core/registry.ts";
 import { renameSession } from "../core/registry_ops.ts";
 import { readRegistry } from "../store/registry_store.ts";
@@ -40,7 +41,12 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   const { passArgs } = options;
   const resumeId = resumedSessionId(passArgs);
   if (resumeId !== null) return await resumeFromArgs(ctx, settings, { dir, resumeId, passArgs });
-  const match = mainSessions(readRegistry(ctx.paths)).find((session) => session.dir === dir);
+  let match = mainSessions(readRegistry(ctx.paths)).find((session) => session.dir === dir);
+  if (match !== undefined && isSessionLive(ctx.paths, match.guid)) {
+    // Claude lets two windows resume one session and interleaves their writes: never offer that.
+    ctx.out.line(`  '${match.desc}' is open in another claude window; starting a new session.`);
+    match = undefined;
+  }
   let preNamed: string | null = null;
   if (match !== undefined && passArgs.length === 0) {
     const resumed = await offerResume(ctx, settings, match);

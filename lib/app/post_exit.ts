@@ -24,7 +24,7 @@ import {
   renameSession,
   setTokens,
 } from "../core/registry_ops.ts";
-import { isManifestLive, listPidManifests } from "../core/pid_manifest.ts";
+import { isSessionLive } from "../core/pid_manifest.ts";
 import { getSessionInfo } from "../core/session_info.ts";
 import { syncSessionIndex } from "../core/session_index.ts";
 import type { Benchmark, CmvAvailable } from "../platform/cmv.ts";
@@ -157,7 +157,7 @@ async function offerExitActions(
   benchmark: Benchmark | null,
 ): Promise<void> {
   if (benchmark === null) return;
-  if (openElsewhere(ctx, state.guid)) {
+  if (isSessionLive(ctx.paths, state.guid)) {
     // A trim moves the transcript aside, which would split a live window's session.
     ctx.out.line("  Trim not offered: this session is open in another claude window.");
     return;
@@ -178,10 +178,6 @@ async function offerExitActions(
   if (answer !== null && /^y(es)?$/i.test(answer.trim())) {
     await trimSession(ctx, { guid: state.guid });
   }
-}
-
-function openElsewhere(ctx: AppContext, guid: string): boolean {
-  return listPidManifests(ctx.paths).some((m) => m.sessionId === guid && isManifestLive(m));
 }
 
 /** cmv runs in the session's directory when it still exists, else where claudecm runs. */

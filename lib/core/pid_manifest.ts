@@ -59,6 +59,11 @@ export function isManifestLive(manifest: PidManifest): boolean {
   return linuxProcessStart(manifest.pid) === manifest.procStart;
 }
 
+/** Whether a running claude is on session `guid` (some window has it open). */
+export function isSessionLive(paths: Paths, guid: string): boolean {
+  return listPidManifests(paths).some((m) => m.sessionId === guid && isManifestLive(m));
+}
+
 /** Whether a process with this pid exists (signal 0 probes without signalling). */
 export function isProcessAlive(pid: number): boolean {
   try {

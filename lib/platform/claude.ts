@@ -88,6 +88,7 @@ export function createClaudeAdapter(path: string, options: ClaudeAdapterOptions)
       os: options.os,
       timeoutMs: PROBE_TIMEOUT_MS,
     });
+  let versionAnswer: Promise<string | null> | undefined;
   const adapter: ClaudeAdapter = {
     path,
     launch(args, launch) {
@@ -113,10 +114,13 @@ export function createClaudeAdapter(path: string, options: ClaudeAdapterOptions)
         run,
       };
     },
-    async version() {
-      const run = await probe("--version");
-      const text = run.stdout.trim();
-      return run.code === 0 && text !== "" ? text : null;
+    version() {
+      // Asked once per run: doctor and the feature cache both need it.
+      versionAnswer ??= probe("--version").then((run) => {
+        const text = run.stdout.trim();
+        return run.code === 0 && text !== "" ? text : null;
+      });
+      return versionAnswer;
     },
     features(featureOptions = {}) {
       return detectClaudeFeatures(

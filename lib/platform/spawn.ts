@@ -111,7 +111,12 @@ export function spawnInteractive(
     release();
     throw spawnError(path, error);
   }
-  const status = child.status.then((s) => s.code).finally(release);
+  // The Ctrl-C that ended the child reached claudecm too, and Deno hands it to listeners
+  // asynchronously: releasing at once could leave that SIGINT with no listener, and Deno
+  // then exits. Keep ignoring it a moment longer.
+  const status = child.status.then((s) => s.code).finally(() => {
+    setTimeout(release, SIGINT_GRACE_MS);
+  });
   return { pid: child.pid, status };
 }
 
@@ -215,6 +220,9 @@ function spawnError(path: string, error: unknown): UserError {
     `cannot run ${path}: ${error instanceof Error ? error.message : String(error)}`,
   );
 }
+
+/** How long SIGINT stays ignored after the child ends. */
+export const SIGINT_GRACE_MS = 250;
 
 let sigintGuards = 0;
 const ignore = () => {};
