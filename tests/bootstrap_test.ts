@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { bootstrap } from "../lib/app/bootstrap.ts";
-import { ensureCleanupPeriod, readSettings } from "../lib/app/settings.ts";
+import { bootstrap } from "../lib/app/bootstrap/bootstrap.ts";
+import { ensureCleanupPeriod, readSettings } from "../lib/app/bootstrap/settings.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 
 const NOW = new Date(2026, 10, 30, 12, 0, 0);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { collectDoctorReport, type DoctorReport, runDoctor } from "../lib/app/doctor.ts";
+import { collectDoctorReport, type DoctorReport, runDoctor } from "../lib/app/doctor/doctor.ts";
 import type { RunAsFacts } from "../lib/platform/run_as.ts";
 import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_home.ts";
 import { createFakeWorld, type FakeWorld } from "./helpers/fakes.ts";

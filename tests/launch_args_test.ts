@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { argsPickSession, buildClaudeArgs } from "../lib/app/launch.ts";
+import { argsPickSession, buildClaudeArgs } from "../lib/app/launch/launch.ts";
 
 const settings = { machineName: "desk", permissionArgs: ["--dangerously-skip-permissions"] };
 

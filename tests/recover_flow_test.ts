@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runRecover } from "../lib/app/recover.ts";
+import { runRecover } from "../lib/app/recover/recover.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { finishedSession, keyDirOf, makeFolder, save } from "./helpers/projects.ts";
 import { createTestContext, type TestContextOptions } from "./helpers/test_context.ts";

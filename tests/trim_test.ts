@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { trimSession } from "../lib/app/trim.ts";
+import { trimSession } from "../lib/app/trim/trim.ts";
 import { UserError } from "../lib/core/errors.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { absentCmv, type CmvAvailable, type TrimOutcome } from "../lib/platform/cmv.ts";

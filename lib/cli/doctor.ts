@@ -5,7 +5,7 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { runDoctor } from "../app/doctor.ts";
+import { runDoctor } from "../app/doctor/doctor.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `doctor` on the program. */

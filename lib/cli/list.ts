@@ -5,7 +5,7 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { runList } from "../app/list.ts";
+import { runList } from "../app/list/list.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `list` on the program. */

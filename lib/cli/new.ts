@@ -5,7 +5,7 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { runNew } from "../app/new_session.ts";
+import { runNew } from "../app/new/new_session.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `new` on the program. */

@@ -5,7 +5,7 @@
  */
 
 import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
-import { DEFAULT_LIMIT, runRecover, SESSION_NOT_FOUND_EXIT } from "../app/recover.ts";
+import { DEFAULT_LIMIT, runRecover, SESSION_NOT_FOUND_EXIT } from "../app/recover/recover.ts";
 import { DEFAULT_BUDGET } from "../transcript/digest_render.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 

@@ -5,7 +5,7 @@
  */
 
 import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
-import { runResume } from "../app/resume_number.ts";
+import { runResume } from "../app/resume/resume_number.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `resume` on the program. */

@@ -5,7 +5,7 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { runSkillInstall } from "../app/skill_install.ts";
+import { runSkillInstall } from "../app/recover/skill_install.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `skill` and its `install` subcommand on the program. */

@@ -7,17 +7,17 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
-import { buildClaudeArgs, launchClaude, type LaunchOutcome } from "./launch.ts";
-import type { LaunchSettings } from "./launch_setup.ts";
-import { changeRegistry } from "./registry.ts";
-import { leafName, projectDirFor } from "../core/paths.ts";
-import { findSession } from "../core/registry.ts";
-import { swapGuid } from "../core/registry_ops.ts";
-import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../core/session_files.ts";
-import { syncSessionIndex } from "../core/session_index.ts";
-import { moveSessionAside } from "../store/move_aside.ts";
-import { endsWithExitCommand } from "../transcript/tail.ts";
+import type { AppContext } from "../context.ts";
+import { buildClaudeArgs, launchClaude, type LaunchOutcome } from "../launch/launch.ts";
+import type { LaunchSettings } from "../launch/launch_setup.ts";
+import { changeRegistry } from "../registry.ts";
+import { leafName, projectDirFor } from "../../core/paths.ts";
+import { findSession } from "../../core/registry.ts";
+import { swapGuid } from "../../core/registry_ops.ts";
+import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../../core/session_files.ts";
+import { syncSessionIndex } from "../../core/session_index.ts";
+import { moveSessionAside } from "../../store/move_aside.ts";
+import { endsWithExitCommand } from "../../transcript/tail.ts";
 
 /** The session to resume. */
 export interface ResumeOptions {

@@ -8,14 +8,19 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
+import type { AppContext } from "../context.ts";
 import type { AddFinding, CheckStatus, Section } from "./doctor_model.ts";
-import { errorMessage } from "../core/errors.ts";
-import { isManifestLive, listPidManifests } from "../core/pid_manifest.ts";
-import { archivedSessions, mainSessions, malformedLines, type Registry } from "../core/registry.ts";
-import { createSessionInfoCache, getSessionInfo } from "../core/session_info.ts";
-import { readRegistry } from "../store/registry_store.ts";
-import { pathExists } from "../core/fs_checks.ts";
+import { errorMessage } from "../../core/errors.ts";
+import { isManifestLive, listPidManifests } from "../../core/pid_manifest.ts";
+import {
+  archivedSessions,
+  mainSessions,
+  malformedLines,
+  type Registry,
+} from "../../core/registry.ts";
+import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { pathExists } from "../../core/fs_checks.ts";
 
 /** A registered session, as the list numbers it. */
 export interface SessionRef {

@@ -14,17 +14,17 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
-import { changeRegistry } from "./registry.ts";
-import { UserError } from "../core/errors.ts";
-import { leafName, projectDirFor } from "../core/paths.ts";
-import { archivedSessions, findSession, mainSessions, type Registry } from "../core/registry.ts";
-import { RegistryLookupError, replaceGuid } from "../core/registry_ops.ts";
-import { syncSessionIndex } from "../core/session_index.ts";
-import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../platform/cmv.ts";
-import { moveSessionAside } from "../store/move_aside.ts";
-import { readRegistry } from "../store/registry_store.ts";
-import { isDirectory, isFile } from "../core/fs_checks.ts";
+import type { AppContext } from "../context.ts";
+import { changeRegistry } from "../registry.ts";
+import { UserError } from "../../core/errors.ts";
+import { leafName, projectDirFor } from "../../core/paths.ts";
+import { archivedSessions, findSession, mainSessions, type Registry } from "../../core/registry.ts";
+import { RegistryLookupError, replaceGuid } from "../../core/registry_ops.ts";
+import { syncSessionIndex } from "../../core/session_index.ts";
+import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../../platform/cmv.ts";
+import { moveSessionAside } from "../../store/move_aside.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { isDirectory, isFile } from "../../core/fs_checks.ts";
 
 /** What to trim. */
 export interface TrimOptions {

@@ -7,14 +7,14 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
-import { postExit } from "./post_exit.ts";
-import { changeRegistry } from "./registry.ts";
+import type { AppContext } from "../context.ts";
+import { postExit } from "../launch/post_exit.ts";
+import { changeRegistry } from "../registry.ts";
 import type { ResumeOutcome } from "./resume_session.ts";
-import { transcriptPathFor } from "../core/paths.ts";
-import type { Session } from "../core/registry.ts";
-import { removeSession } from "../core/registry_ops.ts";
-import { isFile } from "../core/fs_checks.ts";
+import { transcriptPathFor } from "../../core/paths.ts";
+import type { Session } from "../../core/registry.ts";
+import { removeSession } from "../../core/registry_ops.ts";
+import { isFile } from "../../core/fs_checks.ts";
 
 /** Finish a resume of `session` that ended with `outcome`. */
 export async function finishResume(

@@ -8,21 +8,21 @@
  */
 
 import { askSessionName } from "./ask_name.ts";
-import type { AppContext } from "./context.ts";
-import { freshLaunch } from "./fresh_launch.ts";
-import { displayNameFor, type LaunchSettings, prepareLaunch } from "./launch_setup.ts";
-import { postExit, saveExitState } from "./post_exit.ts";
-import { changeRegistry } from "./registry.ts";
-import { finishResume } from "./resume_exit.ts";
-import { resumeWithForkDetection } from "./resume_session.ts";
-import { ExitCode, UserError } from "../core/errors.ts";
-import { folderDefaultName } from "../core/format.ts";
-import { isDirectory } from "../core/fs_checks.ts";
-import { leafName } from "../core/paths.ts";
-import { isSessionLive } from "../core/pid_manifest.ts";
-import { findSession, isSessionId, mainSessions, type Session } from "../core/registry.ts";
-import { renameSession } from "../core/registry_ops.ts";
-import { readRegistry } from "../store/registry_store.ts";
+import type { AppContext } from "../context.ts";
+import { freshLaunch } from "../launch/fresh_launch.ts";
+import { displayNameFor, type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
+import { postExit, saveExitState } from "../launch/post_exit.ts";
+import { changeRegistry } from "../registry.ts";
+import { finishResume } from "../resume/resume_exit.ts";
+import { resumeWithForkDetection } from "../resume/resume_session.ts";
+import { ExitCode, UserError } from "../../core/errors.ts";
+import { folderDefaultName } from "../../core/format.ts";
+import { isDirectory } from "../../core/fs_checks.ts";
+import { leafName } from "../../core/paths.ts";
+import { isSessionLive } from "../../core/pid_manifest.ts";
+import { findSession, isSessionId, mainSessions, type Session } from "../../core/registry.ts";
+import { renameSession } from "../../core/registry_ops.ts";
+import { readRegistry } from "../../store/registry_store.ts";
 
 /** Options of `claudecm new`. */
 export interface NewOptions {

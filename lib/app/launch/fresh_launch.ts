@@ -10,15 +10,15 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
+import type { AppContext } from "../context.ts";
 import { argsPickSession, buildClaudeArgs, launchClaude } from "./launch.ts";
 import type { LaunchSettings } from "./launch_setup.ts";
-import { changeRegistry } from "./registry.ts";
-import { projectDirFor } from "../core/paths.ts";
-import { findSession } from "../core/registry.ts";
-import { addAtTop, removeSession } from "../core/registry_ops.ts";
-import { newSessionBetween, snapshotFolder } from "../core/session_files.ts";
-import { readRegistry } from "../store/registry_store.ts";
+import { changeRegistry } from "../registry.ts";
+import { projectDirFor } from "../../core/paths.ts";
+import { findSession } from "../../core/registry.ts";
+import { addAtTop, removeSession } from "../../core/registry_ops.ts";
+import { newSessionBetween, snapshotFolder } from "../../core/session_files.ts";
+import { readRegistry } from "../../store/registry_store.ts";
 
 /** What to launch and how to register it. */
 export interface FreshLaunchOptions {

@@ -5,12 +5,21 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
-import { bootstrap } from "./bootstrap.ts";
-import { ExitCode } from "../core/errors.ts";
-import { archivedSessions, mainSessions, malformedLines, type Session } from "../core/registry.ts";
-import { createSessionInfoCache, getSessionInfo, type SessionInfo } from "../core/session_info.ts";
-import { readRegistry } from "../store/registry_store.ts";
+import type { AppContext } from "../context.ts";
+import { bootstrap } from "../bootstrap/bootstrap.ts";
+import { ExitCode } from "../../core/errors.ts";
+import {
+  archivedSessions,
+  mainSessions,
+  malformedLines,
+  type Session,
+} from "../../core/registry.ts";
+import {
+  createSessionInfoCache,
+  getSessionInfo,
+  type SessionInfo,
+} from "../../core/session_info.ts";
+import { readRegistry } from "../../store/registry_store.ts";
 import { showList } from "./show_list.ts";
 
 /** One session as `list --json` prints it. */

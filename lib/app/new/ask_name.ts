@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
-import { InvalidSessionNameError, validateSessionName } from "../core/registry.ts";
+import type { AppContext } from "../context.ts";
+import { InvalidSessionNameError, validateSessionName } from "../../core/registry.ts";
 
 /** A valid typed name (trimmed), or null for Enter or no answer at all. */
 export function askSessionName(ctx: AppContext, question: string): string | null {

@@ -7,18 +7,18 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
+import type { AppContext } from "../context.ts";
 import type { AddFinding, CheckStatus } from "./doctor_model.ts";
-import { errorMessage } from "../core/errors.ts";
-import type { ClaudeFeatures } from "../platform/claude_features.ts";
-import { locateTool, type ToolFound } from "../platform/find_executable.ts";
-import { decideRunAs, permissionArgs, type RunAsFacts, runAsName } from "../platform/run_as.ts";
+import { errorMessage } from "../../core/errors.ts";
+import type { ClaudeFeatures } from "../../platform/claude_features.ts";
+import { locateTool, type ToolFound } from "../../platform/find_executable.ts";
+import { decideRunAs, permissionArgs, type RunAsFacts, runAsName } from "../../platform/run_as.ts";
 import {
   CLAUDE_INSTALL_HINT,
   claudeMissingMessage,
   CMV_INSTALL_HINT,
   cmvMissingNotice,
-} from "../platform/tools.ts";
+} from "../../platform/tools.ts";
 
 /** A found (or missing) external tool. */
 export interface ToolCheck {

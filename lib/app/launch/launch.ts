@@ -7,9 +7,9 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
+import type { AppContext } from "../context.ts";
 import type { LaunchSettings } from "./launch_setup.ts";
-import { listPidManifests, readPidManifest } from "../core/pid_manifest.ts";
+import { listPidManifests, readPidManifest } from "../../core/pid_manifest.ts";
 
 /** What to launch. */
 export interface LaunchRequest {

@@ -5,17 +5,17 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
-import { displayNameFor, prepareLaunch } from "./launch_setup.ts";
-import { changeRegistry } from "./registry.ts";
+import type { AppContext } from "../context.ts";
+import { displayNameFor, prepareLaunch } from "../launch/launch_setup.ts";
+import { changeRegistry } from "../registry.ts";
 import { finishResume } from "./resume_exit.ts";
 import { resumeWithForkDetection } from "./resume_session.ts";
-import { showList } from "./show_list.ts";
-import { ExitCode } from "../core/errors.ts";
-import { mainSessions } from "../core/registry.ts";
-import { moveToTop } from "../core/registry_ops.ts";
-import { readRegistry } from "../store/registry_store.ts";
-import { isDirectory } from "../core/fs_checks.ts";
+import { showList } from "../list/show_list.ts";
+import { ExitCode } from "../../core/errors.ts";
+import { mainSessions } from "../../core/registry.ts";
+import { moveToTop } from "../../core/registry_ops.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { isDirectory } from "../../core/fs_checks.ts";
 
 /** Resume main session #`number`; returns the exit code. */
 export async function runResume(ctx: AppContext, options: { number: number }): Promise<number> {

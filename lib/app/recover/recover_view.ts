@@ -5,10 +5,10 @@
  * @module
  */
 
-import { formatSize } from "../core/format.ts";
-import type { Candidate } from "../transcript/candidates.ts";
-import { oneLine } from "../transcript/tools.ts";
-import type { AppContext } from "./context.ts";
+import { formatSize } from "../../core/format.ts";
+import type { Candidate } from "../../transcript/candidates.ts";
+import { oneLine } from "../../transcript/tools.ts";
+import type { AppContext } from "../context.ts";
 import type { CandidateList } from "./recover.ts";
 
 /** The candidates as numbered lines, the auto-pick first. */

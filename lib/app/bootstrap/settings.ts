@@ -6,10 +6,10 @@
  */
 
 import { applyEdits, type Edit, modify, parse, type ParseError, parseTree } from "jsonc-parser";
-import { errorMessage } from "../core/errors.ts";
-import type { Paths } from "../core/paths.ts";
-import { writeFileAtomic } from "../store/atomic_write.ts";
-import { backupSettings } from "../store/backups.ts";
+import { errorMessage } from "../../core/errors.ts";
+import type { Paths } from "../../core/paths.ts";
+import { writeFileAtomic } from "../../store/atomic_write.ts";
+import { backupSettings } from "../../store/backups.ts";
 
 /** The value claudecm sets: about 274 years. 0 would disable persistence. */
 export const PROTECTED_CLEANUP_DAYS = 100_000;

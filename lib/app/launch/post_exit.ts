@@ -9,27 +9,27 @@
  * @module
  */
 
-import { askSessionName } from "./ask_name.ts";
-import type { AppContext } from "./context.ts";
-import { changeRegistry } from "./registry.ts";
-import { trimSession } from "./trim.ts";
-import { folderDefaultName, formatStamp } from "../core/format.ts";
-import { isDirectory } from "../core/fs_checks.ts";
-import { leafName } from "../core/paths.ts";
-import { findSession, mainSessions } from "../core/registry.ts";
+import { askSessionName } from "../new/ask_name.ts";
+import type { AppContext } from "../context.ts";
+import { changeRegistry } from "../registry.ts";
+import { trimSession } from "../trim/trim.ts";
+import { folderDefaultName, formatStamp } from "../../core/format.ts";
+import { isDirectory } from "../../core/fs_checks.ts";
+import { leafName } from "../../core/paths.ts";
+import { findSession, mainSessions } from "../../core/registry.ts";
 import {
   addAtTop,
   moveToTop,
   removeSession,
   renameSession,
   setTokens,
-} from "../core/registry_ops.ts";
-import { isSessionLive } from "../core/pid_manifest.ts";
-import { getSessionInfo } from "../core/session_info.ts";
-import { syncSessionIndex } from "../core/session_index.ts";
-import type { Benchmark, CmvAvailable } from "../platform/cmv.ts";
-import { readRegistry } from "../store/registry_store.ts";
-import { withSpinner } from "../ui/spinner.ts";
+} from "../../core/registry_ops.ts";
+import { isSessionLive } from "../../core/pid_manifest.ts";
+import { getSessionInfo } from "../../core/session_info.ts";
+import { syncSessionIndex } from "../../core/session_index.ts";
+import type { Benchmark, CmvAvailable } from "../../platform/cmv.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { withSpinner } from "../../ui/spinner.ts";
 
 /** The session claude just left. */
 export interface PostExitOptions {

@@ -6,8 +6,8 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
-import { bootstrap } from "./bootstrap.ts";
+import type { AppContext } from "../context.ts";
+import { bootstrap } from "../bootstrap/bootstrap.ts";
 import {
   decideRunAs,
   permissionArgs,
@@ -15,7 +15,7 @@ import {
   reexec,
   runAsFacts,
   type Stay,
-} from "../platform/run_as.ts";
+} from "../../platform/run_as.ts";
 
 /** What the launch flows need from the setup. */
 export interface LaunchSettings {

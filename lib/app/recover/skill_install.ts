@@ -6,8 +6,8 @@
  * @module
  */
 
-import { writeFileAtomic } from "../store/atomic_write.ts";
-import type { AppContext } from "./context.ts";
+import { writeFileAtomic } from "../../store/atomic_write.ts";
+import type { AppContext } from "../context.ts";
 import { RECOVER_SKILL } from "./recover_skill.ts";
 
 /** Options for {@linkcode runSkillInstall}. */

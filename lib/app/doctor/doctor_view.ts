@@ -10,8 +10,8 @@ import type { DoctorReport } from "./doctor.ts";
 import { type CheckStatus, type Section, statusOf } from "./doctor_model.ts";
 import type { ToolCheck } from "./doctor_tools.ts";
 import type { MissingTranscript, SessionRef } from "./doctor_registry.ts";
-import type { ClaudeFeatures } from "../platform/claude_features.ts";
-import type { Colour } from "../ui/output.ts";
+import type { ClaudeFeatures } from "../../platform/claude_features.ts";
+import type { Colour } from "../../ui/output.ts";
 
 /** One line of the report and its colour (none for plain text). */
 export interface ReportLine {

@@ -8,15 +8,15 @@
  */
 
 import { join } from "node:path";
-import { UsageError, UserError } from "../core/errors.ts";
-import { rankCandidates, type Ranking } from "../transcript/candidates.ts";
-import { collectDigest } from "../transcript/digest.ts";
-import { DEFAULT_BUDGET, renderDigest, resumeCommand } from "../transcript/digest_render.ts";
-import type { ReadMode } from "../transcript/entries.ts";
-import { resolveProjectDir } from "../transcript/project_dir.ts";
-import type { AppContext } from "./context.ts";
+import { UsageError, UserError } from "../../core/errors.ts";
+import { rankCandidates, type Ranking } from "../../transcript/candidates.ts";
+import { collectDigest } from "../../transcript/digest.ts";
+import { DEFAULT_BUDGET, renderDigest, resumeCommand } from "../../transcript/digest_render.ts";
+import type { ReadMode } from "../../transcript/entries.ts";
+import { resolveProjectDir } from "../../transcript/project_dir.ts";
+import type { AppContext } from "../context.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
-import { isFile } from "../core/fs_checks.ts";
+import { isFile } from "../../core/fs_checks.ts";
 
 /** Exit code of an invalid or unknown session id (documented in `recover --help`). */
 export const SESSION_NOT_FOUND_EXIT = 3;

@@ -12,8 +12,8 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
-import { hostnameFallback, readMachineName } from "./bootstrap.ts";
+import type { AppContext } from "../context.ts";
+import { hostnameFallback, readMachineName } from "../bootstrap/bootstrap.ts";
 import {
   type AddFinding,
   type CheckStatus,
@@ -31,9 +31,9 @@ import {
   type ToolCheck,
 } from "./doctor_tools.ts";
 import { renderDoctorReport } from "./doctor_view.ts";
-import { isProtectedPeriod, PROTECTED_CLEANUP_DAYS, readSettings } from "./settings.ts";
-import { ExitCode } from "../core/errors.ts";
-import { type RunAsFacts, runAsFacts } from "../platform/run_as.ts";
+import { isProtectedPeriod, PROTECTED_CLEANUP_DAYS, readSettings } from "../bootstrap/settings.ts";
+import { ExitCode } from "../../core/errors.ts";
+import { type RunAsFacts, runAsFacts } from "../../platform/run_as.ts";
 
 /** Transcript protection in Claude Code's settings.json (spec 4 step 4). */
 export interface SettingsCheck {

@@ -6,9 +6,9 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
+import type { AppContext } from "../context.ts";
 import { ensureCleanupPeriod } from "./settings.ts";
-import { backupRegistry } from "../store/backups.ts";
+import { backupRegistry } from "../../store/backups.ts";
 
 /** Options for {@linkcode bootstrap}. */
 export interface BootstrapOptions {

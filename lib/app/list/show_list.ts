@@ -5,10 +5,10 @@
  * @module
  */
 
-import type { AppContext } from "./context.ts";
-import type { Session } from "../core/registry.ts";
-import { createSessionInfoCache, getSessionInfo } from "../core/session_info.ts";
-import { renderSessionRows } from "../ui/session_list.ts";
+import type { AppContext } from "../context.ts";
+import type { Session } from "../../core/registry.ts";
+import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
+import { renderSessionRows } from "../../ui/session_list.ts";
 
 /** Print `sessions` as the list; `highlight` is the 1-based row to mark, 0 for none. */
 export function showList(ctx: AppContext, sessions: Session[], highlight = 0): void {
