@@ -16,7 +16,15 @@ import type { AssistantEntry, Entry, ToolUseBlock, UserEntry } from "./model.ts"
 import { assistantText, cleanPrompt, isSidechain, realAsk } from "./noise.ts";
 import { peekToolResultIds, peekTrue } from "./scan.ts";
 import { readTail } from "./tail.ts";
-import { oneLine, TaskList, type Todo, todoWriteList, toolDetail, touchedFile } from "./tools.ts";
+import {
+  oneLine,
+  relativeToCwd,
+  TaskList,
+  type Todo,
+  todoWriteList,
+  toolDetail,
+  touchedFile,
+} from "./tools.ts";
 
 /** A tool call, summarised. */
 export interface ToolAction {
@@ -254,11 +262,7 @@ class DigestState {
 
   /** Edited files, most recent first, then files only the snapshots name. */
   #files(): string[] {
-    const cwd = this.cwd;
-    const relative = (file: string) =>
-      cwd && (file.startsWith(`${cwd}/`) || file.startsWith(`${cwd}\\`))
-        ? file.slice(cwd.length + 1)
-        : file;
+    const relative = (file: string) => relativeToCwd(this.cwd, file);
     const files = [...this.edited.keys()].reverse().map(relative);
     const seen = new Set(files);
     for (const file of this.snapshotFiles) {

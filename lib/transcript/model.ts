@@ -25,6 +25,10 @@ export interface ToolUseBlock {
 export interface ToolResultBlock {
   type: "tool_result";
   tool_use_id: string;
+  /** Set when the tool failed (or the user refused it). */
+  is_error?: boolean;
+  /** The start of the result's text, enough to tell what went wrong. */
+  text?: string;
 }
 
 /** Any other block (thinking, image, ...): kept only as its type. */
@@ -264,9 +268,27 @@ function toBlock(block: unknown): ContentBlock {
     };
   }
   if (block.type === "tool_result" && typeof block.tool_use_id === "string") {
-    return { type: "tool_result", tool_use_id: block.tool_use_id };
+    return {
+      type: "tool_result",
+      tool_use_id: block.tool_use_id,
+      is_error: block.is_error === true ? true : undefined,
+      text: resultText(block.content),
+    };
   }
   return { type: "other" };
+}
+
+/** Longest piece of a tool result kept: results can be megabytes, messages need a line. */
+const RESULT_TEXT_LIMIT = 2_000;
+
+function resultText(content: unknown): string | undefined {
+  const text = typeof content === "string"
+    ? content
+    : Array.isArray(content)
+    ? content.map((part) => isObject(part) && typeof part.text === "string" ? part.text : "")
+      .join("\n")
+    : undefined;
+  return text === undefined ? undefined : text.slice(0, RESULT_TEXT_LIMIT);
 }
 
 function conversationFields(value: Json): ConversationFields {

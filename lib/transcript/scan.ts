@@ -149,22 +149,84 @@ function contentStart(b: Uint8Array): number {
  * blocks, or a shape this peek cannot follow).
  */
 export function peekToolResultIds(b: Uint8Array): string[] | undefined {
+  return walkToolResults(b, false)?.ids;
+}
+
+/**
+ * {@linkcode peekToolResultIds}, plus whether any of the results is marked
+ * `"is_error": true` (a failed or refused tool call).
+ */
+export function peekToolResults(b: Uint8Array): { ids: string[]; isError: boolean } | undefined {
+  return walkToolResults(b, true);
+}
+
+const IS_ERROR_KEY = encoder.encode("is_error");
+
+function walkToolResults(
+  b: Uint8Array,
+  checkErrors: boolean,
+): { ids: string[]; isError: boolean } | undefined {
   let i = contentStart(b);
   if (i === -1 || b[i] !== LBRACKET) return undefined;
   const ids: string[] = [];
+  let isError = false;
   i++;
   while (true) {
     i = skipSpace(b, i);
-    if (b[i] === RBRACKET) return ids.length > 0 ? ids : undefined;
-    if (b[i] !== LBRACE) return undefined;
-    if (plainStringAt(b, findKey(b, i, TYPE_KEY)) !== "tool_result") return undefined;
-    const id = plainStringAt(b, findKey(b, i, TOOL_USE_ID_KEY));
-    if (id === undefined) return undefined;
-    ids.push(id);
+    if (b[i] === RBRACKET) return ids.length > 0 ? { ids, isError } : undefined;
+    const block = readResultBlock(b, i);
+    if (block === undefined || block.type !== "tool_result" || block.id === undefined) {
+      return undefined;
+    }
+    ids.push(block.id);
+    if (checkErrors && block.isError) isError = true;
+    i = skipSpace(b, block.end);
+    if (b[i] === COMMA) i++;
+  }
+}
+
+/**
+ * The `type`, `tool_use_id` and `is_error` of the block object at `start`, and
+ * where it ends, in one pass over its keys: the result's (often huge)
+ * content is skipped once.
+ */
+function readResultBlock(
+  b: Uint8Array,
+  start: number,
+): { type?: string; id?: string; isError: boolean; end: number } | undefined {
+  let i = skipSpace(b, start);
+  if (b[i] !== LBRACE) return undefined;
+  const block: { type?: string; id?: string; isError: boolean; end: number } = {
+    isError: false,
+    end: -1,
+  };
+  i = skipSpace(b, i + 1);
+  if (b[i] === RBRACE) return { ...block, end: i + 1 };
+  while (true) {
+    if (b[i] !== QUOTE) return undefined;
+    const keyEnd = skipString(b, i);
+    if (keyEnd === -1) return undefined;
+    const length = keyEnd - i - 2;
+    const isKey = (name: Uint8Array) => length === name.length && sameBytes(b, i + 1, name);
+    const which = isKey(TYPE_KEY)
+      ? "type"
+      : isKey(TOOL_USE_ID_KEY)
+      ? "id"
+      : isKey(IS_ERROR_KEY)
+      ? "error"
+      : undefined;
+    i = skipSpace(b, keyEnd);
+    if (b[i] !== COLON) return undefined;
+    i = skipSpace(b, i + 1);
+    if (which === "type") block.type = plainStringAt(b, i);
+    else if (which === "id") block.id = plainStringAt(b, i);
+    else if (which === "error") block.isError = b[i] === 0x74; // "t" of true
     i = skipValue(b, i);
     if (i === -1) return undefined;
     i = skipSpace(b, i);
-    if (b[i] === COMMA) i++;
+    if (b[i] === RBRACE) return { ...block, end: i + 1 };
+    if (b[i] !== COMMA) return undefined;
+    i = skipSpace(b, i + 1);
   }
 }
 

@@ -15,7 +15,13 @@ export interface Todo {
 }
 
 const DETAIL_LIMIT = 200;
-const FILE_TOOLS = new Set(["Edit", "MultiEdit", "Write", "NotebookEdit"]);
+/** The tools that create or change a file. */
+export const FILE_CHANGING_TOOLS: ReadonlySet<string> = new Set([
+  "Edit",
+  "MultiEdit",
+  "Write",
+  "NotebookEdit",
+]);
 
 /** The tool's key input for a one-line summary: a command, a path, a pattern, a URL. */
 export function toolDetail(tool: ToolUseBlock): string {
@@ -33,9 +39,20 @@ export function toolDetail(tool: ToolUseBlock): string {
 
 /** The file a call created or changed, if it is an editing tool. */
 export function touchedFile(tool: ToolUseBlock): string | undefined {
-  if (!FILE_TOOLS.has(tool.name)) return undefined;
+  return FILE_CHANGING_TOOLS.has(tool.name) ? filePathOf(tool) : undefined;
+}
+
+/** The file a call names (`file_path` or `notebook_path`), whatever the tool. */
+export function filePathOf(tool: ToolUseBlock): string | undefined {
   const path = tool.input.file_path ?? tool.input.notebook_path;
   return typeof path === "string" && path !== "" ? path : undefined;
+}
+
+/** `file` relative to `cwd` when it lies inside it, else as it is. */
+export function relativeToCwd(cwd: string | undefined, file: string): string {
+  return cwd && (file.startsWith(`${cwd}/`) || file.startsWith(`${cwd}\\`))
+    ? file.slice(cwd.length + 1)
+    : file;
 }
 
 /** The todo list as a TodoWrite call sets it, or undefined if the call is not one. */

@@ -7,16 +7,14 @@
  * @module
  */
 
-import { join } from "node:path";
 import { UsageError, UserError } from "../../core/errors.ts";
 import { rankCandidates, type Ranking } from "../../transcript/candidates.ts";
 import { collectDigest } from "../../transcript/digest.ts";
 import { DEFAULT_BUDGET, renderDigest, resumeCommand } from "../../transcript/digest_render.ts";
 import type { ReadMode } from "../../transcript/entries.ts";
-import { resolveProjectDir } from "../../transcript/project_dir.ts";
+import { findSessionTranscript, resolveProjectDir } from "../../transcript/project_dir.ts";
 import type { AppContext } from "../context.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
-import { isFile } from "../../core/fs_checks.ts";
 
 /** Exit code of an invalid or unknown session id (documented in `recover --help`). */
 export const SESSION_NOT_FOUND_EXIT = 3;
@@ -125,20 +123,9 @@ function findTranscript(ctx: AppContext, id: string, cwd: string): string {
   if (!UUID.test(id)) {
     throw new UserError(`not a session id (expected a UUID): ${id}`, SESSION_NOT_FOUND_EXIT);
   }
-  const name = `${id}.jsonl`;
   const own = resolveProjectDir(ctx.paths, cwd);
-  const dirs = own ? [own.dir] : [];
-  try {
-    for (const entry of Deno.readDirSync(ctx.paths.projectsDir)) {
-      if (entry.isDirectory) dirs.push(join(ctx.paths.projectsDir, entry.name));
-    }
-  } catch {
-    // No projects dir: nothing was ever recorded.
-  }
-  for (const dir of dirs) {
-    const path = join(dir, name);
-    if (isFile(path)) return path;
-  }
+  const path = findSessionTranscript(ctx.paths, id, own ? [own.dir] : []);
+  if (path !== undefined) return path;
   throw new UserError(
     `no transcript for session ${id} under ${ctx.paths.projectsDir}`,
     SESSION_NOT_FOUND_EXIT,
