@@ -8,7 +8,11 @@
  * - phase 1 (project dir resolution + candidate ranking) over a project dir
  *   of 200 transcripts, 1 GB in all, whose mtimes disagree with their content.
  *
- * Targets: digest >= 250 MB/s with peak RSS <= 128 MiB; ranking < 200 ms.
+ * - the refresh skeleton (with its filtered transcript) of the same 100 MB
+ *   transcript, next to the same raw pass.
+ *
+ * Targets: digest >= 250 MB/s with peak RSS <= 128 MiB; skeleton at least half
+ * the raw pass's throughput; ranking < 200 ms.
  *
  * Usage: deno run -A bench/recover.ts [--digest-size 100MB] [--files 200] [--total 1GB] [--keep]
  *
@@ -113,6 +117,7 @@ async function main(): Promise<void> {
     const raw = await child("raw", transcript, ITERATIONS);
     const parse = await child("parse", transcript, ITERATIONS);
     const digest = await child("digest", transcript, ITERATIONS);
+    const skeleton = await child("skeleton", transcript, ITERATIONS);
     const best = (r: ChildResult) => Math.min(...r.ms);
     const rawBest = best(raw);
     console.log(
@@ -120,10 +125,12 @@ async function main(): Promise<void> {
     );
     console.log("  pass                 time      MB/s   x raw time   peak RSS");
     for (
-      const [name, r] of [["raw line split", raw], ["JSON.parse every line", parse], [
-        "recover digest",
-        digest,
-      ]] as const
+      const [name, r] of [
+        ["raw line split", raw],
+        ["JSON.parse every line", parse],
+        ["recover digest", digest],
+        ["refresh skeleton", skeleton],
+      ] as const
     ) {
       console.log(
         `  ${name.padEnd(21)}${fmt(best(r)).padStart(6)} ms${
@@ -161,6 +168,12 @@ async function main(): Promise<void> {
     console.log(
       `  digest peak RSS <= 128 MiB: ${fmt(digest.peakRssMiB)} MiB ${
         digest.peakRssMiB <= 128 ? "PASS" : "FAIL"
+      }`,
+    );
+    const skeletonShare = rawBest / best(skeleton);
+    console.log(
+      `  skeleton >= 0.5x raw throughput: ${fmt(skeletonShare, 2)}x ${
+        skeletonShare >= 0.5 ? "PASS" : "FAIL"
       }`,
     );
     console.log(

@@ -14,6 +14,8 @@ import { rankCandidates } from "../lib/transcript/candidates.ts";
 import { collectDigest } from "../lib/transcript/digest.ts";
 import { renderDigest } from "../lib/transcript/digest_render.ts";
 import { scanLines } from "../lib/transcript/lines.ts";
+import { extractSkeleton } from "../lib/app/skeleton/extract.ts";
+import { join } from "node:path";
 import { resolveProjectDir } from "../lib/transcript/project_dir.ts";
 
 /** The simplest fast line split: 1 MiB reads, newlines found with indexOf. */
@@ -52,6 +54,15 @@ function digest(path: string): number {
   return renderDigest(collectDigest(path, id)).text.length;
 }
 
+function skeleton(path: string): number {
+  const outDir = Deno.makeTempDirSync({ prefix: "claudecm-bench-skeleton-" });
+  try {
+    return extractSkeleton(path, "bench", { outDir, desc: "Bench", join }).transcriptBytes;
+  } finally {
+    Deno.removeSync(outDir, { recursive: true });
+  }
+}
+
 function rank(cwd: string, claudeRoot: string): number {
   const env = (name: string) =>
     name === "CLAUDE_CONFIG_DIR" ? claudeRoot : name === "HOME" ? claudeRoot : undefined;
@@ -77,6 +88,7 @@ const tasks: Record<string, () => number> = {
   raw: () => rawSplit(target),
   parse: () => parseAll(target),
   digest: () => digest(target),
+  skeleton: () => skeleton(target),
   rank: () => rank(target, claudeRoot),
 };
 const task = tasks[mode];

@@ -16,6 +16,7 @@ import { registerListCommand } from "./list.ts";
 import { registerNewCommand } from "./new.ts";
 import { registerRecoverCommand } from "./recover.ts";
 import { registerResumeCommand } from "./resume.ts";
+import { registerSkeletonCommand } from "./skeleton.ts";
 import { registerSkillCommand } from "./skill.ts";
 
 /** Builds the context lazily, so `--help` and `--version` need no HOME. */
@@ -67,6 +68,7 @@ function buildProgram(options: CliOptions, result: CommandResult): Command {
   registerNewCommand(program, options.makeContext, result);
   registerRecoverCommand(program, options.makeContext, result);
   registerSkillCommand(program, options.makeContext, result);
+  registerSkeletonCommand(program, options.makeContext, result);
   registerDoctorCommand(program, options.makeContext, result);
   for (const command of program.commands) {
     command.exitOverride().configureOutput({

@@ -1,0 +1,92 @@
+/**
+ * Writing a session's skeleton and filtered transcript to a folder: the one
+ * place `claudecm skeleton` and refresh (spec 11.14 step 4) produce
+ * `<guid>-skeleton.md` and `<guid>-transcript.md`. The filtered transcript is
+ * written as it is read, to a temporary file that takes its name only when the
+ * whole transcript proved readable, so a failure leaves neither file behind.
+ *
+ * @module
+ */
+
+import { collectSkeleton, type SkeletonData } from "../../transcript/skeleton.ts";
+import { renderSkeleton } from "../../transcript/skeleton_render.ts";
+import { writeFileAtomic } from "../../store/atomic_write.ts";
+
+/** What {@linkcode extractSkeleton} wrote. */
+export interface SkeletonFiles {
+  skeletonPath: string;
+  skeletonBytes: number;
+  transcriptPath: string;
+  transcriptBytes: number;
+  /** The skeleton's markdown, as written. */
+  skeleton: string;
+  data: SkeletonData;
+}
+
+/** Options for {@linkcode extractSkeleton}. */
+export interface ExtractOptions {
+  /** The folder the two files go to (created when missing). */
+  outDir: string;
+  /** The session's name, for the skeleton's title. */
+  desc: string;
+  join: (...parts: string[]) => string;
+}
+
+const FLUSH_BYTES = 256 * 1024;
+
+/** Read the transcript of session `guid` at `path` and write its two files. */
+export function extractSkeleton(
+  path: string,
+  guid: string,
+  options: ExtractOptions,
+): SkeletonFiles {
+  Deno.mkdirSync(options.outDir, { recursive: true });
+  const transcriptPath = options.join(options.outDir, `${guid}-transcript.md`);
+  const skeletonPath = options.join(options.outDir, `${guid}-skeleton.md`);
+  const tmpPath = `${transcriptPath}.tmp-${Deno.pid}`;
+  const file = Deno.openSync(tmpPath, { write: true, create: true, truncate: true });
+  const encoder = new TextEncoder();
+  let pending: string[] = [];
+  let pendingLength = 0;
+  let transcriptBytes = 0;
+  const flush = () => {
+    const bytes = encoder.encode(pending.join(""));
+    for (let done = 0; done < bytes.length;) done += file.writeSync(bytes.subarray(done));
+    transcriptBytes += bytes.length;
+    pending = [];
+    pendingLength = 0;
+  };
+  let data: SkeletonData;
+  try {
+    try {
+      data = collectSkeleton(path, {
+        onTranscript: (markdown) => {
+          pending.push(markdown);
+          pendingLength += markdown.length;
+          if (pendingLength >= FLUSH_BYTES) flush();
+        },
+      });
+      flush();
+    } finally {
+      file.close();
+    }
+    const skeleton = renderSkeleton(data, options.desc);
+    writeFileAtomic(skeletonPath, skeleton);
+    Deno.renameSync(tmpPath, transcriptPath);
+    return {
+      skeletonPath,
+      skeletonBytes: encoder.encode(skeleton).length,
+      transcriptPath,
+      transcriptBytes,
+      skeleton,
+      data,
+    };
+  } catch (error) {
+    try {
+      Deno.removeSync(tmpPath);
+    } catch {
+      // Already renamed into place or never written.
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * `claudecm skeleton <guid|path>`: the refresh extractor on its own. Reads
+ * one transcript and writes only the two files it names: no bootstrap, no
+ * backups, no registry write.
+ *
+ * @module
+ */
+
+import { UserError } from "../../core/errors.ts";
+import { formatSize } from "../../core/format.ts";
+import { isFile } from "../../core/fs_checks.ts";
+import { projectDirFor } from "../../core/paths.ts";
+import { findSession, isSessionId } from "../../core/registry.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { findSessionTranscript, resolveProjectDir } from "../../transcript/project_dir.ts";
+import type { AppContext } from "../context.ts";
+import { extractSkeleton } from "./extract.ts";
+
+/** Exit code when the session or transcript cannot be found (as `recover`). */
+export const SKELETON_NOT_FOUND_EXIT = 3;
+
+/** What `skeleton` was asked to do. */
+export interface SkeletonCommandOptions {
+  /** A session id (looked up in the registry, then the project folders) or a transcript path. */
+  target: string;
+  desc?: string;
+  /** The output folder; the current one by default. */
+  out?: string;
+}
+
+/** Run `skeleton`; returns the exit code. */
+export function runSkeleton(ctx: AppContext, options: SkeletonCommandOptions): number {
+  const source = resolveSource(ctx, options.target);
+  const files = extractSkeleton(source.path, source.guid, {
+    outDir: options.out ?? ctx.cwd(),
+    desc: options.desc ?? source.desc ?? "Unnamed",
+    join: ctx.paths.path.join,
+  });
+  ctx.out.line(`${files.skeletonPath} (${formatSize(files.skeletonBytes)})`);
+  ctx.out.line(`${files.transcriptPath} (${formatSize(files.transcriptBytes)})`);
+  return 0;
+}
+
+interface Source {
+  path: string;
+  guid: string;
+  desc?: string;
+}
+
+function resolveSource(ctx: AppContext, target: string): Source {
+  if (!isSessionId(target)) {
+    if (!isFile(target)) {
+      throw new UserError(
+        `not a session id or a transcript file: ${target}`,
+        SKELETON_NOT_FOUND_EXIT,
+      );
+    }
+    const base = ctx.paths.path.basename(target).replace(/\.jsonl$/i, "");
+    const session = isSessionId(base) ? findSession(readRegistry(ctx.paths), base) : undefined;
+    return { path: target, guid: base, desc: session?.desc };
+  }
+  const session = findSession(readRegistry(ctx.paths), target);
+  const own = resolveProjectDir(ctx.paths, ctx.cwd());
+  const prefer = [
+    ...(session ? [projectDirFor(ctx.paths, session.dir)] : []),
+    ...(own ? [own.dir] : []),
+  ];
+  const path = findSessionTranscript(ctx.paths, target, prefer);
+  if (path === undefined) {
+    throw new UserError(
+      `no transcript for session ${target} under ${ctx.paths.projectsDir}`,
+      SKELETON_NOT_FOUND_EXIT,
+    );
+  }
+  return { path, guid: target, desc: session?.desc };
+}
