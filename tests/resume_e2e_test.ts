@@ -200,3 +200,44 @@ Deno.test("no trim is offered while the session is open in another window", asyn
     world.cleanup();
   }
 });
+
+Deno.test("a failed resume never offers to drop a row whose transcript is on disk, on any path", async () => {
+  const world = createLaunchWorld();
+  try {
+    const elsewhere = `${world.dir}/elsewhere`;
+    Deno.mkdirSync(elsewhere);
+    world.claudeScenario({ exitCode: 1 }); // an API error, a crash: any failure
+    const expectKept = async (args: string[], cwd: string) => {
+      const result = await world.run(args, { stdin: "\n", cwd });
+      assert.equal(result.code, 1, `${args.join(" ")}: ${result.stderr}`);
+      assert.doesNotMatch(result.stdout, /Delete this entry/, args.join(" "));
+      assert.match(result.stdout, /has NOT been deleted; its transcript is on disk/);
+      assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL], args.join(" "));
+    };
+    // The issue's case: registered in the project, resumed by id from another folder.
+    seedSession(world);
+    await expectKept(["-r", ORIGINAL], elsewhere);
+    await expectKept([`--resume=${ORIGINAL}`], elsewhere);
+    // The transcript sits in another project folder than its DIR's: claude appends to
+    // a resumed session's original file wherever it is. resume N must look there too.
+    const origin = `${world.dir}/origin`;
+    Deno.mkdirSync(origin);
+    const originFolder = projectDirFor(world.paths, origin);
+    Deno.mkdirSync(originFolder, { recursive: true });
+    Deno.renameSync(
+      join(projectDirFor(world.paths, world.project), `${ORIGINAL}.jsonl`),
+      join(originFolder, `${ORIGINAL}.jsonl`),
+    );
+    await expectKept(["1"], world.project);
+    await expectKept(["resume", "1"], world.project);
+    // resume N runs claude in the registered DIR; a pass-through -r where the user is.
+    assert.deepEqual(world.launches().map((e) => e.cwd), [
+      elsewhere,
+      elsewhere,
+      world.project,
+      world.project,
+    ]);
+  } finally {
+    world.cleanup();
+  }
+});

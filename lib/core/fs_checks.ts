@@ -1,9 +1,43 @@
 /**
- * Yes-or-no questions about paths, answered without throwing: a path that
- * cannot be looked at counts as not there.
+ * Questions about paths. `isFile`, `isDirectory` and `pathExists` answer
+ * without throwing, and a path that cannot be looked at counts as not there:
+ * right for "may I create this?", wrong for any decision that could lose
+ * data. Where "not there" leads to a decision (offering to delete a row,
+ * reporting a session as missing), use {@linkcode probePath}, which keeps
+ * "not found" apart from every other error (DESIGN.md 5.11).
  *
  * @module
  */
+
+/** What stands at a path: found (with its info), not found, or not knowable. */
+export type PathProbe =
+  | { kind: "file" | "directory" | "other"; info: Deno.FileInfo }
+  | { kind: "missing" }
+  | { kind: "unreadable"; error: string };
+
+/** Look at `path` (symlinks followed); only a path that is really not there is `missing`. */
+export function probePath(path: string): PathProbe {
+  try {
+    const info = Deno.statSync(path);
+    return { kind: info.isFile ? "file" : info.isDirectory ? "directory" : "other", info };
+  } catch (error) {
+    if (isNotFound(error)) return { kind: "missing" };
+    return { kind: "unreadable", error: describeFsError(error) };
+  }
+}
+
+/** Whether a caught error means the path does not exist (a component may be a file). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory;
+}
+
+/** A short reason for a file system error: `permission denied`, or the OS message. */
+export function describeFsError(error: unknown): string {
+  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+  const message = error instanceof Error ? error.message : String(error);
+  // Deno appends the call and path (`: stat '/x'`); the caller names the path itself.
+  return message.replace(/ \(os error \d+\)/, "").replace(/: \w+ '.*'$/, "");
+}
 
 /** Whether `path` is a regular file (symlinks followed). */
 export function isFile(path: string): boolean {

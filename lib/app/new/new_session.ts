@@ -13,8 +13,7 @@ import { freshLaunch } from "../launch/fresh_launch.ts";
 import { displayNameFor, type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
 import { postExit, saveExitState } from "../launch/post_exit.ts";
 import { changeRegistry } from "../registry.ts";
-import { finishResume } from "../resume/resume_exit.ts";
-import { resumeWithForkDetection } from "../resume/resume_session.ts";
+import { resumeSession } from "../resume/resume_session.ts";
 import { ExitCode, UserError } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
@@ -99,16 +98,15 @@ async function offerResume(
   }
   const answer = ctx.prompter.ask("  Resume this session? [Y/n]: ");
   if (answer !== null && /^n/i.test(answer.trim())) return null;
-  const outcome = await resumeWithForkDetection(ctx, settings, {
-    dir: session.dir,
-    guid: session.guid,
-    displayName: displayNameFor(settings, session.desc),
-  });
-  await finishResume(ctx, session, outcome);
-  return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
+  return await resumeSession(ctx, { settings, session, registered: true });
 }
 
-/** `--resume ID` in the pass-through goes through fork detection like every resume (11.6.1). */
+/**
+ * `--resume ID` in the pass-through goes down the one resume path (11.6.1).
+ * claude runs where the user is, as it would on its own, and finds the
+ * transcript in whatever project folder it is in; a registered session keeps
+ * its registered DIR for everything after the exit.
+ */
 async function resumeFromArgs(
   ctx: AppContext,
   settings: LaunchSettings,
@@ -117,14 +115,13 @@ async function resumeFromArgs(
   const { dir, resumeId, passArgs } = request;
   const registered = findSession(readRegistry(ctx.paths), resumeId);
   const session = registered ?? { guid: resumeId, dir, desc: leafName(ctx.paths, dir), tokens: "" };
-  const outcome = await resumeWithForkDetection(ctx, settings, {
-    dir,
-    guid: resumeId,
-    displayName: displayNameFor(settings, session.desc),
+  return await resumeSession(ctx, {
+    settings,
+    session,
+    registered: registered !== undefined,
+    launchDir: dir,
     extraArgs: withoutResume(passArgs),
   });
-  await finishResume(ctx, { ...session, dir }, outcome);
-  return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
 }
 
 /** The uuid after `-r`/`--resume` (or `--resume=`), when the pass-through resumes by id. */

@@ -1,8 +1,9 @@
 /**
  * What follows a resume (spec 11.9 step 5): after a clean exit, the
  * post-exit flow on the session claude ended on; after a refused resume,
- * a note when the transcript is there (the entry is kept), or the offer to
- * drop the entry when the transcript is gone.
+ * a note when the transcript is on disk anywhere (the entry is kept), or,
+ * only when it is found nowhere, the offer to drop the entry. A transcript
+ * that could not be looked at is not missing (DESIGN.md 5.11).
  *
  * @module
  */
@@ -11,29 +12,52 @@ import type { AppContext } from "../context.ts";
 import { postExit } from "../launch/post_exit.ts";
 import { changeRegistry } from "../registry.ts";
 import type { ResumeOutcome } from "./resume_session.ts";
-import { transcriptPathFor } from "../../core/paths.ts";
 import type { Session } from "../../core/registry.ts";
 import { removeSession } from "../../core/registry_ops.ts";
-import { isFile } from "../../core/fs_checks.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
+
+/** A finished resume: the session, whether it is a registry row, and how claude ended. */
+export interface FinishedResume {
+  session: Session;
+  registered: boolean;
+  outcome: ResumeOutcome;
+}
 
 /** Finish a resume of `session` that ended with `outcome`. */
-export async function finishResume(
-  ctx: AppContext,
-  session: Session,
-  outcome: ResumeOutcome,
-): Promise<void> {
+export async function finishResume(ctx: AppContext, finished: FinishedResume): Promise<void> {
+  const { session, outcome } = finished;
   if (outcome.exitCode === 0) {
     await postExit(ctx, { guid: outcome.effectiveGuid, dir: session.dir });
     return;
   }
-  if (isFile(transcriptPathFor(ctx.paths, session.dir, session.guid))) {
-    ctx.out.line();
+  ctx.out.line();
+  const refused = `  Claude did not resume '${session.desc}' (exit code ${outcome.exitCode}).`;
+  const located = locateTranscript(ctx.paths, session);
+  if (located.status === "found") {
     ctx.out.line(
-      `  Claude did not resume '${session.desc}' (exit code ${outcome.exitCode}). The most ` +
-        "common causes are an interrupted tool call or a stale deferred-tool marker.",
+      `${refused} The most common causes are an interrupted tool call or a stale ` +
+        "deferred-tool marker.",
       "yellow",
     );
-    ctx.out.line("  The entry has NOT been deleted; its transcript is still on disk.", "yellow");
+    if (finished.registered) {
+      ctx.out.line(
+        `  The entry has NOT been deleted; its transcript is on disk: ${located.path}`,
+        "yellow",
+      );
+    }
+    return;
+  }
+  if (located.status === "unreadable") {
+    ctx.out.line(refused, "yellow");
+    ctx.out.line(
+      `  Could not look for its transcript (${located.error}: ${located.path}); ` +
+        (finished.registered ? "the entry has NOT been deleted." : "fix the access and retry."),
+      "yellow",
+    );
+    return;
+  }
+  if (!finished.registered) {
+    ctx.out.line(`${refused} No transcript for ${session.guid} is on disk.`, "yellow");
     return;
   }
   const answer = ctx.prompter.ask("  Session JSONL is missing. Delete this entry? [Y/n]: ");

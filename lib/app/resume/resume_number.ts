@@ -6,10 +6,9 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { displayNameFor, prepareLaunch } from "../launch/launch_setup.ts";
+import { prepareLaunch } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
-import { finishResume } from "./resume_exit.ts";
-import { resumeWithForkDetection } from "./resume_session.ts";
+import { resumeSession } from "./resume_session.ts";
 import { showList } from "../list/show_list.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { mainSessions } from "../../core/registry.ts";
@@ -42,11 +41,5 @@ export async function runResume(ctx: AppContext, options: { number: number }): P
     ctx,
     (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
   );
-  const outcome = await resumeWithForkDetection(ctx, setup.settings, {
-    dir: session.dir,
-    guid: session.guid,
-    displayName: displayNameFor(setup.settings, session.desc),
-  });
-  await finishResume(ctx, session, outcome);
-  return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
+  return await resumeSession(ctx, { settings: setup.settings, session, registered: true });
 }

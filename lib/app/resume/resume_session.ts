@@ -1,26 +1,60 @@
 /**
- * Resume with fork detection (spec 11.6.1): the single path for every
- * `--resume`. Claude can fork a resumed session into a new transcript; when
- * it does, the registry row follows the fork (tokens reset) and the
- * predecessor moves to `~/.claudecm/backup/<leaf>/`.
+ * The one resume path (spec 11.6.1 and 11.9): every way of resuming a
+ * session (`resume N`, `claudecm N`, a pass-through `-r`/`--resume`, and the
+ * menus) calls {@linkcode resumeSession}. Claude can fork a resumed session
+ * into a new transcript; when it does, the registry row follows the fork
+ * (tokens reset) and the predecessor moves to `~/.claudecm/backup/<leaf>/`.
  *
  * @module
  */
 
 import type { AppContext } from "../context.ts";
 import { buildClaudeArgs, launchClaude, type LaunchOutcome } from "../launch/launch.ts";
-import type { LaunchSettings } from "../launch/launch_setup.ts";
+import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
+import { finishResume } from "./resume_exit.ts";
+import { ExitCode } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
-import { findSession } from "../../core/registry.ts";
+import { findSession, type Session } from "../../core/registry.ts";
 import { swapGuid } from "../../core/registry_ops.ts";
 import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../../core/session_files.ts";
 import { syncSessionIndex } from "../../core/session_index.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { endsWithExitCommand } from "../../transcript/tail.ts";
 
-/** The session to resume. */
+/** What {@linkcode resumeSession} resumes, and how. */
+export interface ResumeRequest {
+  settings: LaunchSettings;
+  /** The session: its registry row, or (for an id the registry lacks) one made up for it. */
+  session: Session;
+  /** Whether `session` is a registry row. */
+  registered: boolean;
+  /**
+   * Where claude runs: the session's DIR unless given (spec 11.9). A
+   * pass-through `-r` runs where the user is, as claude itself would.
+   */
+  launchDir?: string;
+  /** More arguments for claude (pass-through), after claudecm's own. */
+  extraArgs?: string[];
+}
+
+/** Resume a session, then run what follows its exit; returns the command's exit code. */
+export async function resumeSession(ctx: AppContext, request: ResumeRequest): Promise<number> {
+  const { session, settings } = request;
+  const outcome = await resumeWithForkDetection(ctx, settings, {
+    dir: request.launchDir ?? session.dir,
+    guid: session.guid,
+    displayName: displayNameFor(settings, session.desc),
+    extraArgs: request.extraArgs,
+  });
+  await finishResume(ctx, { session, registered: request.registered, outcome });
+  return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
+}
+
+/** The launch of one resume. */
 export interface ResumeOptions {
+  /** claude's cwd. */
   dir: string;
   guid: string;
   /** `<machine> - <name>`. */
@@ -37,7 +71,7 @@ export interface ResumeOutcome {
 }
 
 /** Resume `guid` in `dir`, retrying a refused `/exit` tail and following a fork. */
-export async function resumeWithForkDetection(
+async function resumeWithForkDetection(
   ctx: AppContext,
   settings: LaunchSettings,
   options: ResumeOptions,
@@ -46,6 +80,9 @@ export async function resumeWithForkDetection(
   const folder = projectDirFor(ctx.paths, dir);
   const join = ctx.paths.path.join;
   const before = snapshotFolder(folder, join);
+  // Claude resumes a transcript wherever it is, not only in the folder it runs in.
+  const located = locateTranscript(ctx.paths, { guid, dir });
+  const transcript = located.status === "found" ? located.path : null;
   const features = await ctx.tools.claude().features();
   const args = buildClaudeArgs(settings, {
     sessionArgs: ["--resume", guid],
@@ -54,8 +91,10 @@ export async function resumeWithForkDetection(
     passArgs: options.extraArgs ?? [],
   });
   let launch = await launchClaude(ctx, { dir, args, expectedSessionId: guid });
-  const transcript = join(folder, `${guid}.jsonl`);
-  if (launch.exitCode !== 0 && endsWithExitCommand(transcript) && askRetry(ctx)) {
+  if (
+    launch.exitCode !== 0 && transcript !== null && endsWithExitCommand(transcript) &&
+    askRetry(ctx)
+  ) {
     launch = await launchClaude(ctx, {
       dir,
       args: [...args, "please continue"],
@@ -66,7 +105,9 @@ export async function resumeWithForkDetection(
   if (launch.exitCode !== 0) return { exitCode: launch.exitCode, effectiveGuid: guid };
   const fork = detectFork(guid, launch, before, snapshotFolder(folder, join));
   if (fork === null) return { exitCode: 0, effectiveGuid: guid };
-  await followFork(ctx, { dir, folder, guid, fork });
+  // The predecessor moves from where it is, which is not always the folder claude ran in.
+  const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
+  await followFork(ctx, { dir, folder: predecessorFolder, guid, fork });
   return { exitCode: 0, effectiveGuid: fork };
 }
 
