@@ -241,3 +241,37 @@ Deno.test("a failed resume never offers to drop a row whose transcript is on dis
     world.cleanup();
   }
 });
+
+Deno.test("every resume path asks before resuming a session open in another window, default No", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world);
+    world.claudeScenario({ messages: ["more"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    // Another live claude (this test process stands in for it) is on the same session.
+    Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
+    Deno.writeTextFileSync(
+      join(world.paths.sessionsDir, `${Deno.pid}.json`),
+      JSON.stringify({ pid: Deno.pid, sessionId: ORIGINAL, cwd: world.project }),
+    );
+    const declined: Array<[string[], string]> = [
+      [["1"], ""], // end of input is No
+      [["resume", "1"], "\n"], // Enter is No
+      [["-r", ORIGINAL], "n\n"],
+      [[`--resume=${ORIGINAL}`], ""],
+    ];
+    for (const [args, stdin] of declined) {
+      const result = await world.run(args, { stdin });
+      assert.equal(result.code, 1, args.join(" "));
+      assert.match(result.stdout, /'Seeded work' is open in another claude window/);
+      assert.match(result.stdout, /Resume it here anyway\? \[y\/N\]: .*\n?.*Not resumed\./s);
+      assert.equal(world.launches().length, 0, `${args.join(" ")} launched claude`);
+    }
+    assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
+    const accepted = await world.run(["-r", ORIGINAL], { stdin: "y\n" });
+    assert.equal(accepted.code, 0, accepted.stderr);
+    assert.equal(world.launches().length, 1);
+  } finally {
+    world.cleanup();
+  }
+});

@@ -15,6 +15,7 @@ import { changeRegistry } from "../registry.ts";
 import { finishResume } from "./resume_exit.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
+import { isSessionLive } from "../../core/pid_manifest.ts";
 import { findSession, type Session } from "../../core/registry.ts";
 import { swapGuid } from "../../core/registry_ops.ts";
 import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../../core/session_files.ts";
@@ -39,9 +40,18 @@ export interface ResumeRequest {
   extraArgs?: string[];
 }
 
-/** Resume a session, then run what follows its exit; returns the command's exit code. */
+/**
+ * Resume a session, then run what follows its exit; returns the command's
+ * exit code. A session open in another claude window is resumed only when
+ * the user says so (DESIGN.md 5.8): both windows would append to one
+ * transcript, interleaved.
+ */
 export async function resumeSession(ctx: AppContext, request: ResumeRequest): Promise<number> {
   const { session, settings } = request;
+  if (isSessionLive(ctx.paths, session.guid) && !confirmLiveResume(ctx, session)) {
+    ctx.out.line("  Not resumed.");
+    return ExitCode.failure;
+  }
   const outcome = await resumeWithForkDetection(ctx, settings, {
     dir: request.launchDir ?? session.dir,
     guid: session.guid,
@@ -109,6 +119,17 @@ async function resumeWithForkDetection(
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
   await followFork(ctx, { dir, folder: predecessorFolder, guid, fork });
   return { exitCode: 0, effectiveGuid: fork };
+}
+
+/** Default No: no answer at all (input closed) is not a yes. */
+function confirmLiveResume(ctx: AppContext, session: Session): boolean {
+  ctx.out.line(`  '${session.desc}' is open in another claude window.`, "yellow");
+  ctx.out.line(
+    "  Resuming it here too makes both windows write to one transcript, interleaved.",
+    "yellow",
+  );
+  const answer = ctx.prompter.ask("  Resume it here anyway? [y/N]: ");
+  return answer !== null && /^y(es)?$/i.test(answer.trim());
 }
 
 function askRetry(ctx: AppContext): boolean {
