@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { waitUntil } from "./helpers/fakes.ts";
 import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
@@ -271,6 +272,49 @@ Deno.test("every resume path asks before resuming a session open in another wind
     const accepted = await world.run(["-r", ORIGINAL], { stdin: "y\n" });
     assert.equal(accepted.code, 0, accepted.stderr);
     assert.equal(world.launches().length, 1);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("post-exit never re-adds a session another window forked away meanwhile", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seedSession(world);
+    const signal = `${world.dir}/window-a-done`;
+    world.claudeScenario({ steps: [{ say: "window B" }, { waitForFile: signal }] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const windowB = world.run(["1"]);
+    // Window B's claude has the session open and has written its turn.
+    const original = join(folder, `${ORIGINAL}.jsonl`);
+    await waitUntil(() => Deno.readTextFileSync(original).includes("window B"));
+    // Meanwhile window A's resume forked: its row follows the fork, the original goes to backup.
+    const backup = join(world.paths.backupDir, "project");
+    Deno.mkdirSync(backup, { recursive: true });
+    Deno.renameSync(original, join(backup, `${ORIGINAL}.jsonl`));
+    const windowARow = `${FORK}|${world.project}|Seeded work|\n`;
+    Deno.writeTextFileSync(world.paths.registryFile, windowARow);
+    Deno.writeTextFileSync(signal, "");
+    const result = await windowB;
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(Deno.readTextFileSync(world.paths.registryFile), windowARow, "registry untouched");
+    assert.match(result.stdout, new RegExp(`Session ${ORIGINAL} is no longer in the list`));
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a pass-through -r of a session the list lacks registers it after the exit", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seedSession(world);
+    Deno.writeTextFileSync(world.paths.registryFile, "");
+    world.claudeScenario({ messages: ["more"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const result = await world.run(["-r", ORIGINAL], { stdin: "Adopted Here\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [[ORIGINAL, "Adopted Here"]]);
+    assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)));
   } finally {
     world.cleanup();
   }

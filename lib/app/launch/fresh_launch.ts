@@ -18,7 +18,6 @@ import { projectDirFor } from "../../core/paths.ts";
 import { findSession } from "../../core/registry.ts";
 import { addAtTop, removeSession } from "../../core/registry_ops.ts";
 import { newSessionBetween, snapshotFolder } from "../../core/session_files.ts";
-import { readRegistry } from "../../store/registry_store.ts";
 
 /** What to launch and how to register it. */
 export interface FreshLaunchOptions {
@@ -79,10 +78,14 @@ export async function freshLaunch(
     return { exitCode: launch.exitCode, sessionId: null };
   }
   const sessionId = detectWithoutSessionId(ctx, launch.manifestSessionId, before, after);
-  if (sessionId !== null && findSession(readRegistry(ctx.paths), sessionId) === undefined) {
+  if (sessionId !== null) {
+    // Decided under the lock: a row another window added meanwhile is kept as it is.
     await changeRegistry(
       ctx,
-      (r) => addAtTop(r, { guid: sessionId, dir, desc: options.desc, tokens: "" }),
+      (r) =>
+        findSession(r, sessionId) === undefined
+          ? addAtTop(r, { guid: sessionId, dir, desc: options.desc, tokens: "" })
+          : r,
     );
   }
   return { exitCode: launch.exitCode, sessionId };

@@ -37,6 +37,13 @@ export interface PostExitOptions {
   dir: string;
   /** The row carries the folder default, not a name the user gave: ask for one. */
   provisional?: boolean;
+  /**
+   * The session may have no row yet (a pass-through `-r` of an id the
+   * registry lacks): register it under the folder default. Without this, a
+   * row that is gone was moved away by another window (a fork or a trim
+   * replaced it, or it was removed), and post-exit leaves the registry alone.
+   */
+  registerIfMissing?: boolean;
 }
 
 /** Trims pay for themselves only above this reduction (spec 11.15 step 9). */
@@ -62,11 +69,14 @@ export async function postExit(ctx: AppContext, options: PostExitOptions): Promi
 }
 
 /**
- * Phase 1: make sure the session is registered (under the folder default
+ * Phase 1: the session's row is moved to #1 and saved; an unregistered
+ * session is registered when the caller allows it (under the folder default
  * first, then renamed to what the user types; an answered `skip` removes
- * it), move it to #1 and save. With `ask: false` nothing is asked: for an
- * exit nobody may be there to answer (a closed window). Returns null when
- * the user chose not to keep the session.
+ * it). Whether the row is there is decided under the lock, on the registry
+ * as it is now: a row another window replaced meanwhile is never re-created.
+ * With `ask: false` nothing is asked: for an exit nobody may be there to
+ * answer (a closed window). Returns null when there is no row to carry on
+ * with.
  */
 export async function saveExitState(
   ctx: AppContext,
@@ -76,13 +86,34 @@ export async function saveExitState(
   const { guid, dir } = options;
   const fallback = folderDefaultName(leafName(ctx.paths, dir)) || "Unnamed";
   let provisional = options.provisional === true;
+  // Set inside the lock: the registry as it is when the write happens decides.
+  let found = "gone" as "main" | "archived" | "added" | "gone";
   // Saved before the name question, which waits on a person who may be gone.
   await changeRegistry(ctx, (r) => {
-    if (mainSessions(r).some((session) => session.guid === guid)) return moveToTop(r, guid);
-    if (findSession(r, guid) !== undefined) return r; // archived: it stays there
+    if (mainSessions(r).some((session) => session.guid === guid)) {
+      found = "main";
+      return moveToTop(r, guid);
+    }
+    if (findSession(r, guid) !== undefined) {
+      found = "archived"; // it stays there
+      return r;
+    }
+    if (options.registerIfMissing !== true) {
+      found = "gone";
+      return r;
+    }
+    found = "added";
     provisional = true;
     return addAtTop(r, { guid, dir, desc: fallback, tokens: "" });
   });
+  if (found === "gone") {
+    ctx.out.line(
+      `  Session ${guid} is no longer in the list (another window forked, trimmed or ` +
+        "removed it); the list was left as it is.",
+      "yellow",
+    );
+    return null;
+  }
   syncSessionIndex(ctx.paths, dir, { registered: [{ guid, dir, desc: fallback, tokens: "" }] });
   const name = provisional && ask ? askExitName(ctx, fallback) : null;
   if (name === "skip") {

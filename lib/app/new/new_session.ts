@@ -67,9 +67,11 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
     await postExit(ctx, { guid: outcome.sessionId, dir, provisional: preNamed === null });
   } else {
     // Spec 14.4: a session that ended badly is still a session; nobody may be left to ask.
-    await saveExitState(ctx, { guid: outcome.sessionId, dir }, { ask: false });
-    const saved = findSession(readRegistry(ctx.paths), outcome.sessionId);
-    ctx.out.line(`  claude exited with code ${outcome.exitCode}; saved as '${saved?.desc}'.`);
+    const state = await saveExitState(ctx, { guid: outcome.sessionId, dir }, { ask: false });
+    const saved = state && findSession(readRegistry(ctx.paths), outcome.sessionId);
+    if (saved) {
+      ctx.out.line(`  claude exited with code ${outcome.exitCode}; saved as '${saved.desc}'.`);
+    }
   }
   return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
 }

@@ -27,7 +27,11 @@ export interface FinishedResume {
 export async function finishResume(ctx: AppContext, finished: FinishedResume): Promise<void> {
   const { session, outcome } = finished;
   if (outcome.exitCode === 0) {
-    await postExit(ctx, { guid: outcome.effectiveGuid, dir: session.dir });
+    await postExit(ctx, {
+      guid: outcome.effectiveGuid,
+      dir: session.dir,
+      registerIfMissing: !finished.registered,
+    });
     return;
   }
   ctx.out.line();
