@@ -404,6 +404,7 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "archived",
       "malformedLines",
       "missingTranscripts",
+      "unreadableTranscripts",
       "runningWithoutTranscript",
       "missingDirs",
     ]);

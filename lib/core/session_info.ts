@@ -9,14 +9,28 @@ import { formatDateShort, formatSize, formatTokens } from "./format.ts";
 import { type Paths, projectDirFor } from "./paths.ts";
 import type { Session } from "./registry.ts";
 import { readSessionIndex } from "./session_index.ts";
+import {
+  createLocateCache,
+  listFolder,
+  type LocateCache,
+  locateTranscript,
+} from "./transcript_location.ts";
 
 /** A session's display facts. */
 export interface SessionInfo {
-  status: "ok" | "missing";
+  /**
+   * `ok`: the transcript is on disk (in its DIR's project folder or another);
+   * `missing`: it is nowhere; `unreadable`: a permission or other I/O error
+   * kept us from knowing (never treated as missing).
+   */
+  status: "ok" | "missing" | "unreadable";
+  /** Where the transcript is; where it belongs when missing or unreadable. */
   transcriptPath: string;
-  /** Transcript size in bytes; null when missing. */
+  /** For `unreadable`: what could not be read and why, e.g. `permission denied: /x`. */
+  problem: string | null;
+  /** Transcript size in bytes; null when not found. */
   sizeBytes: number | null;
-  /** `1.5 MB`, or `(missing)`. */
+  /** `1.5 MB`, `(missing)` or `(no access)`. */
   size: string;
   /** Last write of the transcript, or the fallback date; null when none. */
   date: Date | null;
@@ -28,18 +42,15 @@ export interface SessionInfo {
 }
 
 /**
- * Memo shared across one listing: each directory's project folder and each
- * folder's entries. Listing a folder once is much cheaper than a failed stat
+ * Memo shared across one listing: each folder's entries, and the projects
+ * root read once. Listing a folder once is much cheaper than a failed stat
  * per missing file, which makes a 1,000-row list cost little over startup.
  */
-export interface SessionInfoCache {
-  folders: Map<string, string>;
-  entries: Map<string, Set<string>>;
-}
+export type SessionInfoCache = LocateCache;
 
 /** A fresh cache for one listing. */
 export function createSessionInfoCache(): SessionInfoCache {
-  return { folders: new Map(), entries: new Map() };
+  return createLocateCache();
 }
 
 /** Look up a session's transcript and format what the list shows. */
@@ -49,30 +60,33 @@ export function getSessionInfo(
   now: Date,
   cache: SessionInfoCache = createSessionInfoCache(),
 ): SessionInfo {
-  const folder = projectFolder(paths, session.dir, cache);
-  const names = folderEntries(folder, cache);
-  const transcriptPath = paths.path.join(folder, `${session.guid}.jsonl`);
   const tokensText = formatTokens(session.tokens);
-  const stat = names.has(`${session.guid}.jsonl`) ? statOrNull(transcriptPath) : null;
-  if (stat?.isFile) {
-    const date = stat.mtime;
+  const located = locateTranscript(paths, session, cache);
+  if (located.status === "found") {
+    const date = located.info.mtime;
     return {
       status: "ok",
-      transcriptPath,
-      sizeBytes: stat.size,
-      size: formatSize(stat.size),
+      transcriptPath: located.path,
+      problem: null,
+      sizeBytes: located.info.size,
+      size: formatSize(located.info.size),
       date,
       dateText: date ? formatDateShort(date, now) : "--",
       dateIsFallback: false,
       tokensText,
     };
   }
+  const folder = projectDirFor(paths, session.dir);
+  const listing = listFolder(folder, cache);
+  const names = listing instanceof Set ? listing : new Set<string>();
   const fallback = fallbackDate(paths, folder, session.guid, names);
+  const unreadable = located.status === "unreadable";
   return {
-    status: "missing",
-    transcriptPath,
+    status: located.status,
+    transcriptPath: unreadable ? paths.path.join(folder, `${session.guid}.jsonl`) : located.path,
+    problem: unreadable ? `${located.error}: ${located.path}` : null,
     sizeBytes: null,
-    size: "(missing)",
+    size: unreadable ? "(no access)" : "(missing)",
     date: fallback,
     dateText: fallback ? `${formatDateShort(fallback, now)}*` : "--",
     dateIsFallback: fallback !== null,
@@ -91,29 +105,6 @@ function fallbackDate(paths: Paths, folder: string, guid: string, names: Set<str
     .find((entry) => entry.sessionId === guid)?.created;
   const date = typeof created === "string" ? new Date(created) : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;
-}
-
-function projectFolder(paths: Paths, dir: string, cache: SessionInfoCache): string {
-  let folder = cache.folders.get(dir);
-  if (folder === undefined) {
-    folder = projectDirFor(paths, dir);
-    cache.folders.set(dir, folder);
-  }
-  return folder;
-}
-
-function folderEntries(folder: string, cache: SessionInfoCache): Set<string> {
-  let names = cache.entries.get(folder);
-  if (names === undefined) {
-    names = new Set();
-    try {
-      for (const entry of Deno.readDirSync(folder)) names.add(entry.name);
-    } catch {
-      // No project folder: every session in it is missing.
-    }
-    cache.entries.set(folder, names);
-  }
-  return names;
 }
 
 function statOrNull(path: string): Deno.FileInfo | null {

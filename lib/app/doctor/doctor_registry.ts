@@ -37,6 +37,12 @@ export interface MissingTranscript extends SessionRef {
   transcript: string;
 }
 
+/** A registered session whose transcript could not be looked for (permission, I/O). */
+export interface UnreadableTranscript extends MissingTranscript {
+  /** What could not be read and why, e.g. `permission denied: /path`. */
+  problem: string;
+}
+
 /** The registry's health. */
 export interface RegistryCheck {
   status: CheckStatus;
@@ -49,6 +55,8 @@ export interface RegistryCheck {
   archived: number;
   malformedLines: Array<{ lineNumber: number; text: string; reason: string }>;
   missingTranscripts: MissingTranscript[];
+  /** Transcripts that may be there but could not be read: not missing, never offered for deletion. */
+  unreadableTranscripts: UnreadableTranscript[];
   /** Running sessions that have no transcript yet (no message sent): not a finding. */
   runningWithoutTranscript: MissingTranscript[];
   /** Registered folders that are gone, with the sessions registered in each. */
@@ -70,6 +78,7 @@ export function checkRegistry(
     archived: 0,
     malformedLines: [],
     missingTranscripts: [],
+    unreadableTranscripts: [],
     runningWithoutTranscript: [],
     missingDirs: [],
   };
@@ -104,7 +113,9 @@ export function checkRegistry(
     const info = getSessionInfo(ctx.paths, session, now, cache);
     if (info.status === "ok") continue;
     const missing = { ...ref, dir: session.dir, transcript: info.transcriptPath };
-    if (running.has(session.guid)) check.runningWithoutTranscript.push(missing);
+    if (info.status === "unreadable") {
+      check.unreadableTranscripts.push({ ...missing, problem: info.problem ?? "" });
+    } else if (running.has(session.guid)) check.runningWithoutTranscript.push(missing);
     else check.missingTranscripts.push(missing);
   }
   check.missingDirs = [...dirs].filter(([dir]) => !folderStillThere(dir))
@@ -127,8 +138,18 @@ function addFindings(check: RegistryCheck, add: (section: Section) => AddFinding
     add("transcripts")(
       "warning",
       `${plural(transcripts, "registered session")} ${transcripts === 1 ? "has" : "have"} no ` +
-        "transcript (deleted or moved): resuming one offers a recovery primer; or remove it " +
-        "from the list",
+        "transcript anywhere under the projects folder (deleted): resuming one offers to " +
+        "remove it from the list",
+    );
+  }
+  const unreadable = check.unreadableTranscripts.length;
+  if (unreadable > 0) {
+    add("transcripts")(
+      "problem",
+      `${unreadable === 1 ? "the transcript" : "the transcripts"} of ` +
+        `${plural(unreadable, "registered session")} cannot be read ` +
+        `(${check.unreadableTranscripts[0].problem}): fix the permissions; ` +
+        "claudecm treats them as present, not missing",
     );
   }
   const dirs = check.missingDirs.length;

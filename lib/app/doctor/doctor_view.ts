@@ -60,6 +60,7 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
   );
   check("transcripts", "transcripts", transcriptSummary(report), [
     ...registry.missingTranscripts.map((m) => `${sessionText(m)}  ${m.guid}  ${m.dir}`),
+    ...registry.unreadableTranscripts.map((m) => `${sessionText(m)}  ${m.guid}: ${m.problem}`),
     ...registry.runningWithoutTranscript.map((m) =>
       `${sessionText(m)}  ${m.guid}: running, no message sent yet`
     ),
@@ -142,7 +143,12 @@ function registrySummary({ registry }: DoctorReport): string {
 function transcriptSummary({ registry }: DoctorReport): string {
   const total = registry.sessions + registry.archived;
   const missing = registry.missingTranscripts.length;
-  if (missing > 0) return `${missing} of ${total} registered session(s) have no transcript`;
+  const unreadable = registry.unreadableTranscripts.length;
+  const parts = [
+    ...(missing > 0 ? [`${missing} of ${total} registered session(s) have no transcript`] : []),
+    ...(unreadable > 0 ? [`${unreadable} cannot be read`] : []),
+  ];
+  if (parts.length > 0) return parts.join("; ");
   return total === 0 ? "no registered sessions" : `all ${total} registered session(s) have one`;
 }
 

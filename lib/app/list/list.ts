@@ -30,7 +30,10 @@ export interface ListedSession {
   desc: string;
   tokens: number | null;
   archived: boolean;
+  /** `ok`, `missing` (nowhere on disk) or `unreadable` (a permission or I/O error). */
   status: SessionInfo["status"];
+  /** For `unreadable`: what could not be read and why. */
+  problem: string | null;
   transcript: string;
   sizeBytes: number | null;
   lastActivity: string | null;
@@ -83,6 +86,7 @@ export function listRegistryJson(ctx: AppContext): {
       tokens: session.tokens === "" ? null : Number(session.tokens),
       archived,
       status: info.status,
+      problem: info.problem,
       transcript: info.transcriptPath,
       sizeBytes: info.sizeBytes,
       lastActivity: info.date?.toISOString() ?? null,

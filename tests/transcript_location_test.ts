@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { createLaunchWorld } from "./helpers/launch_world.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+import { sessionId, writeTranscript } from "./helpers/claude_home.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+import { locateTranscript } from "../lib/core/transcript_location.ts";
+
+const GUID = sessionId(0x7e);
+
+/**
+ * Make a project folder that cannot be read. A symlink to itself fails every
+ * stat and listing with ELOOP, as root too (CI runs as root, where chmod 000
+ * stops nothing); a permission error goes down the same "not not-found" path.
+ */
+function makeUnreadable(folder: string): void {
+  Deno.mkdirSync(join(folder, ".."), { recursive: true });
+  Deno.symlinkSync(folder, folder);
+}
+
+Deno.test("locate: own folder, another project folder, nowhere", () => {
+  const t = createTestContext();
+  try {
+    const dir = t.ctx.cwd();
+    const session = { guid: GUID, dir };
+    assert.equal(locateTranscript(t.ctx.paths, session).status, "missing");
+    const elsewhere = writeTranscript(t.ctx.paths, `${t.home}/origin`, GUID);
+    const found = locateTranscript(t.ctx.paths, session);
+    assert.deepEqual([found.status, found.path], ["found", elsewhere]);
+    const own = writeTranscript(t.ctx.paths, dir, GUID);
+    const first = locateTranscript(t.ctx.paths, session);
+    assert.deepEqual([first.status, first.path], ["found", own]);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test({
+  name: "an unreadable folder is never 'missing': locate, list --json, doctor and resume agree",
+  ignore: Deno.build.os === "windows", // symlinks need privileges there
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      Deno.writeTextFileSync(world.paths.registryFile, `${GUID}|${world.project}|Locked one|\n`);
+      makeUnreadable(projectDirFor(world.paths, world.project));
+      const located = locateTranscript(world.paths, { guid: GUID, dir: world.project });
+      assert.equal(located.status, "unreadable");
+
+      const list = JSON.parse((await world.run(["list", "--json"])).stdout);
+      assert.equal(list.sessions[0].status, "unreadable");
+      assert.match(list.sessions[0].problem, /symbolic links/);
+
+      const doctor = JSON.parse((await world.run(["doctor", "--json"])).stdout);
+      assert.deepEqual(doctor.registry.missingTranscripts, []);
+      assert.deepEqual(doctor.registry.unreadableTranscripts.map((m: { guid: string }) => m.guid), [
+        GUID,
+      ]);
+
+      world.claudeScenario({ exitCode: 1 });
+      const resumed = await world.run(["1"], { stdin: "\n" });
+      assert.equal(resumed.code, 1);
+      assert.doesNotMatch(resumed.stdout, /Delete this entry/);
+      assert.match(
+        resumed.stdout,
+        /Could not look for its transcript .*entry has NOT been deleted/,
+      );
+      assert.deepEqual(world.sessions().map((s) => s.guid), [GUID]);
+    } finally {
+      world.cleanup();
+    }
+  },
+});
