@@ -129,6 +129,9 @@ Deno.test("a resume whose transcript is gone offers to drop the entry", async ()
 Deno.test("resume N out of range and a vanished directory are clear errors", async () => {
   const world = createLaunchWorld();
   try {
+    const empty = await world.run(["resume", "1"]);
+    assert.equal(empty.code, 1, "an empty list is no better than a short one");
+    assert.match(empty.stderr, /No saved sessions\./);
     seedSession(world);
     const tooFar = await world.run(["resume", "5"]);
     assert.equal(tooFar.code, 1);

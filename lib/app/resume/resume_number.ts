@@ -22,8 +22,9 @@ export async function runResume(ctx: AppContext, options: { number: number }): P
   if ("reexecExitCode" in setup) return setup.reexecExitCode;
   const sessions = mainSessions(readRegistry(ctx.paths));
   if (sessions.length === 0) {
-    ctx.out.line("  No saved sessions.");
-    return ExitCode.ok;
+    // Nothing was resumed, as for an N past the end of a non-empty list.
+    ctx.err.line("  No saved sessions.", "red");
+    return ExitCode.failure;
   }
   showList(ctx, sessions, options.number);
   ctx.out.line();
