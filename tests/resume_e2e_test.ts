@@ -322,3 +322,38 @@ Deno.test("a pass-through -r of a session the list lacks registers it after the 
     world.cleanup();
   }
 });
+
+Deno.test("post-exit syncs the index from the whole registry: each session under its own DESC", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seedSession(world);
+    const second = sessionId(0xb2);
+    save(folder, finishedSession({ sessionId: second, cwd: world.project }));
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      `${ORIGINAL}|${world.project}|Seeded work|98765\n${second}|${world.project}|Second one|\n`,
+    );
+    const indexPath = join(folder, "sessions-index.json");
+    Deno.writeTextFileSync(
+      indexPath,
+      JSON.stringify({
+        version: 1,
+        entries: [{ sessionId: second, firstPrompt: "Project", projectPath: "/stale" }],
+        originalPath: world.project,
+      }),
+    );
+    world.claudeScenario({ messages: ["more"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 0, result.stderr);
+    const entries = JSON.parse(Deno.readTextFileSync(indexPath)).entries as Array<
+      { sessionId: string; firstPrompt: string; projectPath: string }
+    >;
+    assert.deepEqual(
+      entries.map((e) => [e.sessionId, e.firstPrompt, e.projectPath]).sort(),
+      [[ORIGINAL, "Seeded work", world.project], [second, "Second one", world.project]].sort(),
+    );
+  } finally {
+    world.cleanup();
+  }
+});

@@ -8,8 +8,7 @@
 
 import type { Paths } from "./paths.ts";
 import { projectDirFor } from "./paths.ts";
-import { isSessionId, type Session } from "./registry.ts";
-import { writeFileAtomic } from "../store/atomic_write.ts";
+import { archivedSessions, isSessionId, mainSessions, type Registry } from "./registry.ts";
 import { isFile } from "./fs_checks.ts";
 
 /** One entry of the index; unknown fields of existing entries are kept. */
@@ -49,53 +48,75 @@ export function readSessionIndex(paths: Paths, projectFolder: string): SessionIn
   }
 }
 
+/** The index file to write: where, and its full new text. */
+export interface SessionIndexUpdate {
+  path: string;
+  text: string;
+}
+
 /**
- * Bring an existing index in line with the transcripts on disk: drop entries
- * whose file is gone, refresh times of the rest, add the missing ones.
- * Best effort: returns false instead of throwing, never blocks claudecm.
+ * Spec section 10: the index of `dir`'s project folder brought in line with
+ * the transcripts on disk and the registry. Entries whose file is gone are
+ * dropped, the rest get fresh times, missing ones are added. A registered
+ * session's entry carries its DESC as `firstPrompt` and its DIR as
+ * `projectPath` (step 7), kept entries included, so a wrong label is
+ * corrected. Returns null when there is nothing to write: no index (claudecm
+ * never creates one), no transcripts, or no change. Decides only; the
+ * caller writes (lib/store/session_index_sync.ts).
  */
-export function syncSessionIndex(
+export function planSessionIndexSync(
   paths: Paths,
   dir: string,
-  options: { registered?: Session[] } = {},
-): boolean {
-  try {
-    const folder = projectDirFor(paths, dir);
-    const indexPath = paths.path.join(folder, "sessions-index.json");
-    if (!isFile(indexPath)) return false;
-    const onDisk = transcriptsIn(paths, folder);
-    if (onDisk.size === 0) return false;
-    // An index that does not parse is rebuilt from the transcripts.
-    const existing = readSessionIndex(paths, folder);
-    const originalPath = existing?.originalPath ?? dir;
-    const kept = (existing?.entries ?? []).flatMap((entry) => {
-      const info = onDisk.get(entry.sessionId);
-      if (info === undefined) return [];
-      return [{
-        ...entry,
-        fileMtime: info.mtimeMs,
-        modified: new Date(info.mtimeMs).toISOString(),
-      }];
-    });
-    const known = new Set(kept.map((entry) => entry.sessionId));
-    const registered = new Map((options.registered ?? []).map((s) => [s.guid, s]));
-    const added = [...onDisk].filter(([guid]) => !known.has(guid)).map(([guid, info]) => ({
-      sessionId: guid,
-      fullPath: info.path,
+  registry: Registry,
+): SessionIndexUpdate | null {
+  const folder = projectDirFor(paths, dir);
+  const indexPath = paths.path.join(folder, "sessions-index.json");
+  if (!isFile(indexPath)) return null;
+  const onDisk = transcriptsIn(paths, folder);
+  if (onDisk.size === 0) return null;
+  // An index that does not parse is rebuilt from the transcripts.
+  const existing = readSessionIndex(paths, folder);
+  const originalPath = existing?.originalPath ?? dir;
+  const registered = new Map(
+    [...mainSessions(registry), ...archivedSessions(registry)].map((s) => [s.guid, s]),
+  );
+  const label = (guid: string) => {
+    const session = registered.get(guid);
+    return session === undefined ? {} : { firstPrompt: session.desc, projectPath: session.dir };
+  };
+  const kept = (existing?.entries ?? []).flatMap((entry) => {
+    const info = onDisk.get(entry.sessionId);
+    if (info === undefined) return [];
+    return [{
+      ...entry,
       fileMtime: info.mtimeMs,
-      firstPrompt: registered.get(guid)?.desc ?? "",
-      messageCount: 0,
-      created: new Date(info.createdMs).toISOString(),
       modified: new Date(info.mtimeMs).toISOString(),
-      gitBranch: "",
-      projectPath: registered.get(guid)?.dir ?? originalPath,
-      isSidechain: false,
-    }));
-    const index: SessionIndex = { version: 1, entries: [...kept, ...added], originalPath };
-    writeFileAtomic(indexPath, JSON.stringify(index, null, 2) + "\n");
-    return true;
+      ...label(entry.sessionId),
+    }];
+  });
+  const known = new Set(kept.map((entry) => entry.sessionId));
+  const added = [...onDisk].filter(([guid]) => !known.has(guid)).map(([guid, info]) => ({
+    sessionId: guid,
+    fullPath: info.path,
+    fileMtime: info.mtimeMs,
+    firstPrompt: registered.get(guid)?.desc ?? "",
+    messageCount: 0,
+    created: new Date(info.createdMs).toISOString(),
+    modified: new Date(info.mtimeMs).toISOString(),
+    gitBranch: "",
+    projectPath: registered.get(guid)?.dir ?? originalPath,
+    isSidechain: false,
+  }));
+  const index: SessionIndex = { version: 1, entries: [...kept, ...added], originalPath };
+  const text = JSON.stringify(index, null, 2) + "\n";
+  return text === readText(indexPath) ? null : { path: indexPath, text };
+}
+
+function readText(path: string): string | null {
+  try {
+    return Deno.readTextFileSync(path);
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -26,9 +26,9 @@ import {
 } from "../../core/registry_ops.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { getSessionInfo } from "../../core/session_info.ts";
-import { syncSessionIndex } from "../../core/session_index.ts";
 import type { Benchmark, CmvAvailable } from "../../platform/cmv.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { withSpinner } from "../../ui/spinner.ts";
 
 /** The session claude just left. */
@@ -89,7 +89,7 @@ export async function saveExitState(
   // Set inside the lock: the registry as it is when the write happens decides.
   let found = "gone" as "main" | "archived" | "added" | "gone";
   // Saved before the name question, which waits on a person who may be gone.
-  await changeRegistry(ctx, (r) => {
+  const registry = await changeRegistry(ctx, (r) => {
     if (mainSessions(r).some((session) => session.guid === guid)) {
       found = "main";
       return moveToTop(r, guid);
@@ -114,7 +114,7 @@ export async function saveExitState(
     );
     return null;
   }
-  syncSessionIndex(ctx.paths, dir, { registered: [{ guid, dir, desc: fallback, tokens: "" }] });
+  syncSessionIndex(ctx.paths, dir, registry);
   const name = provisional && ask ? askExitName(ctx, fallback) : null;
   if (name === "skip") {
     await changeRegistry(ctx, (r) => removeSession(r, guid, { ifPresent: true }));
@@ -122,10 +122,11 @@ export async function saveExitState(
     return null;
   }
   if (name !== null) {
-    await changeRegistry(
+    const renamed = await changeRegistry(
       ctx,
       (r) => findSession(r, guid) === undefined ? r : renameSession(r, guid, name),
     );
+    syncSessionIndex(ctx.paths, dir, renamed);
   }
   return { guid, dir };
 }

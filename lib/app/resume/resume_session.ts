@@ -19,9 +19,9 @@ import { isSessionLive } from "../../core/pid_manifest.ts";
 import { findSession, type Session } from "../../core/registry.ts";
 import { swapGuid } from "../../core/registry_ops.ts";
 import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../../core/session_files.ts";
-import { syncSessionIndex } from "../../core/session_index.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
+import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { endsWithExitCommand } from "../../transcript/tail.ts";
 
 /** What {@linkcode resumeSession} resumes, and how. */
@@ -165,14 +165,14 @@ async function followFork(
   ctx: AppContext,
   fork: { dir: string; folder: string; guid: string; fork: string },
 ): Promise<void> {
-  await changeRegistry(
+  const registry = await changeRegistry(
     ctx,
     (r) => findSession(r, fork.guid) === undefined ? r : swapGuid(r, fork.guid, fork.fork),
   );
   // The fork carries the whole history forward; the predecessor is kept, out of the way.
   const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, fork.dir));
   moveSessionAside(fork.folder, fork.guid, { destDir, join: ctx.paths.path.join });
-  syncSessionIndex(ctx.paths, fork.dir);
+  syncSessionIndex(ctx.paths, fork.dir, registry);
   ctx.out.line(
     `  Claude continued this session as ${fork.fork}; the list now points there and the ` +
       `previous transcript is in ${destDir}.`,

@@ -18,11 +18,11 @@ import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import { UserError } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
-import { archivedSessions, findSession, mainSessions, type Registry } from "../../core/registry.ts";
+import { findSession, type Registry } from "../../core/registry.ts";
 import { RegistryLookupError, replaceGuid } from "../../core/registry_ops.ts";
-import { syncSessionIndex } from "../../core/session_index.ts";
 import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../../platform/cmv.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
+import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { isDirectory, isFile } from "../../core/fs_checks.ts";
 
@@ -129,9 +129,7 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
       "yellow",
     );
   }
-  syncSessionIndex(ctx.paths, session.dir, {
-    registered: [...mainSessions(registry), ...archivedSessions(registry)],
-  });
+  syncSessionIndex(ctx.paths, session.dir, registry);
   ctx.out.line();
   ctx.out.line(`  Session trimmed. New ID: ${newGuid}`, "green");
   return newGuid;
