@@ -264,6 +264,9 @@ Deno.test("doctor: registered sessions without a transcript, and folders that ar
       ["transcripts", "warning"],
       ["folders", "warning"],
     ]);
+    // The hint says what resume really does with such a session today.
+    assert.match(report.findings[0].message, /resuming one offers to remove it from the list/);
+    assert.doesNotMatch(report.findings[0].message, /recovery primer/);
     assert.equal(await runDoctor(t.ctx, { json: false }), 0);
     const out = t.stdout();
     assert.match(

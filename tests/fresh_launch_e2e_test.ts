@@ -241,8 +241,25 @@ Deno.test("a directory's session open in another window is not offered for resum
     const result = await world.run(["n"], { stdin: "Second Window\n" });
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /'Busy one' is open in another claude window/);
+    assert.doesNotMatch(result.stdout, /No session entry found/, "there is one, it is busy");
     assert.ok(!world.launches().some((e) => e.argv.includes("--resume")));
     assert.deepEqual(world.sessions().map((s) => s.desc), ["Second Window", "Busy one"]);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a missing claude is reported before any question", async () => {
+  const world = createLaunchWorld();
+  try {
+    world.env.CLAUDECM_CLAUDE = `${world.dir}/no-claude-here`;
+    for (const args of [["n"], ["new"], ["-r", "00000000-0000-4000-8000-0000000000c1"]]) {
+      const result = await world.run(args, { stdin: "Typed Name\n" });
+      assert.equal(result.code, 1, args.join(" "));
+      assert.match(result.stderr, /CLAUDECM_CLAUDE is set to .*no-claude-here/);
+      assert.doesNotMatch(result.stdout, /name for this session/, args.join(" "));
+    }
+    assert.deepEqual(world.sessions(), []);
   } finally {
     world.cleanup();
   }

@@ -35,8 +35,8 @@ export interface PrepareLaunchOptions {
 
 /**
  * Re-exec as the run-as user when root and one exists (the state then lands
- * in that user's HOME, as with the old bash script); otherwise bootstrap and
- * return the settings, with a one-line notice when the bypass flag cannot be
+ * in that user's HOME, as with the old bash script); otherwise check that
+ * claude can be found (a UserError if not), bootstrap and return the settings, with a one-line notice when the bypass flag cannot be
  * used.
  */
 export async function prepareLaunch(
@@ -45,6 +45,8 @@ export async function prepareLaunch(
 ): Promise<LaunchSetup> {
   const decision = (options.decide ?? ((c: AppContext) => decideRunAs(runAsFacts(c.env))))(ctx);
   if (decision.action === "reexec") return { reexecExitCode: await reexec(decision) };
+  // A missing claude is said before any question, not after the user has typed a name.
+  ctx.tools.claude();
   if (decision.notice) ctx.err.line(`  ${decision.notice}`, "yellow");
   const { machineName } = bootstrap(ctx, { mayPrompt: true });
   return {

@@ -41,13 +41,15 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   const resumeId = resumedSessionId(passArgs);
   if (resumeId !== null) return await resumeFromArgs(ctx, settings, { dir, resumeId, passArgs });
   let match = mainSessions(readRegistry(ctx.paths)).find((session) => session.dir === dir);
+  let preNamed: string | null = null;
   if (match !== undefined && isSessionLive(ctx.paths, match.guid)) {
     // Claude lets two windows resume one session and interleaves their writes: never offer that.
     ctx.out.line(`  '${match.desc}' is open in another claude window; starting a new session.`);
     match = undefined;
-  }
-  let preNamed: string | null = null;
-  if (match !== undefined && passArgs.length === 0) {
+    if (passArgs.length === 0) {
+      preNamed = askNewName(ctx, folderDefaultName(leafName(ctx.paths, dir)));
+    }
+  } else if (match !== undefined && passArgs.length === 0) {
     const resumed = await offerResume(ctx, settings, match);
     if (resumed !== null) return resumed;
   } else if (passArgs.length === 0) {
