@@ -16,8 +16,9 @@ import { finishResume } from "./resume_exit.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
-import { findSession, type Session } from "../../core/registry.ts";
-import { swapGuid } from "../../core/registry_ops.ts";
+import { probePath } from "../../core/fs_checks.ts";
+import { findSession, mainSessions, type Session } from "../../core/registry.ts";
+import { moveToTop, swapGuid } from "../../core/registry_ops.ts";
 import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
@@ -42,18 +43,28 @@ export interface ResumeRequest {
 
 /**
  * Resume a session, then run what follows its exit; returns the command's
- * exit code. A session open in another claude window is resumed only when
- * the user says so (DESIGN.md 5.8): both windows would append to one
- * transcript, interleaved.
+ * exit code. Every caller gets the same checks: claude's directory must be
+ * there; a session open in another claude window is resumed only when the
+ * user says so (DESIGN.md 5.8: both windows would append to one transcript,
+ * interleaved); a registered row moves to #1 before the launch, even if the
+ * launch then fails (spec 11.9 step 1a).
  */
 export async function resumeSession(ctx: AppContext, request: ResumeRequest): Promise<number> {
   const { session, settings } = request;
+  const dir = request.launchDir ?? session.dir;
+  if (!directoryReachable(ctx, dir)) return ExitCode.failure;
   if (isSessionLive(ctx.paths, session.guid) && !confirmLiveResume(ctx, session)) {
     ctx.out.line("  Not resumed.");
     return ExitCode.failure;
   }
+  if (request.registered) {
+    await changeRegistry(
+      ctx,
+      (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
+    );
+  }
   const outcome = await resumeWithForkDetection(ctx, settings, {
-    dir: request.launchDir ?? session.dir,
+    dir,
     guid: session.guid,
     displayName: displayNameFor(settings, session.desc),
     extraArgs: request.extraArgs,
@@ -119,6 +130,18 @@ async function resumeWithForkDetection(
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
   await followFork(ctx, { dir, folder: predecessorFolder, guid, fork });
   return { exitCode: 0, effectiveGuid: fork };
+}
+
+function directoryReachable(ctx: AppContext, dir: string): boolean {
+  const probe = probePath(dir);
+  if (probe.kind === "directory") return true;
+  ctx.err.line(
+    probe.kind === "unreadable"
+      ? `  The session's directory cannot be reached (${probe.error}): ${dir}`
+      : `  The session's directory no longer exists: ${dir}`,
+    "red",
+  );
+  return false;
 }
 
 /** Default No: no answer at all (input closed) is not a yes. */
