@@ -186,6 +186,28 @@ Deno.test("trim: a session whose transcript is not in its DIR's project folder i
   });
 });
 
+Deno.test({
+  name: "trim: an unreadable transcript is reported as unreadable, not as absent",
+  ignore: Deno.build.os === "windows", // symlinks need privileges there
+  fn: async () => {
+    await withWorld(async (world) => {
+      const seeded = seed(world);
+      const { test, folder } = seeded;
+      try {
+        // A transcript that is a symlink to itself fails every stat with ELOOP, as root too.
+        Deno.removeSync(`${folder}/${ID}.jsonl`);
+        Deno.symlinkSync(`${folder}/${ID}.jsonl`, `${folder}/${ID}.jsonl`);
+        assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+        assert.match(seeded.err(), new RegExp(`Cannot trim ${ID}: its transcript cannot be read`));
+        assert.deepEqual(world.argv("cmv"), []);
+        assert.equal(registryText(seeded), seeded.registryText);
+      } finally {
+        test.cleanup();
+      }
+    });
+  },
+});
+
 Deno.test("trim: no Session ID in cmv's output is a failure with its first lines shown", async () => {
   await withWorld(async (world) => {
     const seeded = seed(world);

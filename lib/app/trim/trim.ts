@@ -24,7 +24,7 @@ import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../../plat
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { isDirectory, isFile } from "../../core/fs_checks.ts";
+import { isDirectory, isFile, probePath } from "../../core/fs_checks.ts";
 
 /** What to trim. */
 export interface TrimOptions {
@@ -63,10 +63,16 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   const join = ctx.paths.path.join;
   const folder = projectDirFor(ctx.paths, session.dir);
   const transcript = join(folder, `${guid}.jsonl`);
-  if (!isFile(transcript)) {
+  const probe = probePath(transcript);
+  if (probe.kind !== "file") {
     // cmv would find it in whatever project folder it is in and write the trimmed
     // copy there, where step 8 must refuse it: better not to create that file.
-    ctx.err.line(`  Cannot trim ${guid}: its transcript is not at ${transcript}.`, "red");
+    ctx.err.line(
+      probe.kind === "unreadable"
+        ? `  Cannot trim ${guid}: its transcript cannot be read (${probe.error}): ${transcript}.`
+        : `  Cannot trim ${guid}: its transcript is not at ${transcript}.`,
+      "red",
+    );
     return null;
   }
   const staleBefore = ctx.now().getTime() - STALE_TEMP_MS;
