@@ -31,6 +31,15 @@ function seedSession(world: LaunchWorld, options: { exitTail?: boolean } = {}): 
   return folder;
 }
 
+/** Another live claude (this test process stands in for it) is on session `guid`. */
+function openInAnotherWindow(world: LaunchWorld, guid: string): void {
+  Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
+  Deno.writeTextFileSync(
+    join(world.paths.sessionsDir, `${Deno.pid}.json`),
+    JSON.stringify({ pid: Deno.pid, sessionId: guid, cwd: world.project }),
+  );
+}
+
 Deno.test("a fork on resume: the row follows the fork, the predecessor goes to backup", async () => {
   const world = createLaunchWorld();
   try {
@@ -190,12 +199,7 @@ Deno.test("no trim is offered while the session is open in another window", asyn
     seedSession(world);
     world.claudeScenario({ messages: ["more"] });
     world.cmvScenario(WORTH_TRIMMING);
-    // Another live claude (this test process stands in for it) is on the same session.
-    Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
-    Deno.writeTextFileSync(
-      join(world.paths.sessionsDir, `${Deno.pid}.json`),
-      JSON.stringify({ pid: Deno.pid, sessionId: ORIGINAL, cwd: world.project }),
-    );
+    openInAnotherWindow(world, ORIGINAL);
     const result = await world.run(["1"], { stdin: "y\n" });
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /Trim not offered: this session is open in another claude window/);
@@ -252,12 +256,7 @@ Deno.test("every resume path asks before resuming a session open in another wind
     seedSession(world);
     world.claudeScenario({ messages: ["more"] });
     world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
-    // Another live claude (this test process stands in for it) is on the same session.
-    Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
-    Deno.writeTextFileSync(
-      join(world.paths.sessionsDir, `${Deno.pid}.json`),
-      JSON.stringify({ pid: Deno.pid, sessionId: ORIGINAL, cwd: world.project }),
-    );
+    openInAnotherWindow(world, ORIGINAL);
     const declined: Array<[string[], string]> = [
       [["1"], ""], // end of input is No
       [["resume", "1"], "\n"], // Enter is No
