@@ -86,27 +86,21 @@ export async function saveExitState(
   const { guid, dir } = options;
   const fallback = folderDefaultName(leafName(ctx.paths, dir)) || "Unnamed";
   let provisional = options.provisional === true;
-  // Set inside the lock: the registry as it is when the write happens decides.
-  let found = "gone" as "main" | "archived" | "added" | "gone";
+  // Decided inside the lock, on the registry as it is when the write happens.
+  let gone = false;
   // Saved before the name question, which waits on a person who may be gone.
   const registry = await changeRegistry(ctx, (r) => {
-    if (mainSessions(r).some((session) => session.guid === guid)) {
-      found = "main";
-      return moveToTop(r, guid);
-    }
-    if (findSession(r, guid) !== undefined) {
-      found = "archived"; // it stays there
-      return r;
-    }
+    gone = false;
+    if (mainSessions(r).some((session) => session.guid === guid)) return moveToTop(r, guid);
+    if (findSession(r, guid) !== undefined) return r; // archived: it stays there
     if (options.registerIfMissing !== true) {
-      found = "gone";
+      gone = true;
       return r;
     }
-    found = "added";
     provisional = true;
     return addAtTop(r, { guid, dir, desc: fallback, tokens: "" });
   });
-  if (found === "gone") {
+  if (gone) {
     ctx.out.line(
       `  Session ${guid} is no longer in the list (another window forked, trimmed or ` +
         "removed it); the list was left as it is.",
