@@ -313,9 +313,15 @@ Deno.test("a pass-through -r of a session the list lacks registers it after the 
     Deno.writeTextFileSync(world.paths.registryFile, "");
     world.claudeScenario({ messages: ["more"] });
     world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
-    const result = await world.run(["-r", ORIGINAL], { stdin: "Adopted Here\n" });
+    // Resumed from another folder: the row's DIR is where the session lives, not the cwd.
+    const elsewhere = `${world.dir}/elsewhere`;
+    Deno.mkdirSync(elsewhere);
+    const result = await world.run(["-r", ORIGINAL], { stdin: "Adopted Here\n", cwd: elsewhere });
     assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [[ORIGINAL, "Adopted Here"]]);
+    assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc, s.dir]), [
+      [ORIGINAL, "Adopted Here", world.project],
+    ]);
+    assert.equal(world.launches()[0].cwd, elsewhere, "claude itself ran where the user is");
     assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)));
   } finally {
     world.cleanup();

@@ -21,7 +21,9 @@ import { leafName } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { findSession, isSessionId, mainSessions, type Session } from "../../core/registry.ts";
 import { renameSession } from "../../core/registry_ops.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { readHeadCwd } from "../../transcript/tail.ts";
 
 /** Options of `claudecm new`. */
 export interface NewOptions {
@@ -118,7 +120,11 @@ async function resumeFromArgs(
 ): Promise<number> {
   const { dir, resumeId, passArgs } = request;
   const registered = findSession(readRegistry(ctx.paths), resumeId);
-  const session = registered ?? { guid: resumeId, dir, desc: leafName(ctx.paths, dir), tokens: "" };
+  let session = registered;
+  if (session === undefined) {
+    const home = sessionHome(ctx, resumeId) ?? dir;
+    session = { guid: resumeId, dir: home, desc: leafName(ctx.paths, home), tokens: "" };
+  }
   return await resumeSession(ctx, {
     settings,
     session,
@@ -126,6 +132,22 @@ async function resumeFromArgs(
     launchDir: dir,
     extraArgs: withoutResume(passArgs),
   });
+}
+
+/**
+ * Where an unregistered session belongs: the folder its transcript records
+ * (claude keeps appending to it there, wherever it is resumed from), when
+ * that folder still exists; null when unknown.
+ */
+function sessionHome(ctx: AppContext, guid: string): string | null {
+  const located = locateTranscript(ctx.paths, { guid, dir: ctx.cwd() });
+  if (located.status !== "found") return null;
+  try {
+    const recorded = readHeadCwd(located.path);
+    return recorded !== undefined && isDirectory(recorded) ? recorded : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The uuid after `-r`/`--resume` (or `--resume=`), when the pass-through resumes by id. */
