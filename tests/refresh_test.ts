@@ -216,3 +216,19 @@ Deno.test("refresh scratch dirs older than a day are cleaned up", async () => {
     s.cleanup();
   }
 });
+
+Deno.test("refreshing an archived session relabels it where it is", async () => {
+  const s = seed({ answers: ["", "n"] });
+  try {
+    writeRegistryText(
+      s.test.ctx.paths,
+      `${OTHER}|${s.world.project}|Other work|7\n[archived]\n${OLD}|${s.world.project}|Parser Work|1\n`,
+    );
+    const fresh = await refreshSession(s.test.ctx, SETTINGS, { guid: OLD });
+    const registry = readRegistry(s.test.ctx.paths);
+    assert.deepEqual(mainSessions(registry).map((x) => x.guid), [fresh, OTHER]);
+    assert.deepEqual(archivedSessions(registry).map((x) => x.desc), ["Parser Work (old)"]);
+  } finally {
+    s.cleanup();
+  }
+});

@@ -87,12 +87,11 @@ function withRefreshed(
   change: { guid: string; fresh: string; dir: string; name: string; tokens: string },
 ): Registry {
   let next = registry;
-  // Re-read under the lock: another window may have moved or removed the old row meanwhile.
+  // Decided on the registry read under the lock: another window may have moved the old row.
   if (findSession(next, change.guid) !== undefined) {
-    next = moveToBottom(
-      renameSession(next, change.guid, oldLabelFor(next, change.guid)),
-      change.guid,
-    );
+    next = renameSession(next, change.guid, oldLabelFor(next, change.guid));
+    const isMain = mainSessions(next).some((session) => session.guid === change.guid);
+    if (isMain) next = moveToBottom(next, change.guid);
   }
   return addAtTop(next, {
     guid: change.fresh,
