@@ -17,11 +17,10 @@ import { buildRefreshPrompt, type RefreshExtraction } from "./refresh_prompt.ts"
 import { errorMessage } from "../../core/errors.ts";
 import { formatSize, formatStamp } from "../../core/format.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
-import { projectDirFor } from "../../core/paths.ts";
 import { findSession, isSessionId, mainSessions, type Registry } from "../../core/registry.ts";
 import { addAtTop, moveToBottom, oldLabelFor, renameSession } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { findSessionTranscript } from "../../transcript/project_dir.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
 import { SkeletonError } from "../../transcript/skeleton.ts";
 
 /** What to refresh. */
@@ -124,13 +123,15 @@ function extract(
   ctx: AppContext,
   options: { guid: string; dir: string; desc: string; tempDir: string },
 ): RefreshExtraction {
-  const transcript = findSessionTranscript(ctx.paths, options.guid, [
-    projectDirFor(ctx.paths, options.dir),
-  ]);
-  if (transcript === undefined) {
-    ctx.out.line("  Old session transcript not found, skipping skeleton extraction.", "yellow");
+  const located = locateTranscript(ctx.paths, { guid: options.guid, dir: options.dir });
+  if (located.status !== "found") {
+    const why = located.status === "missing"
+      ? "Old session transcript not found"
+      : `Cannot read the old session's transcript (${located.error}: ${located.path})`;
+    ctx.out.line(`  ${why}, skipping skeleton extraction.`, "yellow");
     return {};
   }
+  const transcript = located.path;
   ctx.out.line();
   ctx.out.line("  Extracting session skeleton...");
   try {
