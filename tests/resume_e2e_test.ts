@@ -193,7 +193,7 @@ Deno.test("a failed resume never adopts the transcript it left behind (exit-code
   }
 });
 
-Deno.test("no trim is offered while the session is open in another window", async () => {
+Deno.test("no trim or refresh is offered while the session is open in another window", async () => {
   const world = createLaunchWorld();
   try {
     seedSession(world);
@@ -202,7 +202,11 @@ Deno.test("no trim is offered while the session is open in another window", asyn
     openInAnotherWindow(world, ORIGINAL);
     const result = await world.run(["1"], { stdin: "y\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /Trim not offered: this session is open in another claude window/);
+    assert.match(
+      result.stdout,
+      /Trim and refresh not offered: this session is open in another claude window/,
+    );
+    assert.doesNotMatch(result.stdout, /Create a new compacted session/);
     assert.ok(!world.argv("cmv").some((e) => e.argv[0] === "trim"));
   } finally {
     world.cleanup();
@@ -358,6 +362,62 @@ Deno.test("post-exit syncs the index from the whole registry: each session under
       entries.map((e) => [e.sessionId, e.firstPrompt, e.projectPath]).sort(),
       [[ORIGINAL, "Seeded work", world.project], [second, "Second one", world.project]].sort(),
     );
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("post-exit offers the refresh; yes replaces #1 with a fresh session, the old one (old) last", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world);
+    world.claudeScenario({ messages: ["more"] });
+    // Refresh? y; name: Enter (keep); edit the prompt? n.
+    const result = await world.run(["1"], { stdin: "y\n\nn\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Trim not offered: it would recover 3%/);
+    assert.match(result.stdout, /Create a new compacted session, built from a structured rebuild/);
+    assert.match(result.stdout, /Fresh session created: /);
+    const sessions = world.sessions();
+    assert.equal(sessions.length, 2);
+    assert.notEqual(sessions[0].guid, ORIGINAL);
+    assert.deepEqual([sessions[1].guid, sessions[1].desc], [ORIGINAL, `${sessions[0].desc} (old)`]);
+    const print = world.argv("claude").find((e) => e.argv.includes("-p"));
+    assert.ok(print, "claude -p was run for the refresh");
+    assert.ok(print.argv.includes("--dangerously-skip-permissions"));
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("after an accepted trim, the refresh is built from the trimmed session", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world);
+    world.claudeScenario({ messages: ["more"] });
+    world.cmvScenario(WORTH_TRIMMING);
+    const result = await world.run(["1"], { stdin: "y\ny\n\nn\n" });
+    assert.equal(result.code, 0, result.stderr);
+    const trimmed = /Session trimmed\. New ID: ([0-9a-f-]{36})/.exec(result.stdout)?.[1];
+    assert.ok(trimmed, result.stdout);
+    const sessions = world.sessions();
+    assert.deepEqual(sessions.map((s) => s.guid).slice(1), [trimmed]);
+    assert.match(sessions[1].desc, / \(old\)$/);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("post-exit: Enter or end of input declines the refresh and changes nothing more", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world);
+    world.claudeScenario({ messages: ["more"] });
+    const result = await world.run(["1"], { stdin: "" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Create a new compacted session/);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
+    assert.ok(!world.argv("claude").some((e) => e.argv.includes("-p")));
   } finally {
     world.cleanup();
   }

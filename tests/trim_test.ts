@@ -299,7 +299,11 @@ function stubCmv(trim: CmvAvailable["trim"]): Tools {
     },
     trim,
   };
-  return { claude: () => assert.fail("claude is not used"), cmv: () => cmv };
+  return {
+    claude: () => assert.fail("claude is not used"),
+    cmv: () => cmv,
+    edit: () => assert.fail("the editor is not used"),
+  };
 }
 
 function outcome(newSessionId: string | null, run: Partial<TrimOutcome["run"]> = {}): TrimOutcome {
@@ -334,7 +338,11 @@ Deno.test("trim: cmv that names a session it never wrote, hangs, or cannot start
       assert.match(seeded.err(), /^ {2}cannot run \/stub\/cmv: gone$/m);
       assertNothingChanged(seeded);
 
-      test.ctx.tools = { claude: () => assert.fail("unused"), cmv: () => absentCmv("no cmv") };
+      test.ctx.tools = {
+        claude: () => assert.fail("unused"),
+        cmv: () => absentCmv("no cmv"),
+        edit: () => assert.fail("unused"),
+      };
       assert.equal(await trimSession(test.ctx, { guid: ID }), null);
       assert.match(seeded.err(), /^\S* {2}no cmv/m);
     } finally {

@@ -1,5 +1,5 @@
 /**
- * The external tools a flow may use, found on first use and remembered for
+ * The external tools a flow may use (claude, cmv, the text editor), found on first use and remembered for
  * the run. `AppContext.tools` holds one; commands that never launch claude
  * never look for it, so a missing claude fails only what needs it.
  *
@@ -14,14 +14,17 @@ import { UserError } from "../core/errors.ts";
 import type { EnvReader, OsName, Paths } from "../core/paths.ts";
 import { type ClaudeAdapter, createClaudeAdapter } from "./claude.ts";
 import { absentCmv, type CmvAdapter, createCmvAdapter } from "./cmv.ts";
+import { editFile } from "./editor.ts";
 import { locateTool, type ToolMissing } from "./find_executable.ts";
 
-/** claude and cmv, as a flow sees them. */
+/** claude, cmv and the text editor, as a flow sees them. */
 export interface Tools {
   /** The claude adapter; throws a UserError saying what to install when claude is missing. */
   claude(): ClaudeAdapter;
   /** The cmv adapter, or an absent one carrying the notice to show once. */
   cmv(): CmvAdapter;
+  /** Open `path` in the user's editor on the terminal; resolves with its exit code when it closes. */
+  edit(path: string): Promise<number>;
 }
 
 /** What finding and running the tools needs. */
@@ -59,6 +62,14 @@ export function createTools(options: ToolsOptions): Tools {
         ? createCmvAdapter(located.path, { env: options.childEnv, os: options.os })
         : absentCmv(cmvMissingNotice(located));
       return cmv;
+    },
+    edit(path) {
+      return editFile(path, {
+        env: options.env,
+        childEnv: options.childEnv(),
+        os: options.os,
+        cwd: options.cwd(),
+      });
     },
   };
 }

@@ -14,7 +14,6 @@ import { join } from "node:path";
 import { encodeProjectKey, resolveRealPath } from "../core/project_key.ts";
 import type { Paths } from "../core/paths.ts";
 import { readHeadCwd, readTail } from "./tail.ts";
-import { isFile } from "../core/fs_checks.ts";
 
 /** A top-level transcript of a project dir (subagent transcripts live in subfolders). */
 export interface TranscriptFile {
@@ -53,25 +52,6 @@ export function resolveProjectDir(paths: Paths, cwd: string): ProjectDir | undef
     }
   }
   return best && { dir: best.dir, how: "matched" };
-}
-
-/**
- * The transcript of session `id`: in `preferDirs` (project dirs) first, then
- * in any project dir (claude resumes a session from any folder and keeps
- * appending to its original file). Undefined when none exists.
- */
-export function findSessionTranscript(
-  paths: Paths,
-  id: string,
-  preferDirs: readonly string[] = [],
-): string | undefined {
-  const name = `${id}.jsonl`;
-  const others = listDirs(paths.projectsDir).map((dir) => paths.path.join(paths.projectsDir, dir));
-  for (const dir of [...preferDirs, ...others]) {
-    const path = paths.path.join(dir, name);
-    if (isFile(path)) return path;
-  }
-  return undefined;
 }
 
 /** The top-level `*.jsonl` files of a project dir, newest first by mtime. */

@@ -24,7 +24,7 @@ import { childBaseEnv, type ChildOutput, collectOutput } from "./child.ts";
 const BIN = fileURLToPath(new URL("../../fixtures/bin/", import.meta.url));
 
 /** The shim that runs a fake on this OS (`.cmd` on Windows). */
-export function fakeToolPath(tool: "claude" | "cmv"): string {
+export function fakeToolPath(tool: "claude" | "cmv" | "editor"): string {
   return `${BIN}${tool}${Deno.build.os === "windows" ? ".cmd" : ""}`;
 }
 

@@ -3,7 +3,7 @@
  * first: the operator may close the terminal the moment claude is gone.
  * 1. saveExitState: the row exists, is named, is #1, and is saved; tokens.
  * 2. saveExitSnapshot: `cmv snapshot auto-exit-<stamp>` in the background.
- * 3. offerExitActions: the size line and, when it pays, the trim.
+ * 3. offerExitActions: the size line, the trim when it pays, and the refresh.
  * Every cmv call names the session (`-s <guid>`), never `--latest`.
  *
  * @module
@@ -13,6 +13,8 @@ import { askSessionName } from "../new/ask_name.ts";
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import { trimSession } from "../trim/trim.ts";
+import { refreshSession } from "../refresh/refresh.ts";
+import type { LaunchSettings } from "./launch_setup.ts";
 import { folderDefaultName, formatStamp } from "../../core/format.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
@@ -50,22 +52,26 @@ export interface PostExitOptions {
 export const MIN_TRIM_PERCENT = 10;
 
 /** Run all three phases after a clean exit. */
-export async function postExit(ctx: AppContext, options: PostExitOptions): Promise<void> {
+export async function postExit(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  options: PostExitOptions,
+): Promise<void> {
   ctx.out.line();
   ctx.out.line("  Session ended.");
   ctx.out.line();
   const state = await saveExitState(ctx, options, { ask: true });
   if (state === null) return;
   const cmv = ctx.tools.cmv();
-  if (!cmv.available) {
+  let benchmark: Benchmark | null = null;
+  if (cmv.available) {
+    benchmark = await recordTokens(ctx, cmv, state);
+    await saveExitSnapshot(ctx, cmv, state);
+  } else {
     ctx.out.line(`  ${cmv.notice}`, "darkGray");
-    showSize(ctx, state.guid);
-    return;
   }
-  const benchmark = await recordTokens(ctx, cmv, state);
-  await saveExitSnapshot(ctx, cmv, state);
   showSize(ctx, state.guid);
-  await offerExitActions(ctx, state, benchmark);
+  await offerExitActions(ctx, settings, { ...state, benchmark });
 }
 
 /**
@@ -176,18 +182,34 @@ function showSize(ctx: AppContext, guid: string): void {
   ctx.out.line(`  Current session: ${info.size} (${info.tokensText})`);
 }
 
-/** Phase 3: offer the trim only when the benchmark says it pays (spec 11.15 step 9). */
+/**
+ * Phase 3: the trim, offered only when the benchmark says it pays (spec
+ * 11.15 step 9), then the refresh (step 10). Neither while the session is
+ * open in another window: both replace the transcript that window appends to.
+ */
 async function offerExitActions(
   ctx: AppContext,
-  state: { guid: string; dir: string },
-  benchmark: Benchmark | null,
+  settings: LaunchSettings,
+  state: { guid: string; dir: string; benchmark: Benchmark | null },
 ): Promise<void> {
-  if (benchmark === null) return;
   if (isSessionLive(ctx.paths, state.guid)) {
-    // A trim moves the transcript aside, which would split a live window's session.
-    ctx.out.line("  Trim not offered: this session is open in another claude window.");
+    ctx.out.line("  Trim and refresh not offered: this session is open in another claude window.");
     return;
   }
+  let guid = state.guid;
+  if (state.benchmark !== null && shouldOfferTrim(ctx, state.benchmark)) {
+    const answer = ctx.prompter.ask("  Trim this session? [y/N]: ");
+    if (isYes(answer)) guid = await trimSession(ctx, { guid }) ?? guid;
+  }
+  ctx.out.line();
+  const answer = ctx.prompter.ask(
+    "  Create a new compacted session, built from a structured rebuild of this one? [y/N]: ",
+  );
+  if (isYes(answer)) await refreshSession(ctx, settings, { guid });
+}
+
+/** Says what a trim would recover; true when it is worth asking (at least MIN_TRIM_PERCENT). */
+function shouldOfferTrim(ctx: AppContext, benchmark: Benchmark): boolean {
   const percent = Math.round(benchmark.reductionPercent);
   const breakEven = benchmark.breakEvenTurns === null
     ? "never pays back"
@@ -197,13 +219,14 @@ async function offerExitActions(
       `  Trim not offered: it would recover ${percent}% (${breakEven}); ` +
         `below ${MIN_TRIM_PERCENT}% it costs more than it saves.`,
     );
-    return;
+    return false;
   }
   ctx.out.line(`  A trim would recover ${percent}% of this session (${breakEven}).`);
-  const answer = ctx.prompter.ask("  Trim this session? [y/N]: ");
-  if (answer !== null && /^y(es)?$/i.test(answer.trim())) {
-    await trimSession(ctx, { guid: state.guid });
-  }
+  return true;
+}
+
+function isYes(answer: string | null): boolean {
+  return answer !== null && /^y(es)?$/i.test(answer.trim());
 }
 
 /** cmv runs in the session's directory when it still exists, else where claudecm runs. */

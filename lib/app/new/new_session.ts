@@ -68,7 +68,7 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   if (outcome.sessionId === null) {
     ctx.out.line("  No session was saved: claude exited before the first message.");
   } else if (outcome.exitCode === 0) {
-    await postExit(ctx, { guid: outcome.sessionId, dir, provisional: preNamed === null });
+    await postExit(ctx, settings, { guid: outcome.sessionId, dir, provisional: preNamed === null });
   } else {
     // Spec 14.4: a session that ended badly is still a session; nobody may be left to ask.
     const state = await saveExitState(ctx, { guid: outcome.sessionId, dir }, { ask: false });

@@ -12,7 +12,8 @@ import { rankCandidates, type Ranking } from "../../transcript/candidates.ts";
 import { collectDigest } from "../../transcript/digest.ts";
 import { DEFAULT_BUDGET, renderDigest, resumeCommand } from "../../transcript/digest_render.ts";
 import type { ReadMode } from "../../transcript/entries.ts";
-import { findSessionTranscript, resolveProjectDir } from "../../transcript/project_dir.ts";
+import { resolveProjectDir } from "../../transcript/project_dir.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
 import type { AppContext } from "../context.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
 
@@ -123,9 +124,11 @@ function findTranscript(ctx: AppContext, id: string, cwd: string): string {
   if (!UUID.test(id)) {
     throw new UserError(`not a session id (expected a UUID): ${id}`, SESSION_NOT_FOUND_EXIT);
   }
-  const own = resolveProjectDir(ctx.paths, cwd);
-  const path = findSessionTranscript(ctx.paths, id, own ? [own.dir] : []);
-  if (path !== undefined) return path;
+  const located = locateTranscript(ctx.paths, { guid: id, dir: cwd });
+  if (located.status === "found") return located.path;
+  if (located.status === "unreadable") {
+    throw new UserError(`cannot look for session ${id}: ${located.error}: ${located.path}`);
+  }
   throw new UserError(
     `no transcript for session ${id} under ${ctx.paths.projectsDir}`,
     SESSION_NOT_FOUND_EXIT,

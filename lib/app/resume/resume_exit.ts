@@ -10,6 +10,7 @@
 
 import type { AppContext } from "../context.ts";
 import { postExit } from "../launch/post_exit.ts";
+import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import type { ResumeOutcome } from "./resume_session.ts";
 import type { Session } from "../../core/registry.ts";
@@ -18,6 +19,7 @@ import { locateTranscript } from "../../core/transcript_location.ts";
 
 /** A finished resume: the session, whether it is a registry row, and how claude ended. */
 export interface FinishedResume {
+  settings: LaunchSettings;
   session: Session;
   registered: boolean;
   outcome: ResumeOutcome;
@@ -27,7 +29,7 @@ export interface FinishedResume {
 export async function finishResume(ctx: AppContext, finished: FinishedResume): Promise<void> {
   const { session, outcome } = finished;
   if (outcome.exitCode === 0) {
-    await postExit(ctx, {
+    await postExit(ctx, finished.settings, {
       guid: outcome.effectiveGuid,
       dir: session.dir,
       registerIfMissing: !finished.registered,

@@ -69,7 +69,7 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
     displayName: displayNameFor(settings, session.desc),
     extraArgs: request.extraArgs,
   });
-  await finishResume(ctx, { session, registered: request.registered, outcome });
+  await finishResume(ctx, { settings, session, registered: request.registered, outcome });
   return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
 }
 

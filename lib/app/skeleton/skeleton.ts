@@ -9,10 +9,9 @@
 import { UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { isFile } from "../../core/fs_checks.ts";
-import { projectDirFor } from "../../core/paths.ts";
 import { findSession, isSessionId } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { findSessionTranscript, resolveProjectDir } from "../../transcript/project_dir.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
 import type { AppContext } from "../context.ts";
 import { extractSkeleton } from "./extract.ts";
 
@@ -60,17 +59,15 @@ function resolveSource(ctx: AppContext, target: string): Source {
     return { path: target, guid: base, desc: session?.desc };
   }
   const session = findSession(readRegistry(ctx.paths), target);
-  const own = resolveProjectDir(ctx.paths, ctx.cwd());
-  const prefer = [
-    ...(session ? [projectDirFor(ctx.paths, session.dir)] : []),
-    ...(own ? [own.dir] : []),
-  ];
-  const path = findSessionTranscript(ctx.paths, target, prefer);
-  if (path === undefined) {
+  const located = locateTranscript(ctx.paths, { guid: target, dir: session?.dir ?? ctx.cwd() });
+  if (located.status === "unreadable") {
+    throw new UserError(`cannot look for session ${target}: ${located.error}: ${located.path}`);
+  }
+  if (located.status === "missing") {
     throw new UserError(
       `no transcript for session ${target} under ${ctx.paths.projectsDir}`,
       SKELETON_NOT_FOUND_EXIT,
     );
   }
-  return { path, guid: target, desc: session?.desc };
+  return { path: located.path, guid: target, desc: session?.desc };
 }

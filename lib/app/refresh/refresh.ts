@@ -1,0 +1,193 @@
+/**
+ * Refresh (spec 11.14): replace a long session with a fresh one primed by a
+ * skeleton of the old. The new session's id comes only from claude's
+ * `-p --output-format json` answer, never from a folder scan (a concurrent
+ * session in the same folder would be picked up). The registry changes only
+ * when claude answered with a session: [new] + others + [old, relabelled].
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { changeRegistry } from "../registry.ts";
+import type { LaunchSettings } from "../launch/launch_setup.ts";
+import { askSessionName } from "../new/ask_name.ts";
+import { extractSkeleton } from "../skeleton/extract.ts";
+import { buildRefreshPrompt, type RefreshExtraction } from "./refresh_prompt.ts";
+import { errorMessage } from "../../core/errors.ts";
+import { formatSize, formatStamp } from "../../core/format.ts";
+import { isDirectory } from "../../core/fs_checks.ts";
+import { findSession, isSessionId, mainSessions, type Registry } from "../../core/registry.ts";
+import { addAtTop, moveToBottom, oldLabelFor, renameSession } from "../../core/registry_ops.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
+import { SkeletonError } from "../../transcript/skeleton.ts";
+
+/** What to refresh. */
+export interface RefreshOptions {
+  /** The session being replaced; the skeleton is built from its transcript. */
+  guid: string;
+}
+
+/** Scratch dirs of refreshes older than this are removed (spec 11.14 step 3). */
+const STALE_TEMP_MS = 24 * 3_600_000;
+
+/**
+ * Refresh session `guid`. Returns the new session's id, or null when no
+ * session was created (the registry is then unchanged); failures are
+ * reported on the way, none is thrown.
+ */
+export async function refreshSession(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  options: RefreshOptions,
+): Promise<string | null> {
+  const { guid } = options;
+  const session = findSession(readRegistry(ctx.paths), guid);
+  const currentDesc = session?.desc || "Unnamed";
+  const dir = session?.dir ?? ctx.cwd();
+  const name = askSessionName(ctx, `  Name for new session (Enter for '${currentDesc}'): `) ??
+    currentDesc;
+  const tempDir = createTempDir(ctx, guid);
+  try {
+    const extraction = extract(ctx, { guid, dir, desc: currentDesc, tempDir });
+    const prompt = await reviewPrompt(ctx, buildRefreshPrompt(extraction));
+    ctx.out.line();
+    ctx.out.line("  Creating fresh session, please wait...");
+    const answer = await ctx.tools.claude().print(settings.permissionArgs, {
+      cwd: isDirectory(dir) ? dir : ctx.cwd(),
+      prompt,
+    });
+    ctx.out.line("  Done.");
+    const fresh = answer.sessionId;
+    if (answer.isError || fresh === null || !isSessionId(fresh)) {
+      const why = answer.result ?? firstLine(answer.run.stderr) ??
+        `claude exited with code ${answer.run.code}`;
+      ctx.err.line(
+        `  Refresh did not create a new session (${why}). The old session is unchanged.`,
+        "yellow",
+      );
+      return null;
+    }
+    const tokens = await measureTokens(ctx, fresh, dir);
+    await changeRegistry(ctx, (r) => withRefreshed(r, { guid, fresh, dir, name, tokens }));
+    ctx.out.line();
+    ctx.out.line(`  Fresh session created: ${name}`, "green");
+    ctx.out.line("  Old session moved to bottom of list.");
+    return fresh;
+  } finally {
+    removeQuietly(tempDir);
+  }
+}
+
+/** The registry with the fresh session first and the old one, relabelled, last. */
+function withRefreshed(
+  registry: Registry,
+  change: { guid: string; fresh: string; dir: string; name: string; tokens: string },
+): Registry {
+  let next = registry;
+  // Decided on the registry read under the lock: another window may have moved the old row.
+  if (findSession(next, change.guid) !== undefined) {
+    next = renameSession(next, change.guid, oldLabelFor(next, change.guid));
+    const isMain = mainSessions(next).some((session) => session.guid === change.guid);
+    if (isMain) next = moveToBottom(next, change.guid);
+  }
+  return addAtTop(next, {
+    guid: change.fresh,
+    dir: change.dir,
+    desc: change.name,
+    tokens: change.tokens,
+  });
+}
+
+/** `<cmHome>/refresh-temp/<stamp>-<guid>/`, after removing those older than a day. */
+function createTempDir(ctx: AppContext, guid: string): string {
+  const root = ctx.paths.refreshTempDir;
+  const cutoff = ctx.now().getTime() - STALE_TEMP_MS;
+  try {
+    for (const entry of Deno.readDirSync(root)) {
+      const path = ctx.paths.path.join(root, entry.name);
+      const mtime = entry.isDirectory ? Deno.statSync(path).mtime?.getTime() : undefined;
+      if (mtime !== undefined && mtime < cutoff) removeQuietly(path);
+    }
+  } catch {
+    // No refresh-temp yet, or unreadable: the cleanup is best-effort.
+  }
+  const dir = ctx.paths.path.join(root, `${formatStamp(ctx.now())}-${guid}`);
+  Deno.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The skeleton and filtered transcript, or what is missing and why (refresh goes on without). */
+function extract(
+  ctx: AppContext,
+  options: { guid: string; dir: string; desc: string; tempDir: string },
+): RefreshExtraction {
+  const located = locateTranscript(ctx.paths, { guid: options.guid, dir: options.dir });
+  if (located.status !== "found") {
+    const why = located.status === "missing"
+      ? "Old session transcript not found"
+      : `Cannot read the old session's transcript (${located.error}: ${located.path})`;
+    ctx.out.line(`  ${why}, skipping skeleton extraction.`, "yellow");
+    return {};
+  }
+  const transcript = located.path;
+  ctx.out.line();
+  ctx.out.line("  Extracting session skeleton...");
+  try {
+    const files = extractSkeleton(transcript, options.guid, {
+      outDir: options.tempDir,
+      desc: options.desc,
+      join: ctx.paths.path.join,
+    });
+    ctx.out.line("  Skeleton extracted.", "green");
+    ctx.out.line(`  Filtered transcript: ${formatSize(files.transcriptBytes)}`, "green");
+    return { skeleton: files.skeleton, transcriptPath: files.transcriptPath };
+  } catch (error) {
+    if (!(error instanceof SkeletonError) && !(error instanceof Deno.errors.PermissionDenied)) {
+      throw error;
+    }
+    ctx.out.line(`  No skeleton: ${errorMessage(error)}. Going on without one.`, "yellow");
+    return {};
+  }
+}
+
+/** Offer the prompt in the editor (spec 11.14 steps 1-3); returns the text to send. */
+async function reviewPrompt(ctx: AppContext, prompt: string): Promise<string> {
+  const answer = ctx.prompter.ask(
+    "  Would you like to view/edit the compaction prompt and skeleton before proceeding? " +
+      "(Save and close when done) [y/N]: ",
+  );
+  if (answer === null || !/^y(es)?$/i.test(answer.trim())) return prompt;
+  const file = ctx.paths.path.join(ctx.paths.cmHome, "refresh-prompt.tmp");
+  Deno.writeTextFileSync(file, prompt);
+  try {
+    const code = await ctx.tools.edit(file);
+    if (code !== 0) {
+      ctx.err.line(`  The editor exited with code ${code}; using the prompt as saved.`, "yellow");
+    }
+    return Deno.readTextFileSync(file);
+  } finally {
+    removeQuietly(file);
+  }
+}
+
+async function measureTokens(ctx: AppContext, guid: string, dir: string): Promise<string> {
+  const cmv = ctx.tools.cmv();
+  if (!cmv.available) return "";
+  const outcome = await cmv.benchmark(guid, { cwd: isDirectory(dir) ? dir : ctx.cwd() });
+  return outcome.ok ? String(Math.round(outcome.benchmark.preTrimTokens)) : "";
+}
+
+function firstLine(text: string): string | undefined {
+  const line = text.trim().split("\n")[0];
+  return line === "" ? undefined : line;
+}
+
+function removeQuietly(path: string): void {
+  try {
+    Deno.removeSync(path, { recursive: true });
+  } catch {
+    // Best-effort cleanup of claudecm's own scratch files.
+  }
+}
