@@ -19,6 +19,7 @@
  */
 
 import type { OsName } from "../core/paths.ts";
+import { isSessionId } from "../core/registry.ts";
 import { type CapturedResult, runCaptured, spawnBackground } from "./spawn.ts";
 
 /** cmv is not installed. */
@@ -89,8 +90,6 @@ export interface CmvAdapterOptions {
 
 /** How long `cmv --version` may take. */
 const VERSION_TIMEOUT_MS = 30_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The adapter over the cmv executable at `path`. */
 export function createCmvAdapter(path: string, options: CmvAdapterOptions): CmvAvailable {
@@ -163,7 +162,7 @@ export function parseTrimOutput(stdout: string): { newSessionId: string | null; 
   const rest: string[] = [];
   for (const line of lines) {
     const match = /^\s*Session ID:\s*(\S+)\s*$/.exec(line);
-    if (match && UUID.test(match[1]) && newSessionId === null) {
+    if (match && isSessionId(match[1]) && newSessionId === null) {
       newSessionId = match[1].toLowerCase();
     } else if (line.trim() !== "") rest.push(line);
   }
@@ -177,7 +176,7 @@ function stripAnsi(text: string): string {
 
 /** cmv must always be told which session (spec 14 rules 1 and 4). */
 function requireId(sessionId: string): string {
-  if (!UUID.test(sessionId)) {
+  if (!isSessionId(sessionId)) {
     throw new Error(`internal error: cmv needs a session id, got ${JSON.stringify(sessionId)}`);
   }
   return sessionId;

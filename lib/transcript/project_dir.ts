@@ -13,6 +13,7 @@
 import { join } from "node:path";
 import { encodeProjectKey, resolveRealPath } from "../core/project_key.ts";
 import type { Paths } from "../core/paths.ts";
+import { transcriptSessionId } from "../core/registry.ts";
 import { readHeadCwd, readTail } from "./tail.ts";
 import { isFile } from "../core/fs_checks.ts";
 
@@ -74,7 +75,7 @@ export function findSessionTranscript(
   return undefined;
 }
 
-/** The top-level `*.jsonl` files of a project dir, newest first by mtime. */
+/** The session transcripts (`<uuid>.jsonl`) at the top of a project dir, newest first by mtime. */
 export function listTranscripts(dir: string): TranscriptFile[] {
   const files: TranscriptFile[] = [];
   let entries: Deno.DirEntry[];
@@ -84,11 +85,12 @@ export function listTranscripts(dir: string): TranscriptFile[] {
     return files;
   }
   for (const entry of entries) {
-    if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
+    const id = transcriptSessionId(entry.name);
+    if (!entry.isFile || id === null) continue;
     const path = join(dir, entry.name);
     try {
       const stat = Deno.statSync(path);
-      files.push({ id: entry.name.slice(0, -6), path, size: stat.size, mtime: stat.mtime });
+      files.push({ id, path, size: stat.size, mtime: stat.mtime });
     } catch {
       // Removed between listing and stat: not a candidate.
     }

@@ -15,6 +15,7 @@ import type { ReadMode } from "../../transcript/entries.ts";
 import { findSessionTranscript, resolveProjectDir } from "../../transcript/project_dir.ts";
 import type { AppContext } from "../context.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
+import { isSessionId } from "../../core/registry.ts";
 
 /** Exit code of an invalid or unknown session id (documented in `recover --help`). */
 export const SESSION_NOT_FOUND_EXIT = 3;
@@ -39,8 +40,6 @@ export interface CandidateList extends Ranking {
   cwd: string;
   projectDir: string | null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Run `recover`; returns the exit code. */
 export function runRecover(ctx: AppContext, options: RecoverOptions): number {
@@ -120,7 +119,7 @@ function printDigest(ctx: AppContext, id: string, options: RecoverOptions): void
 
 /** The transcript of session `id`: in the cwd's project dir, else in any project dir. */
 function findTranscript(ctx: AppContext, id: string, cwd: string): string {
-  if (!UUID.test(id)) {
+  if (!isSessionId(id)) {
     throw new UserError(`not a session id (expected a UUID): ${id}`, SESSION_NOT_FOUND_EXIT);
   }
   const own = resolveProjectDir(ctx.paths, cwd);
