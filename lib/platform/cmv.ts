@@ -20,7 +20,7 @@
 
 import type { OsName } from "../core/paths.ts";
 import { isSessionId } from "../core/registry.ts";
-import { type CapturedResult, runCaptured, spawnBackground } from "./spawn.ts";
+import { type CapturedResult, runCaptured, spawnBackground, ToolTimeoutError } from "./spawn.ts";
 
 /** cmv is not installed. */
 export interface CmvAbsent {
@@ -33,7 +33,7 @@ export interface CmvAbsent {
 export interface CmvAvailable {
   available: true;
   path: string;
-  /** `cmv --version`, trimmed; null when it failed. */
+  /** `cmv --version`, trimmed; null when it failed; a ToolTimeoutError when it hung. */
   version(options: CmvRunOptions): Promise<string | null>;
   /** `cmv benchmark -s ID --json`, parsed. */
   benchmark(sessionId: string, options: CmvRunOptions): Promise<BenchmarkOutcome>;
@@ -86,6 +86,8 @@ export interface TrimOutcome {
 export interface CmvAdapterOptions {
   env: () => Record<string, string>;
   os: OsName;
+  /** How long `cmv --version` may take; 30 s by default. */
+  versionTimeoutMs?: number;
 }
 
 /** How long `cmv --version` may take. */
@@ -104,7 +106,9 @@ export function createCmvAdapter(path: string, options: CmvAdapterOptions): CmvA
     available: true,
     path,
     async version(runOptions) {
-      const result = await run(["--version"], { timeoutMs: VERSION_TIMEOUT_MS, ...runOptions });
+      const timeoutMs = runOptions.timeoutMs ?? options.versionTimeoutMs ?? VERSION_TIMEOUT_MS;
+      const result = await run(["--version"], { ...runOptions, timeoutMs });
+      if (result.timedOut) throw new ToolTimeoutError(`\`${path} --version\``, timeoutMs);
       const text = result.stdout.trim();
       return result.code === 0 && text !== "" ? text : null;
     },

@@ -10,7 +10,13 @@
  *   the caller can read `sessions/<pid>.json` while claude runs.
  * - {@linkcode runCaptured}: `claude -p`, `cmv benchmark`, `claude --help`:
  *   output captured, optional stdin text (prompts go on stdin, never argv,
- *   because of the Windows command-line length limit), optional timeout.
+ *   because of the Windows command-line length limit), optional timeout. A
+ *   timeout ends the child's whole process tree: a grandchild (the node
+ *   behind a shell shim, or anything it started) holding the output pipe
+ *   would otherwise keep the run waiting forever. On POSIX a timed child
+ *   runs in a process group of its own, which gets the signal (and a Ctrl-C
+ *   is passed on to it, as the terminal would have); on Windows
+ *   `taskkill /T /F` ends the tree.
  * - {@linkcode spawnBackground}: the exit snapshot. Like runCaptured, but on
  *   POSIX in its own session (detached), so a Ctrl-C at the spinner or a
  *   closed terminal does not kill a snapshot half written.
@@ -54,8 +60,16 @@ export interface CapturedResult {
 export interface CaptureOptions extends SpawnOptions {
   /** Text written to the child's stdin, then closed; stdin is empty otherwise. */
   stdin?: string;
-  /** Kill the child (SIGTERM) after this long. */
+  /** End the child and everything it started after this long. */
   timeoutMs?: number;
+}
+
+/** A tool that did not answer in time, as one line (`... timed out after 30 s`). */
+export class ToolTimeoutError extends UserError {
+  constructor(what: string, timeoutMs: number) {
+    super(`${what} timed out after ${timeoutMs / 1000} s`);
+    this.name = "ToolTimeoutError";
+  }
 }
 
 /** A captured run going on in the background. */
@@ -146,25 +160,28 @@ function startCaptured(
 ): BackgroundRun {
   const os = options.os ?? Deno.build.os;
   const plan = planSpawn(path, args, os, options.env);
-  const abort = new AbortController();
+  const timed = options.timeoutMs !== undefined;
+  // Windows would open a console window for a detached node shim; there the
+  // snapshot stays attached, and taskkill finds a timed child's tree by parent.
+  const ownGroup = os !== "windows" && (detached || timed);
   let child: Deno.ChildProcess;
   try {
     child = command(plan, options, {
       stdin: options.stdin === undefined ? "null" : "piped",
       stdout: "piped",
       stderr: "piped",
-      signal: abort.signal,
-      // Windows would open a console window for a detached node shim; there the
-      // snapshot stays attached.
-      detached: detached && os !== "windows",
+      detached: ownGroup,
     }).spawn();
   } catch (error) {
     throw spawnError(path, error);
   }
+  const tree = treeKiller(child, os);
+  // The background snapshot must outlive a Ctrl-C; a timed run stops with claudecm.
+  const releaseInterrupt = ownGroup && !detached ? passOnInterrupt(child.pid) : () => {};
   let timedOut = false;
-  const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
+  const timer = !timed ? undefined : setTimeout(() => {
     timedOut = true;
-    abort.abort();
+    tree.stop();
   }, options.timeoutMs);
   const result = (async () => {
     try {
@@ -180,9 +197,93 @@ function startCaptured(
       };
     } finally {
       clearTimeout(timer);
+      releaseInterrupt();
+      // Whatever of the tree outlived the pipes goes too.
+      if (timedOut) tree.finish();
     }
   })();
   return { pid: child.pid, result };
+}
+
+/** How long a timed-out tree gets between the polite signal and SIGKILL. */
+const KILL_GRACE_MS = 1_000;
+
+/**
+ * Ending the process tree of `pid`: on POSIX its process group (the child
+ * leads one, see startCaptured), SIGTERM first and SIGKILL after a grace
+ * period; on Windows `taskkill /T /F`, which walks the tree by parent pid.
+ */
+function treeKiller(child: Deno.ChildProcess, os: OsName): { stop(): void; finish(): void } {
+  const { pid } = child;
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  if (os === "windows") {
+    // The child itself is ended after taskkill, which finds its descendants through it.
+    const killChild = () => {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    };
+    const taskkill = () => {
+      try {
+        new Deno.Command("taskkill", {
+          args: ["/T", "/F", "/PID", String(pid)],
+          stdin: "null",
+          stdout: "null",
+          stderr: "null",
+        }).spawn().status.then(killChild, killChild);
+      } catch {
+        killChild();
+      }
+    };
+    return { stop: taskkill, finish: () => {} };
+  }
+  return {
+    stop() {
+      signalGroup(pid, "SIGTERM");
+      graceTimer = setTimeout(() => signalGroup(pid, "SIGKILL"), KILL_GRACE_MS);
+    },
+    finish() {
+      clearTimeout(graceTimer);
+      signalGroup(pid, "SIGKILL");
+    },
+  };
+}
+
+/** Signal the process group led by `pid`, or `pid` alone when it leads none. */
+function signalGroup(pid: number, signal: Deno.Signal): void {
+  try {
+    Deno.kill(-pid, signal);
+  } catch {
+    try {
+      Deno.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/**
+ * A child in its own process group does not get the terminal's Ctrl-C. Until
+ * the returned function is called, pass it on to the child's group, then
+ * raise it again on claudecm, which then ends as it would have (or keeps
+ * ignoring it while an interactive claude runs).
+ */
+function passOnInterrupt(pid: number): () => void {
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    Deno.removeSignalListener("SIGINT", onInterrupt);
+  };
+  const onInterrupt = () => {
+    signalGroup(pid, "SIGINT");
+    release();
+    Deno.kill(Deno.pid, "SIGINT");
+  };
+  Deno.addSignalListener("SIGINT", onInterrupt);
+  return release;
 }
 
 function command(
