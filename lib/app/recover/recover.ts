@@ -78,7 +78,7 @@ export function runRecover(ctx: AppContext, options: RecoverOptions): number {
 export function listCandidates(ctx: AppContext, options: RecoverOptions): CandidateList {
   const cwd = options.cwd ?? ctx.cwd();
   const limit = options.limit ?? DEFAULT_LIMIT;
-  const found = resolveProjectDir(ctx.paths, cwd);
+  const found = resolveProjectDir(ctx.paths, cwd, { os: ctx.os });
   if (found === undefined) return { cwd, projectDir: null, candidates: [], excluded: [] };
   const exclude = new Set(
     [options.exclude, ctx.env("CLAUDE_CODE_SESSION_ID")]
@@ -122,7 +122,7 @@ function findTranscript(ctx: AppContext, id: string, cwd: string): string {
   if (!isSessionId(id)) {
     throw new UserError(`not a session id (expected a UUID): ${id}`, SESSION_NOT_FOUND_EXIT);
   }
-  const own = resolveProjectDir(ctx.paths, cwd);
+  const own = resolveProjectDir(ctx.paths, cwd, { os: ctx.os });
   const path = findSessionTranscript(ctx.paths, id, own ? [own.dir] : []);
   if (path !== undefined) return path;
   throw new UserError(
