@@ -59,9 +59,9 @@ function buildProgram(options: CliOptions, result: CommandResult): Command {
     .configureOutput(outputOf(options))
     .addHelpText(
       "after",
-      "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm -s TERM (search),\n" +
-        "claudecm n (new session here), claudecm --proj DIR, and any other arguments, which\n" +
-        "start a new session and pass them to claude.\n",
+      "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm n (new session\n" +
+        "here), claudecm --proj DIR, and any other arguments, which start a new session and pass\n" +
+        "them to claude.\n",
     );
   registerListCommand(program, options.makeContext, result);
   registerResumeCommand(program, options.makeContext, result);
