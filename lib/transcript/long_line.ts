@@ -192,7 +192,8 @@ class TopLevelScanner {
   }
 }
 
-function readAt(file: Deno.FsFile, offset: number, buffer: Uint8Array): Uint8Array {
+/** Fill `buffer` from `offset` of `file`; the part read (shorter at the end of the file). */
+export function readAt(file: Deno.FsFile, offset: number, buffer: Uint8Array): Uint8Array {
   file.seekSync(offset, Deno.SeekMode.Start);
   let got = 0;
   while (got < buffer.length) {

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { lineStartBefore, scanTopLevelStrings } from "./long_line.ts";
+import { lineStartBefore, readAt, scanTopLevelStrings } from "./long_line.ts";
 import { peekString, peekType } from "./scan.ts";
 
 /** The metadata of one transcript, from its tail. */
@@ -210,15 +210,7 @@ function splitLines(bytes: Uint8Array, partialFirst: boolean): Uint8Array[] {
 }
 
 function readRange(file: Deno.FsFile, start: number, end: number): Uint8Array {
-  const bytes = new Uint8Array(end - start);
-  file.seekSync(start, Deno.SeekMode.Start);
-  let got = 0;
-  while (got < bytes.length) {
-    const count = file.readSync(bytes.subarray(got));
-    if (count === null || count === 0) break;
-    got += count;
-  }
-  return bytes.subarray(0, got);
+  return readAt(file, start, new Uint8Array(end - start));
 }
 
 /**
