@@ -29,6 +29,7 @@
 
 import { UserError } from "../core/errors.ts";
 import type { OsName } from "../core/paths.ts";
+import { passOnInterrupt, treeKiller } from "./process_tree.ts";
 import { buildCmdCommandLine, isBatchScript } from "./windows_argv.ts";
 
 /** Where and with what environment a child runs. */
@@ -203,87 +204,6 @@ function startCaptured(
     }
   })();
   return { pid: child.pid, result };
-}
-
-/** How long a timed-out tree gets between the polite signal and SIGKILL. */
-const KILL_GRACE_MS = 1_000;
-
-/**
- * Ending the process tree of `pid`: on POSIX its process group (the child
- * leads one, see startCaptured), SIGTERM first and SIGKILL after a grace
- * period; on Windows `taskkill /T /F`, which walks the tree by parent pid.
- */
-function treeKiller(child: Deno.ChildProcess, os: OsName): { stop(): void; finish(): void } {
-  const { pid } = child;
-  let graceTimer: ReturnType<typeof setTimeout> | undefined;
-  if (os === "windows") {
-    // The child itself is ended after taskkill, which finds its descendants through it.
-    const killChild = () => {
-      try {
-        child.kill("SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    };
-    const taskkill = () => {
-      try {
-        new Deno.Command("taskkill", {
-          args: ["/T", "/F", "/PID", String(pid)],
-          stdin: "null",
-          stdout: "null",
-          stderr: "null",
-        }).spawn().status.then(killChild, killChild);
-      } catch {
-        killChild();
-      }
-    };
-    return { stop: taskkill, finish: () => {} };
-  }
-  return {
-    stop() {
-      signalGroup(pid, "SIGTERM");
-      graceTimer = setTimeout(() => signalGroup(pid, "SIGKILL"), KILL_GRACE_MS);
-    },
-    finish() {
-      clearTimeout(graceTimer);
-      signalGroup(pid, "SIGKILL");
-    },
-  };
-}
-
-/** Signal the process group led by `pid`, or `pid` alone when it leads none. */
-function signalGroup(pid: number, signal: Deno.Signal): void {
-  try {
-    Deno.kill(-pid, signal);
-  } catch {
-    try {
-      Deno.kill(pid, signal);
-    } catch {
-      // Already gone.
-    }
-  }
-}
-
-/**
- * A child in its own process group does not get the terminal's Ctrl-C. Until
- * the returned function is called, pass it on to the child's group, then
- * raise it again on claudecm, which then ends as it would have (or keeps
- * ignoring it while an interactive claude runs).
- */
-function passOnInterrupt(pid: number): () => void {
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    Deno.removeSignalListener("SIGINT", onInterrupt);
-  };
-  const onInterrupt = () => {
-    signalGroup(pid, "SIGINT");
-    release();
-    Deno.kill(Deno.pid, "SIGINT");
-  };
-  Deno.addSignalListener("SIGINT", onInterrupt);
-  return release;
 }
 
 function command(
