@@ -141,6 +141,7 @@ Deno.test("bootstrap keeps the newest 20 registry backups and never truncates th
   const t = createTestContext();
   try {
     Deno.mkdirSync(t.ctx.paths.backupDir, { recursive: true });
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
     Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "desk\n");
     Deno.writeTextFileSync(t.ctx.paths.registryFile, "keep me\n");
     for (let i = 0; i < 25; i++) {
@@ -161,4 +162,25 @@ Deno.test("bootstrap keeps the newest 20 registry backups and never truncates th
   } finally {
     t.cleanup();
   }
+});
+
+Deno.test("duplicate cleanupPeriodDays keys: the one JSON parsing sees is raised, once", () => {
+  const original =
+    '{\n  "cleanupPeriodDays": 30,\n  "model": "opus",\n  "cleanupPeriodDays": 7\n}\n';
+  withSettings(original, (t) => {
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+    Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "desk\n");
+    bootstrap(t.ctx, { mayPrompt: false });
+    const text = Deno.readTextFileSync(t.ctx.paths.settingsFile);
+    assert.equal(JSON.parse(text).cleanupPeriodDays, 100000);
+    assert.equal(text, original.replace("30", "100000").replace("7", "100000"));
+    const settingsBackups = () => backups(t).filter((name) => name.startsWith("settings.json"));
+    assert.equal(settingsBackups().length, 1);
+    assert.match(t.stdout(), /Protected session transcripts/);
+    const printed = t.stdout().length;
+    assert.equal(ensureCleanupPeriod(t.ctx.paths, new Date(2026, 10, 30, 13, 0, 0)), false);
+    bootstrap(t.ctx, { mayPrompt: false });
+    assert.equal(t.stdout().length, printed, "a later run prints nothing");
+    assert.equal(settingsBackups().length, 1, "and writes no new backup");
+  });
 });

@@ -101,3 +101,23 @@ Deno.test("rankCandidates flags a half-written last line and keeps the candidate
     assert.equal(candidates[0].lastActivity, "2026-11-30T10:00:04.000Z");
   });
 });
+
+Deno.test("rankCandidates offers only UUID-named transcripts, not notes or old agent files", () => {
+  withDir((dir) => {
+    const real = save(
+      dir,
+      finishedSession({ cwd: CWD, title: "real", start: at("2026-11-30T08:00:00Z") }),
+    );
+    // Newer than the real session, so they would rank first if they counted.
+    const newer = finishedSession({
+      cwd: CWD,
+      title: "imposter",
+      start: at("2026-11-30T10:00:00Z"),
+    });
+    newer.write(join(dir, "notes.jsonl"));
+    newer.write(join(dir, "agent-1f2e3d4c.jsonl"));
+    newer.write(join(dir, `${crypto.randomUUID()}.jsonl.bak`));
+    const { candidates } = rankCandidates(dir, { exclude: new Set(), now: NOW });
+    assert.deepEqual(candidates.map((c) => c.path), [real]);
+  });
+});

@@ -5,6 +5,8 @@ import { detectClaudeFeatures, parseClaudeHelp } from "../lib/platform/claude_fe
 import { createFakeWorld, type FakeWorld, waitUntil } from "./helpers/fakes.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
+import { createTools } from "../lib/platform/tools.ts";
+import { collectDoctorReport } from "../lib/app/doctor/doctor.ts";
 
 const HELP = Deno.readTextFileSync(new URL("../fixtures/claude-help-2.1.332.txt", import.meta.url));
 const ALL = { sessionId: true, name: true, forkSession: true, noSessionPersistence: true };
@@ -192,6 +194,49 @@ Deno.test("tools: claude and cmv are found on PATH when no override is set", asy
     assert.equal(await claude.version(), "2.1.332 (Claude Code)");
     const cmv = test.ctx.tools.cmv();
     assert.equal(cmv.available && cmv.path, world.cmvPath);
+  } finally {
+    test.cleanup();
+    world.cleanup();
+  }
+});
+
+/** Whether process `pid` is gone (POSIX; on Windows via tasklist). */
+function processGone(pid: number): boolean {
+  if (Deno.build.os === "windows") {
+    const out = new Deno.Command("tasklist", { args: ["/FI", `PID eq ${pid}`, "/NH"] })
+      .outputSync();
+    return !new TextDecoder().decode(out.stdout).includes(String(pid));
+  }
+  return !new Deno.Command("kill", { args: ["-0", String(pid)], stderr: "null" }).outputSync()
+    .success;
+}
+
+Deno.test("a claude whose --version never returns: its whole tree is killed, 'timed out' reported", async () => {
+  const world = createFakeWorld();
+  const pidFile = `${world.dir}/grandchild.pid`;
+  // The grandchild holds the pipe far longer than the probe's timeout.
+  world.claudeScenario({ hangVersion: { pidFile, holdMs: 8_000 } });
+  const test = createTestContext({ env: world.env, cwd: world.project });
+  const tools = createTools({
+    env: test.ctx.env,
+    childEnv: () => ({ ...test.env }),
+    cwd: test.ctx.cwd,
+    os: Deno.build.os,
+    paths: test.ctx.paths,
+    probeTimeoutMs: 500,
+  });
+  try {
+    await assert.rejects(
+      () => tools.claude().features(),
+      (error: unknown) =>
+        error instanceof UserError && /--version` timed out after 0\.5 s/.test(error.message),
+    );
+    await waitUntil(() => processGone(Number(Deno.readTextFileSync(pidFile))), 3_000);
+    const report = await collectDoctorReport({ ...test.ctx, tools });
+    const problem = report.findings.find((f) => f.section === "claude")!.message;
+    assert.match(problem, /--version` timed out after 0\.5 s/);
+    assert.doesNotMatch(problem, /failed/);
+    assert.equal(report.ok, false);
   } finally {
     test.cleanup();
     world.cleanup();

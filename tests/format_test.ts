@@ -7,7 +7,7 @@ import {
   formatTokens,
 } from "../lib/core/format.ts";
 
-Deno.test("formatTokens follows spec 7", () => {
+Deno.test("formatTokens follows spec 7, rounding into the next unit (never 1000K)", () => {
   const table: Array<[string | number | undefined, string]> = [
     ["", "--"],
     [undefined, "--"],
@@ -15,6 +15,9 @@ Deno.test("formatTokens follows spec 7", () => {
     [0, "0 tok"],
     [999, "999 tok"],
     [1_000, "1K tok"],
+    [999_499, "999K tok"],
+    [999_500, "1.0M tok"],
+    [999_999, "1.0M tok"],
     ["155000", "155K tok"],
     [155_499, "155K tok"],
     [1_000_000, "1.0M tok"],
@@ -24,13 +27,15 @@ Deno.test("formatTokens follows spec 7", () => {
   for (const [input, expected] of table) assert.equal(formatTokens(input), expected, `${input}`);
 });
 
-Deno.test("formatSize uses binary units with the spec's decimals", () => {
+Deno.test("formatSize uses binary units with the spec's decimals, never 1024 KB", () => {
   const table: Array<[number, string]> = [
     [0, "0 B"],
     [1023, "1023 B"],
     [1024, "1 KB"],
     [512 * 1024, "512 KB"],
-    [1024 * 1024 - 1, "1024 KB"],
+    [1023 * 1024 + 511, "1023 KB"],
+    [1024 * 1024 - 512, "1.0 MB"],
+    [1024 * 1024 - 1, "1.0 MB"],
     [1024 * 1024, "1.0 MB"],
     [1.5 * 1024 * 1024, "1.5 MB"],
   ];

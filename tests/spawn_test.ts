@@ -166,3 +166,37 @@ Deno.test({
 });
 
 const ID = "3e5a7c99-6d98-4a7c-8f5b-4c0d1e2f3a4b";
+
+Deno.test({
+  name: "a timed child has its own process group: Ctrl-C to claudecm is passed on to it",
+  ignore: !POSIX,
+  fn: async () => {
+    const dir = Deno.makeTempDirSync({ prefix: "claudecm-int-" });
+    try {
+      const spawnModule = new URL("../lib/platform/spawn.ts", import.meta.url).href;
+      const script = `import { runCaptured } from ${JSON.stringify(spawnModule)};
+        setTimeout(() => Deno.kill(Deno.pid, "SIGINT"), 1000);
+        await runCaptured("sh", ["-c", 'echo $$ > ${dir}/pid; sleep 30; true'],
+          { cwd: ${JSON.stringify(dir)}, env: { PATH: Deno.env.get("PATH") }, timeoutMs: 20000 });
+        Deno.writeTextFileSync(${JSON.stringify(`${dir}/returned`)}, "");`;
+      const run = await new Deno.Command(Deno.execPath(), {
+        args: ["eval", script],
+        stdout: "null",
+        stderr: "piped",
+      }).output();
+      assert.equal(run.signal ?? run.code, run.signal === null ? 130 : "SIGINT");
+      assert.equal(pathExists(`${dir}/returned`), false);
+      const shell = Number(Deno.readTextFileSync(`${dir}/pid`));
+      await waitUntil(() => {
+        try {
+          Deno.kill(shell, "SIGCONT");
+          return false;
+        } catch {
+          return true;
+        }
+      }, 3000);
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
+});

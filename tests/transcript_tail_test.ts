@@ -83,3 +83,42 @@ Deno.test("readHeadCwd finds where the session started", () => {
     assert.equal(readHeadCwd(path), "/home/alice/src/app");
   });
 });
+
+/** A pasted screenshot's worth of prompt: over 4 MiB, with escapes and a decoy timestamp key. */
+const HUGE_PROMPT = 'see {"timestamp":"1999-01-01T00:00:00.000Z"} \\ "quoted" ' +
+  "iVBORw0KGgo".repeat(420_000) + "\\";
+
+Deno.test("readTail finds the timestamp of a last line over 4 MiB, whatever follows it", () => {
+  withDir((dir) => {
+    const builder = longSession(20).prompt(HUGE_PROMPT);
+    const stamp = JSON.parse(builder.lines.at(-1)!).timestamp;
+    assert.ok(builder.lines.at(-1)!.length > 4 * 1024 * 1024);
+
+    const last = readTail(builder.write(join(dir, "last.jsonl")));
+    assert.equal(last.lastTimestamp, stamp);
+    assert.equal(last.endsInTraffic, true);
+    assert.equal(last.truncated, false);
+
+    // A tool result whose nested copy carries its own (older) timestamp key.
+    builder.toolResult("toolu_x", "B".repeat(4_300_000), {
+      toolUseResult: { timestamp: "1999-01-01T00:00:00.000Z", stdout: "B".repeat(100) },
+    }).metadata({ lastPrompt: "see", aiTitle: "shot" });
+    const result = JSON.parse(builder.lines.filter((l) => l.includes("toolu_x")).at(-1)!);
+    const closed = readTail(builder.write(join(dir, "closed.jsonl")));
+    assert.equal(closed.lastTimestamp, result.timestamp);
+    assert.equal(closed.endsInTraffic, false);
+    assert.equal(closed.lastPrompt, "see");
+
+    const cut = join(dir, "cut.jsonl");
+    const before = longSession(20);
+    Deno.writeTextFileSync(
+      cut,
+      before.toString() + before.prompt(HUGE_PROMPT).lines.at(-1)!.slice(0, -40),
+    );
+    const halfWritten = readTail(cut);
+    assert.equal(halfWritten.truncated, true);
+    assert.equal(halfWritten.endsInTraffic, true);
+    const stamped = before.lines.slice(0, -1).map((l) => JSON.parse(l).timestamp).filter(Boolean);
+    assert.equal(halfWritten.lastTimestamp, stamped.at(-1));
+  });
+});

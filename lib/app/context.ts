@@ -9,6 +9,7 @@
  */
 
 import { hostname } from "node:os";
+import { logicalCwd } from "../core/folder_match.ts";
 import { type EnvReader, type OsName, type Paths, resolvePaths } from "../core/paths.ts";
 import { createTools, type Tools } from "../platform/tools.ts";
 import { createOutput, type Output, streamWriter } from "../ui/output.ts";
@@ -21,6 +22,7 @@ export interface AppContext {
   /** Sets a variable for this process and the children it starts. */
   setEnv: (name: string, value: string) => void;
   os: OsName;
+  /** Where the user is: the shell's logical PWD when it names the process's cwd. */
   cwd: () => string;
   now: () => Date;
   hostname: () => string;
@@ -51,7 +53,7 @@ export function createProcessContext(): AppContext {
     env,
     setEnv: (name, value) => Deno.env.set(name, value),
     os: Deno.build.os,
-    cwd: () => Deno.cwd(),
+    cwd: () => logicalCwd(Deno.cwd(), env("PWD"), Deno.build.os),
     now: () => new Date(),
     hostname: () => hostname(),
     out,

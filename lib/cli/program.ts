@@ -56,12 +56,12 @@ function buildProgram(options: CliOptions, result: CommandResult): Command {
     .helpOption("-h, --help", "show help")
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureOutput({ writeOut: options.writeOut, writeErr: options.writeErr })
+    .configureOutput(outputOf(options))
     .addHelpText(
       "after",
-      "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm -s TERM (search),\n" +
-        "claudecm n (new session here), claudecm --proj DIR, and any other arguments, which\n" +
-        "start a new session and pass them to claude.\n",
+      "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm n (new session\n" +
+        "here), claudecm --proj DIR, and any other arguments, which start a new session and pass\n" +
+        "them to claude.\n",
     );
   registerListCommand(program, options.makeContext, result);
   registerResumeCommand(program, options.makeContext, result);
@@ -70,13 +70,25 @@ function buildProgram(options: CliOptions, result: CommandResult): Command {
   registerSkillCommand(program, options.makeContext, result);
   registerSkeletonCommand(program, options.makeContext, result);
   registerDoctorCommand(program, options.makeContext, result);
-  for (const command of program.commands) {
-    command.exitOverride().configureOutput({
-      writeOut: options.writeOut,
-      writeErr: options.writeErr,
-    });
-  }
+  for (const command of program.commands) command.exitOverride().configureOutput(outputOf(options));
   return program;
+}
+
+/**
+ * Where commander writes. Its usage errors start `error: `; they get the
+ * `claudecm: ` prefix every other error line has (main.ts), so scripts and
+ * people see one form.
+ */
+function outputOf(options: CliOptions): {
+  writeOut: (text: string) => void;
+  writeErr: (text: string) => void;
+  outputError: (text: string, write: (text: string) => void) => void;
+} {
+  return {
+    writeOut: options.writeOut,
+    writeErr: options.writeErr,
+    outputError: (text, write) => write(`claudecm: ${text.replace(/^error: /, "")}`),
+  };
 }
 
 function commanderExitCode(error: CommanderError): number {

@@ -6,6 +6,7 @@
 
 import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
 import { DEFAULT_LIMIT, runRecover, SESSION_NOT_FOUND_EXIT } from "../app/recover/recover.ts";
+import { parseWholeNumber } from "../core/numbers.ts";
 import { DEFAULT_BUDGET } from "../transcript/digest_render.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
@@ -39,8 +40,9 @@ export function registerRecoverCommand(
 }
 
 function positiveInt(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) {
+  const number = parseWholeNumber(value);
+  if (number === null || number === 0) {
     throw new InvalidArgumentError("expected a positive whole number.");
   }
-  return Number(value);
+  return number;
 }

@@ -6,6 +6,7 @@
 
 import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
 import { runResume } from "../app/resume/resume_number.ts";
+import { parseWholeNumber } from "../core/numbers.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `resume` on the program. */
@@ -30,8 +31,10 @@ export function registerResumeCommand(
 }
 
 function parseNumber(text: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) {
-    throw new InvalidArgumentError("expected a session number (1, 2, ...)");
+  const number = parseWholeNumber(text);
+  if (number === null) throw new InvalidArgumentError("expected a session number (1, 2, ...)");
+  if (number === 0) {
+    throw new InvalidArgumentError("there is no session #0: sessions are numbered from 1");
   }
-  return Number(text);
+  return number;
 }

@@ -14,15 +14,19 @@ export function formatTokens(tokens: string | number | undefined | null): string
   if (tokens === undefined || tokens === null || String(tokens).trim() === "") return "--";
   const count = Number(tokens);
   if (!Number.isFinite(count)) return "--";
-  if (count >= 1_000_000) return `${(count / 1_000_000).toFixed(1)}M tok`;
-  if (count >= 1_000) return `${Math.round(count / 1_000)}K tok`;
+  const thousands = Math.round(count / 1_000);
+  // 999,999 rounds to 1000K: that is the next unit's 1.0M.
+  if (count >= 1_000_000 || thousands >= 1_000) return `${(count / 1_000_000).toFixed(1)}M tok`;
+  if (count >= 1_000) return `${thousands}K tok`;
   return `${count} tok`;
 }
 
 /** Bytes for display: `1.5 MB`, `512 KB`, `300 B`. */
 export function formatSize(bytes: number): string {
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
-  if (bytes >= KB) return `${Math.round(bytes / KB)} KB`;
+  const kilobytes = Math.round(bytes / KB);
+  // Just under 1 MB rounds to 1024 KB: that is the next unit's 1.0 MB.
+  if (bytes >= MB || kilobytes >= 1024) return `${(bytes / MB).toFixed(1)} MB`;
+  if (bytes >= KB) return `${kilobytes} KB`;
   return `${bytes} B`;
 }
 

@@ -53,6 +53,20 @@ export function isSessionId(text: string): boolean {
   return GUID_PATTERN.test(text);
 }
 
+const TRANSCRIPT_SUFFIX = ".jsonl";
+
+/**
+ * The session id of a transcript file name, `<uuid>.jsonl`; null for any
+ * other name. Project folders also hold files that are not sessions (a
+ * user's `notes.jsonl`, the `agent-*.jsonl` of old Claude versions), and
+ * every scan of a project folder decides with this one test.
+ */
+export function transcriptSessionId(fileName: string): string | null {
+  if (!fileName.endsWith(TRANSCRIPT_SUFFIX)) return null;
+  const id = fileName.slice(0, -TRANSCRIPT_SUFFIX.length);
+  return isSessionId(id) ? id : null;
+}
+
 /** A registry with no sessions. */
 export function emptyRegistry(): Registry {
   return { main: [], archived: [], hasArchivedMarker: false, eol: "\n", bom: false };

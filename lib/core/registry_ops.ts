@@ -6,6 +6,7 @@
  * @module
  */
 
+import { sameFolder } from "./folder_match.ts";
 import {
   archivedSessions,
   type Entry,
@@ -144,7 +145,7 @@ export function oldLabelFor(registry: Registry, guid: string): string {
   const base = stripOldSuffix(session.desc);
   const used = new Set<number>();
   for (const other of [...mainSessions(registry), ...archivedSessions(registry)]) {
-    if (other.guid === guid || other.dir !== session.dir) continue;
+    if (other.guid === guid || !sameFolder(other.dir, session.dir, Deno.build.os)) continue;
     if (stripOldSuffix(other.desc) !== base) continue;
     const number = oldNumber(other.desc);
     if (number !== undefined) used.add(number);

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { isSessionId } from "./registry.ts";
+import { transcriptSessionId } from "./registry.ts";
 
 /** Transcripts in a project folder: session id → mtime (ms). */
 export type FolderSnapshot = Map<string, number>;
@@ -20,9 +20,8 @@ export function snapshotFolder(
   const snapshot: FolderSnapshot = new Map();
   try {
     for (const entry of Deno.readDirSync(folder)) {
-      if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
-      const guid = entry.name.slice(0, -".jsonl".length);
-      if (!isSessionId(guid)) continue;
+      const guid = transcriptSessionId(entry.name);
+      if (!entry.isFile || guid === null) continue;
       try {
         snapshot.set(guid, Deno.statSync(join(folder, entry.name)).mtime?.getTime() ?? 0);
       } catch {

@@ -8,7 +8,7 @@
 
 import type { Paths } from "./paths.ts";
 import { projectDirFor } from "./paths.ts";
-import { archivedSessions, isSessionId, mainSessions, type Registry } from "./registry.ts";
+import { archivedSessions, mainSessions, type Registry, transcriptSessionId } from "./registry.ts";
 import { isFile } from "./fs_checks.ts";
 
 /** One entry of the index; unknown fields of existing entries are kept. */
@@ -129,9 +129,8 @@ interface TranscriptFile {
 function transcriptsIn(paths: Paths, folder: string): Map<string, TranscriptFile> {
   const found = new Map<string, TranscriptFile>();
   for (const entry of Deno.readDirSync(folder)) {
-    if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
-    const guid = entry.name.slice(0, -".jsonl".length);
-    if (!isSessionId(guid)) continue;
+    const guid = transcriptSessionId(entry.name);
+    if (!entry.isFile || guid === null) continue;
     const path = paths.path.join(folder, entry.name);
     const stat = Deno.statSync(path);
     const mtimeMs = stat.mtime?.getTime() ?? Date.now();

@@ -18,7 +18,13 @@
 
 import type { OsName } from "../core/paths.ts";
 import { type ClaudeFeatures, detectClaudeFeatures } from "./claude_features.ts";
-import { type CapturedResult, runCaptured, type RunningChild, spawnInteractive } from "./spawn.ts";
+import {
+  type CapturedResult,
+  runCaptured,
+  type RunningChild,
+  spawnInteractive,
+  ToolTimeoutError,
+} from "./spawn.ts";
 
 /** Options of an interactive launch. */
 export interface LaunchOptions {
@@ -58,7 +64,7 @@ export interface ClaudeAdapter {
   launch(args: string[], options: LaunchOptions): RunningChild;
   /** `claude -p --output-format json [args]`, prompt on stdin, result parsed. */
   print(args: string[], options: PrintOptions): Promise<PrintResult>;
-  /** `claude --version`, trimmed; null when it failed. */
+  /** `claude --version`, trimmed; null when it failed; a ToolTimeoutError when it hung. */
   version(): Promise<string | null>;
   /** The options this claude supports, cached per version. */
   features(options?: FeatureOptions): Promise<ClaudeFeatures>;
@@ -73,6 +79,8 @@ export interface ClaudeAdapterOptions {
   os: OsName;
   /** `~/.claudecm/claude-features.json`. */
   featuresCacheFile: string;
+  /** How long a `--version` or `--help` probe may take; 30 s by default. */
+  probeTimeoutMs?: number;
 }
 
 /** How long a `--version` or `--help` probe may take. */
@@ -81,13 +89,17 @@ const PROBE_TIMEOUT_MS = 30_000;
 /** The adapter over the claude executable at `path`. */
 export function createClaudeAdapter(path: string, options: ClaudeAdapterOptions): ClaudeAdapter {
   const envWith = (extra?: Record<string, string>) => ({ ...options.env(), ...extra });
-  const probe = (arg: string) =>
-    runCaptured(path, [arg], {
+  const probeTimeout = options.probeTimeoutMs ?? PROBE_TIMEOUT_MS;
+  const probe = async (arg: string) => {
+    const run = await runCaptured(path, [arg], {
       cwd: options.cwd(),
       env: envWith(),
       os: options.os,
-      timeoutMs: PROBE_TIMEOUT_MS,
+      timeoutMs: probeTimeout,
     });
+    if (run.timedOut) throw new ToolTimeoutError(`\`${path} ${arg}\``, probeTimeout);
+    return run;
+  };
   let versionAnswer: Promise<string | null> | undefined;
   const adapter: ClaudeAdapter = {
     path,

@@ -19,7 +19,8 @@
  */
 
 import type { OsName } from "../core/paths.ts";
-import { type CapturedResult, runCaptured, spawnBackground } from "./spawn.ts";
+import { isSessionId } from "../core/registry.ts";
+import { type CapturedResult, runCaptured, spawnBackground, ToolTimeoutError } from "./spawn.ts";
 
 /** cmv is not installed. */
 export interface CmvAbsent {
@@ -32,7 +33,7 @@ export interface CmvAbsent {
 export interface CmvAvailable {
   available: true;
   path: string;
-  /** `cmv --version`, trimmed; null when it failed. */
+  /** `cmv --version`, trimmed; null when it failed; a ToolTimeoutError when it hung. */
   version(options: CmvRunOptions): Promise<string | null>;
   /** `cmv benchmark -s ID --json`, parsed. */
   benchmark(sessionId: string, options: CmvRunOptions): Promise<BenchmarkOutcome>;
@@ -85,12 +86,12 @@ export interface TrimOutcome {
 export interface CmvAdapterOptions {
   env: () => Record<string, string>;
   os: OsName;
+  /** How long `cmv --version` may take; 30 s by default. */
+  versionTimeoutMs?: number;
 }
 
 /** How long `cmv --version` may take. */
 const VERSION_TIMEOUT_MS = 30_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The adapter over the cmv executable at `path`. */
 export function createCmvAdapter(path: string, options: CmvAdapterOptions): CmvAvailable {
@@ -105,7 +106,9 @@ export function createCmvAdapter(path: string, options: CmvAdapterOptions): CmvA
     available: true,
     path,
     async version(runOptions) {
-      const result = await run(["--version"], { timeoutMs: VERSION_TIMEOUT_MS, ...runOptions });
+      const timeoutMs = runOptions.timeoutMs ?? options.versionTimeoutMs ?? VERSION_TIMEOUT_MS;
+      const result = await run(["--version"], { ...runOptions, timeoutMs });
+      if (result.timedOut) throw new ToolTimeoutError(`\`${path} --version\``, timeoutMs);
       const text = result.stdout.trim();
       return result.code === 0 && text !== "" ? text : null;
     },
@@ -163,7 +166,7 @@ export function parseTrimOutput(stdout: string): { newSessionId: string | null; 
   const rest: string[] = [];
   for (const line of lines) {
     const match = /^\s*Session ID:\s*(\S+)\s*$/.exec(line);
-    if (match && UUID.test(match[1]) && newSessionId === null) {
+    if (match && isSessionId(match[1]) && newSessionId === null) {
       newSessionId = match[1].toLowerCase();
     } else if (line.trim() !== "") rest.push(line);
   }
@@ -177,7 +180,7 @@ function stripAnsi(text: string): string {
 
 /** cmv must always be told which session (spec 14 rules 1 and 4). */
 function requireId(sessionId: string): string {
-  if (!UUID.test(sessionId)) {
+  if (!isSessionId(sessionId)) {
     throw new Error(`internal error: cmv needs a session id, got ${JSON.stringify(sessionId)}`);
   }
   return sessionId;

@@ -10,7 +10,13 @@
  *   the caller can read `sessions/<pid>.json` while claude runs.
  * - {@linkcode runCaptured}: `claude -p`, `cmv benchmark`, `claude --help`:
  *   output captured, optional stdin text (prompts go on stdin, never argv,
- *   because of the Windows command-line length limit), optional timeout.
+ *   because of the Windows command-line length limit), optional timeout. A
+ *   timeout ends the child's whole process tree: a grandchild (the node
+ *   behind a shell shim, or anything it started) holding the output pipe
+ *   would otherwise keep the run waiting forever. On POSIX a timed child
+ *   runs in a process group of its own, which gets the signal (and a Ctrl-C
+ *   is passed on to it, as the terminal would have); on Windows
+ *   `taskkill /T /F` ends the tree.
  * - {@linkcode spawnBackground}: the exit snapshot. Like runCaptured, but on
  *   POSIX in its own session (detached), so a Ctrl-C at the spinner or a
  *   closed terminal does not kill a snapshot half written.
@@ -23,6 +29,7 @@
 
 import { UserError } from "../core/errors.ts";
 import type { OsName } from "../core/paths.ts";
+import { passOnInterrupt, treeKiller } from "./process_tree.ts";
 import { buildCmdCommandLine, isBatchScript } from "./windows_argv.ts";
 
 /** Where and with what environment a child runs. */
@@ -54,8 +61,16 @@ export interface CapturedResult {
 export interface CaptureOptions extends SpawnOptions {
   /** Text written to the child's stdin, then closed; stdin is empty otherwise. */
   stdin?: string;
-  /** Kill the child (SIGTERM) after this long. */
+  /** End the child and everything it started after this long. */
   timeoutMs?: number;
+}
+
+/** A tool that did not answer in time, as one line (`... timed out after 30 s`). */
+export class ToolTimeoutError extends UserError {
+  constructor(what: string, timeoutMs: number) {
+    super(`${what} timed out after ${timeoutMs / 1000} s`);
+    this.name = "ToolTimeoutError";
+  }
 }
 
 /** A captured run going on in the background. */
@@ -146,25 +161,28 @@ function startCaptured(
 ): BackgroundRun {
   const os = options.os ?? Deno.build.os;
   const plan = planSpawn(path, args, os, options.env);
-  const abort = new AbortController();
+  const timed = options.timeoutMs !== undefined;
+  // Windows would open a console window for a detached node shim; there the
+  // snapshot stays attached, and taskkill finds a timed child's tree by parent.
+  const ownGroup = os !== "windows" && (detached || timed);
   let child: Deno.ChildProcess;
   try {
     child = command(plan, options, {
       stdin: options.stdin === undefined ? "null" : "piped",
       stdout: "piped",
       stderr: "piped",
-      signal: abort.signal,
-      // Windows would open a console window for a detached node shim; there the
-      // snapshot stays attached.
-      detached: detached && os !== "windows",
+      detached: ownGroup,
     }).spawn();
   } catch (error) {
     throw spawnError(path, error);
   }
+  const tree = treeKiller(child, os);
+  // The background snapshot must outlive a Ctrl-C; a timed run stops with claudecm.
+  const releaseInterrupt = ownGroup && !detached ? passOnInterrupt(child.pid) : () => {};
   let timedOut = false;
-  const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
+  const timer = !timed ? undefined : setTimeout(() => {
     timedOut = true;
-    abort.abort();
+    tree.stop();
   }, options.timeoutMs);
   const result = (async () => {
     try {
@@ -180,6 +198,9 @@ function startCaptured(
       };
     } finally {
       clearTimeout(timer);
+      releaseInterrupt();
+      // Whatever of the tree outlived the pipes goes too.
+      if (timedOut) tree.finish();
     }
   })();
   return { pid: child.pid, result };

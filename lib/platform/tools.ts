@@ -35,6 +35,8 @@ export interface ToolsOptions {
   cwd: () => string;
   os: OsName;
   paths: Paths;
+  /** How long a `--version`/`--help` probe may take; 30 s unless a test wants it quick. */
+  probeTimeoutMs?: number;
 }
 
 /** Tools found through the environment, lazily. */
@@ -52,6 +54,7 @@ export function createTools(options: ToolsOptions): Tools {
         cwd: options.cwd,
         os: options.os,
         featuresCacheFile: options.paths.path.join(options.paths.cmHome, "claude-features.json"),
+        probeTimeoutMs: options.probeTimeoutMs,
       });
       return claude;
     },
@@ -59,7 +62,11 @@ export function createTools(options: ToolsOptions): Tools {
       if (cmv) return cmv;
       const located = locateTool("cmv", lookup);
       cmv = located.found
-        ? createCmvAdapter(located.path, { env: options.childEnv, os: options.os })
+        ? createCmvAdapter(located.path, {
+          env: options.childEnv,
+          os: options.os,
+          versionTimeoutMs: options.probeTimeoutMs,
+        })
         : absentCmv(cmvMissingNotice(located));
       return cmv;
     },

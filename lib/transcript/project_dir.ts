@@ -12,7 +12,9 @@
 
 import { join } from "node:path";
 import { encodeProjectKey, resolveRealPath } from "../core/project_key.ts";
-import type { Paths } from "../core/paths.ts";
+import { folderMatcher } from "../core/folder_match.ts";
+import type { OsName, Paths } from "../core/paths.ts";
+import { transcriptSessionId } from "../core/registry.ts";
 import { readHeadCwd, readTail } from "./tail.ts";
 
 /** A top-level transcript of a project dir (subagent transcripts live in subfolders). */
@@ -34,11 +36,15 @@ export interface ProjectDir {
 const SAMPLE = 5;
 
 /** The project dir of `cwd`, or undefined when no prior session was recorded there. */
-export function resolveProjectDir(paths: Paths, cwd: string): ProjectDir | undefined {
-  const targets = [...new Set([resolveRealPath(cwd), cwd])].map((p) => normalize(paths, p));
+export function resolveProjectDir(
+  paths: Paths,
+  cwd: string,
+  options: { os?: OsName } = {},
+): ProjectDir | undefined {
+  const isCwd = folderMatcher(cwd, options.os ?? Deno.build.os);
   const computedKey = encodeProjectKey(resolveRealPath(cwd));
   const computed = paths.path.join(paths.projectsDir, computedKey);
-  const verdict = belongsTo(paths, computed, targets, SAMPLE);
+  const verdict = belongsTo(computed, isCwd, SAMPLE);
   if (verdict.belongs !== false && verdict.transcripts > 0) {
     return { dir: computed, how: "computed" };
   }
@@ -46,7 +52,7 @@ export function resolveProjectDir(paths: Paths, cwd: string): ProjectDir | undef
   for (const name of listDirs(paths.projectsDir)) {
     if (name === computedKey) continue;
     const dir = paths.path.join(paths.projectsDir, name);
-    const found = belongsTo(paths, dir, targets, 1);
+    const found = belongsTo(dir, isCwd, 1);
     if (found.belongs === true && (best === undefined || found.activity > best.activity)) {
       best = { dir, activity: found.activity };
     }
@@ -54,7 +60,7 @@ export function resolveProjectDir(paths: Paths, cwd: string): ProjectDir | undef
   return best && { dir: best.dir, how: "matched" };
 }
 
-/** The top-level `*.jsonl` files of a project dir, newest first by mtime. */
+/** The session transcripts (`<uuid>.jsonl`) at the top of a project dir, newest first by mtime. */
 export function listTranscripts(dir: string): TranscriptFile[] {
   const files: TranscriptFile[] = [];
   let entries: Deno.DirEntry[];
@@ -64,11 +70,12 @@ export function listTranscripts(dir: string): TranscriptFile[] {
     return files;
   }
   for (const entry of entries) {
-    if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
+    const id = transcriptSessionId(entry.name);
+    if (!entry.isFile || id === null) continue;
     const path = join(dir, entry.name);
     try {
       const stat = Deno.statSync(path);
-      files.push({ id: entry.name.slice(0, -6), path, size: stat.size, mtime: stat.mtime });
+      files.push({ id, path, size: stat.size, mtime: stat.mtime });
     } catch {
       // Removed between listing and stat: not a candidate.
     }
@@ -84,7 +91,7 @@ interface Verdict {
   activity: string;
 }
 
-function belongsTo(paths: Paths, dir: string, targets: string[], sample: number): Verdict {
+function belongsTo(dir: string, isCwd: (path: string) => boolean, sample: number): Verdict {
   const files = listTranscripts(dir);
   const verdict: Verdict = { belongs: undefined, transcripts: files.length, activity: "" };
   for (const file of files.slice(0, sample)) {
@@ -98,7 +105,7 @@ function belongsTo(paths: Paths, dir: string, targets: string[], sample: number)
       continue;
     }
     if (recorded === undefined) continue;
-    if (targets.includes(normalize(paths, recorded))) {
+    if (isCwd(recorded)) {
       verdict.belongs = true;
       if (activity > verdict.activity) verdict.activity = activity;
     } else {
@@ -114,10 +121,4 @@ function listDirs(root: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** A path for comparison: no trailing separator; on Windows, one separator and one case. */
-function normalize(paths: Paths, path: string): string {
-  const trimmed = path.length > 1 ? path.replace(/[\\/]+$/, "") : path;
-  return paths.path.sep === "\\" ? trimmed.replace(/\//g, "\\").toLowerCase() : trimmed;
 }

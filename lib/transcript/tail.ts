@@ -2,11 +2,14 @@
  * What listing and ranking need from a transcript, read from its end only.
  * Claude Code re-appends its metadata lines (titles, last prompt, modes)
  * about every 32 KB (DESIGN.md section 4), so the last 64 KB hold them; the
- * window grows only when no timestamped line fits in it (one huge last line).
+ * window grows only when no timestamped line fits in it (one huge last line),
+ * and past its widest the lines before the window are streamed
+ * (long_line.ts), so the last activity is found however long a line is.
  *
  * @module
  */
 
+import { lineStartBefore, readAt, scanTopLevelStrings } from "./long_line.ts";
 import { peekString, peekType } from "./scan.ts";
 
 /** The metadata of one transcript, from its tail. */
@@ -57,8 +60,10 @@ export function readTail(path: string, options: TailOptions = {}): TailInfo {
     let window = options.window ?? 64 * KiB;
     while (true) {
       const start = Math.max(0, size - window);
-      const info = tailOf(readRange(file, start, size), start > 0, size);
-      if (info.lastTimestamp !== undefined || start === 0 || window >= maxWindow) return info;
+      const bytes = readRange(file, start, size);
+      const info = tailOf(bytes, start > 0, size);
+      if (info.lastTimestamp !== undefined || start === 0) return info;
+      if (window >= maxWindow) return streamLongLines(file, info, { start, bytes });
       window = Math.min(window * 4, maxWindow);
     }
   } finally {
@@ -109,6 +114,58 @@ function tailOf(bytes: Uint8Array, partialFirst: boolean, size: number): TailInf
   return info;
 }
 
+const LONG_LINE_KEYS = new Set(["timestamp", "type", "gitBranch", "cwd"]);
+
+/**
+ * The widest window held no timestamp, so it starts inside a line longer
+ * than itself. Stream that line, then the ones before it, until one has a
+ * timestamp; the file's last line also decides `endsInTraffic` and
+ * `truncated`, as in tailOf.
+ */
+function streamLongLines(
+  file: Deno.FsFile,
+  info: TailInfo,
+  window: { start: number; bytes: Uint8Array },
+): TailInfo {
+  const { start, bytes } = window;
+  const firstBreak = bytes.indexOf(0x0a);
+  let end = firstBreak === -1 ? start + bytes.length : start + firstBreak;
+  let isLast = firstBreak === -1 || isBlank(bytes.subarray(firstBreak + 1));
+  const terminated = bytes[bytes.length - 1] === 0x0a;
+  let searchFrom = start;
+  while (true) {
+    const lineStart = lineStartBefore(file, searchFrom);
+    const scan = scanTopLevelStrings(file, LONG_LINE_KEYS, { start: lineStart, end });
+    if (!scan.blank) {
+      const halfWritten = isLast && !terminated && !scan.complete;
+      if (halfWritten) {
+        // As in tailOf: the session was busy, and a half-written line's fields do not count.
+        info.truncated = true;
+        info.endsInTraffic = true;
+      }
+      const timestamp = halfWritten ? undefined : scan.values.get("timestamp");
+      if (timestamp !== undefined) {
+        info.lastTimestamp = timestamp;
+        if (isLast) info.endsInTraffic = true;
+        const type = scan.values.get("type");
+        if (type === "user" || type === "assistant" || type === "system") {
+          info.gitBranch ??= scan.values.get("gitBranch");
+          info.cwd ??= scan.values.get("cwd");
+        }
+        return info;
+      }
+      isLast = false;
+    }
+    if (lineStart === 0) return info;
+    end = lineStart - 1;
+    searchFrom = end;
+  }
+}
+
+function isBlank(bytes: Uint8Array): boolean {
+  return bytes.every((byte) => byte === 0x0a || byte === 0x0d || byte === 0x20 || byte === 0x09);
+}
+
 function readMetadata(info: TailInfo, type: string, line: Uint8Array): void {
   let value: Record<string, unknown>;
   try {
@@ -153,15 +210,7 @@ function splitLines(bytes: Uint8Array, partialFirst: boolean): Uint8Array[] {
 }
 
 function readRange(file: Deno.FsFile, start: number, end: number): Uint8Array {
-  const bytes = new Uint8Array(end - start);
-  file.seekSync(start, Deno.SeekMode.Start);
-  let got = 0;
-  while (got < bytes.length) {
-    const count = file.readSync(bytes.subarray(got));
-    if (count === null || count === 0) break;
-    got += count;
-  }
-  return bytes.subarray(0, got);
+  return readAt(file, start, new Uint8Array(end - start));
 }
 
 /**

@@ -31,6 +31,8 @@ export function createLinePrompter(input: ByteSource, out: Output): Prompter {
       while (true) {
         const count = input.readSync(one);
         if (count === null || count === 0) {
+          // No Enter was echoed: end the question's line, or the next output runs on.
+          out.write("\n");
           if (bytes.length === 0) return null;
           break;
         }

@@ -7,6 +7,7 @@
 
 import type { SessionInfo } from "../core/session_info.ts";
 import type { Session } from "../core/registry.ts";
+import { displayWidth, padEndToWidth } from "./text_width.ts";
 
 /** A row to render: the session and what its info lookup found. */
 export interface SessionRow {
@@ -26,10 +27,11 @@ export interface RenderedLine {
  */
 export function renderSessionRows(rows: SessionRow[], highlight = 0): RenderedLine[] {
   const numberWidth = String(rows.length).length + 1;
-  const descWidth = Math.max(10, ...rows.map((row) => row.session.desc.length));
+  // By terminal columns, not UTF-16 units: CJK names and emoji take two columns each.
+  const descWidth = Math.max(10, ...rows.map((row) => displayWidth(row.session.desc)));
   return rows.map(({ session, info }, index) => {
     const number = `${index + 1}.`.padEnd(numberWidth + 1);
-    const text = `${number}${session.desc.padEnd(descWidth)} ${info.size.padStart(9)} ` +
+    const text = `${number}${padEndToWidth(session.desc, descWidth)} ${info.size.padStart(9)} ` +
       `${info.tokensText.padStart(10)} ${info.dateText}\t${session.dir}`;
     const highlighted = highlight === index + 1;
     return { text: highlighted ? `*** ${text} [Selected] ***` : `  ${text}`, highlighted };

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { applyEdits, type Edit, modify, parse, type ParseError, parseTree } from "jsonc-parser";
+import { applyEdits, type Edit, parse, type ParseError, parseTree } from "jsonc-parser";
 import { errorMessage } from "../../core/errors.ts";
 import type { Paths } from "../../core/paths.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
@@ -88,17 +88,25 @@ export function ensureCleanupPeriod(paths: Paths, now: Date): boolean {
 }
 
 /**
- * The edit that sets the key. An existing value is replaced where it stands;
- * a new key goes after the last property, in that property's indentation.
- * jsonc-parser's own formatter would re-indent the neighbouring property, so
- * the insertion text is built here.
+ * The edits that set the key. Existing values are replaced where they stand:
+ * every top-level `cleanupPeriodDays` that is not protected, because a file
+ * can hold the key twice and JSON parsing (Claude Code's) takes the last one
+ * while jsonc-parser's `modify` would change only the first. A new key goes
+ * after the last property, in that property's indentation; jsonc-parser's
+ * own formatter would re-indent the neighbouring property, so the insertion
+ * text is built here.
  */
 function cleanupPeriodEdits(text: string, current: unknown): Edit[] {
-  if (current !== undefined) {
-    return modify(text, ["cleanupPeriodDays"], PROTECTED_CLEANUP_DAYS, {});
-  }
   const root = parseTree(text);
   if (root === undefined) return [];
+  if (current !== undefined) {
+    return (root.children ?? []).flatMap((property) => {
+      const [key, value] = property.children ?? [];
+      if (key?.value !== "cleanupPeriodDays" || value === undefined) return [];
+      if (isProtectedPeriod(value.value)) return [];
+      return [{ offset: value.offset, length: value.length, content: `${PROTECTED_CLEANUP_DAYS}` }];
+    });
+  }
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const property = `"cleanupPeriodDays": ${PROTECTED_CLEANUP_DAYS}`;
   const last = root.children?.at(-1);

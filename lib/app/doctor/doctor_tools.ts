@@ -13,6 +13,7 @@ import { errorMessage } from "../../core/errors.ts";
 import type { ClaudeFeatures } from "../../platform/claude_features.ts";
 import { locateTool, type ToolFound } from "../../platform/find_executable.ts";
 import { decideRunAs, permissionArgs, type RunAsFacts, runAsName } from "../../platform/run_as.ts";
+import { ToolTimeoutError } from "../../platform/spawn.ts";
 import {
   CLAUDE_INSTALL_HINT,
   claudeMissingMessage,
@@ -65,7 +66,7 @@ export async function checkClaude(ctx: AppContext, add: AddFinding): Promise<Cla
     add("problem", check.error);
     return check;
   }
-  let why = "";
+  let failure: unknown = null;
   try {
     const claude = ctx.tools.claude();
     check.path = claude.path;
@@ -73,14 +74,17 @@ export async function checkClaude(ctx: AppContext, add: AddFinding): Promise<Cla
     // A claude that cannot say its version is not asked for its help (each probe may hang 30 s).
     if (check.version !== null) check.features = await claude.features({ readOnly: true });
   } catch (error) {
-    why = ` (${errorMessage(error)})`;
+    failure = error;
   }
   if (check.version === null) {
-    check.error = `\`${check.path} --version\` failed${why}, so this claude looks broken; ` +
-      CLAUDE_INSTALL_HINT;
+    check.error = `${probeFailure(`\`${check.path} --version\``, failure)}, so this claude ` +
+      `looks broken; ${CLAUDE_INSTALL_HINT}`;
     add("problem", check.error);
   } else if (check.features === null) {
-    add("warning", `\`claude --help\` failed${why}: cannot tell which options this claude has`);
+    add(
+      "warning",
+      `${probeFailure("`claude --help`", failure)}: cannot tell which options this claude has`,
+    );
   } else {
     const upgrade = `upgrade claude (${CLAUDE_INSTALL_HINT})`;
     if (!check.features.sessionId) {
@@ -95,6 +99,12 @@ export async function checkClaude(ctx: AppContext, add: AddFinding): Promise<Cla
     }
   }
   return check;
+}
+
+/** What went wrong with a probe: its own timeout message, else `<what> failed (why)`. */
+function probeFailure(what: string, error: unknown): string {
+  if (error instanceof ToolTimeoutError) return error.message;
+  return error === null ? `${what} failed` : `${what} failed (${errorMessage(error)})`;
 }
 
 /** Where a tool was found, before anything is asked of it. */
@@ -118,7 +128,7 @@ export async function checkCmv(ctx: AppContext, add: AddFinding): Promise<ToolCh
     add("warning", check.error);
     return check;
   }
-  let why = "";
+  let failure: unknown = null;
   try {
     const cmv = ctx.tools.cmv();
     if (cmv.available) {
@@ -126,11 +136,11 @@ export async function checkCmv(ctx: AppContext, add: AddFinding): Promise<ToolCh
       check.version = await cmv.version({ cwd: ctx.cwd() });
     }
   } catch (error) {
-    why = ` (${errorMessage(error)})`;
+    failure = error;
   }
   if (check.version === null) {
-    check.error = `\`${check.path} --version\` failed${why}, so snapshots, trim, refresh and ` +
-      `token counts will likely fail too; ${CMV_INSTALL_HINT}`;
+    check.error = `${probeFailure(`\`${check.path} --version\``, failure)}, so snapshots, ` +
+      `trim, refresh and token counts will likely fail too; ${CMV_INSTALL_HINT}`;
     add("warning", check.error);
   }
   return check;

@@ -16,6 +16,7 @@ import { changeRegistry } from "../registry.ts";
 import { resumeSession } from "../resume/resume_session.ts";
 import { ExitCode, UserError } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
+import { folderMatcher } from "../../core/folder_match.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
@@ -42,7 +43,8 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   const { passArgs } = options;
   const resumeId = resumedSessionId(passArgs);
   if (resumeId !== null) return await resumeFromArgs(ctx, settings, { dir, resumeId, passArgs });
-  let match = mainSessions(readRegistry(ctx.paths)).find((session) => session.dir === dir);
+  const isHere = folderMatcher(dir, ctx.os);
+  let match = mainSessions(readRegistry(ctx.paths)).find((session) => isHere(session.dir));
   let preNamed: string | null = null;
   if (match !== undefined && isSessionLive(ctx.paths, match.guid)) {
     // Claude lets two windows resume one session and interleaves their writes: never offer that.

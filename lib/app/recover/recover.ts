@@ -16,6 +16,7 @@ import { resolveProjectDir } from "../../transcript/project_dir.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import type { AppContext } from "../context.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
+import { isSessionId } from "../../core/registry.ts";
 
 /** Exit code of an invalid or unknown session id (documented in `recover --help`). */
 export const SESSION_NOT_FOUND_EXIT = 3;
@@ -40,8 +41,6 @@ export interface CandidateList extends Ranking {
   cwd: string;
   projectDir: string | null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Run `recover`; returns the exit code. */
 export function runRecover(ctx: AppContext, options: RecoverOptions): number {
@@ -80,7 +79,7 @@ export function runRecover(ctx: AppContext, options: RecoverOptions): number {
 export function listCandidates(ctx: AppContext, options: RecoverOptions): CandidateList {
   const cwd = options.cwd ?? ctx.cwd();
   const limit = options.limit ?? DEFAULT_LIMIT;
-  const found = resolveProjectDir(ctx.paths, cwd);
+  const found = resolveProjectDir(ctx.paths, cwd, { os: ctx.os });
   if (found === undefined) return { cwd, projectDir: null, candidates: [], excluded: [] };
   const exclude = new Set(
     [options.exclude, ctx.env("CLAUDE_CODE_SESSION_ID")]
@@ -121,7 +120,7 @@ function printDigest(ctx: AppContext, id: string, options: RecoverOptions): void
 
 /** The transcript of session `id`: in the cwd's project dir, else in any project dir. */
 function findTranscript(ctx: AppContext, id: string, cwd: string): string {
-  if (!UUID.test(id)) {
+  if (!isSessionId(id)) {
     throw new UserError(`not a session id (expected a UUID): ${id}`, SESSION_NOT_FOUND_EXIT);
   }
   const located = locateTranscript(ctx.paths, { guid: id, dir: cwd });

@@ -6,6 +6,7 @@
  */
 
 import { formatSize } from "../../core/format.ts";
+import { parseWholeNumber } from "../../core/numbers.ts";
 import type { Candidate } from "../../transcript/candidates.ts";
 import { oneLine } from "../../transcript/tools.ts";
 import type { AppContext } from "../context.ts";
@@ -41,8 +42,10 @@ export function choosePick(ctx: AppContext, list: CandidateList): Candidate | un
     const text = answer.trim().toLowerCase();
     if (text === "" || text === "y" || text === "yes") return pick;
     if (text === "n" || text === "no") return undefined;
-    const number = /^\d+$/.test(text) ? Number(text) : NaN;
-    if (number >= 1 && number <= list.candidates.length) return list.candidates[number - 1];
+    const number = parseWholeNumber(text);
+    if (number !== null && number >= 1 && number <= list.candidates.length) {
+      return list.candidates[number - 1];
+    }
     ctx.out.line(`Answer y, n${range}.`, "yellow");
   }
 }

@@ -1,0 +1,24 @@
+import assert from "node:assert/strict";
+import { runClaudecm } from "./helpers/run_cli.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+
+Deno.test("commander's usage errors say claudecm: like every other error, and exit 2", async () => {
+  const t = createTestContext();
+  try {
+    const cases: Array<[string[], RegExp]> = [
+      [["list", "--bogus"], /^claudecm: unknown option '--bogus'\n/],
+      [["list", "--jsn"], /^claudecm: unknown option '--jsn'\n\(Did you mean --json\?\)\n$/],
+      [["resume"], /^claudecm: missing required argument 'number'\n$/],
+      [["resume", "x"], /^claudecm: command-argument value 'x' is invalid .*session number/],
+      [["recover", "--limit", "0"], /^claudecm: option '--limit <n>' argument '0' is invalid/],
+    ];
+    for (const [args, expected] of cases) {
+      const result = await runClaudecm(args, { env: t.env });
+      assert.equal(result.code, 2, args.join(" "));
+      assert.match(result.stderr, expected, args.join(" "));
+      assert.doesNotMatch(result.stderr, /^error:/m);
+    }
+  } finally {
+    t.cleanup();
+  }
+});
