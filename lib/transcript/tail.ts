@@ -134,7 +134,7 @@ function parses(line: Uint8Array): boolean {
 }
 
 /** Non-blank lines of `bytes` (CR stripped); the first is dropped when it may be partial. */
-function splitLines(bytes: Uint8Array, partialFirst: boolean): Uint8Array[] {
+export function splitLines(bytes: Uint8Array, partialFirst: boolean): Uint8Array[] {
   const lines: Uint8Array[] = [];
   let pos = 0;
   if (partialFirst) {
@@ -152,7 +152,8 @@ function splitLines(bytes: Uint8Array, partialFirst: boolean): Uint8Array[] {
   return lines;
 }
 
-function readRange(file: Deno.FsFile, start: number, end: number): Uint8Array {
+/** Bytes `start` to `end` of an open file (fewer if the file is shorter). */
+export function readRange(file: Deno.FsFile, start: number, end: number): Uint8Array {
   const bytes = new Uint8Array(end - start);
   file.seekSync(start, Deno.SeekMode.Start);
   let got = 0;

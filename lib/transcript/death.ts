@@ -1,0 +1,214 @@
+/**
+ * Whether a session died of context overflow, decided from the end of its
+ * transcript only (recover-session.md step 1b). Walking back from the last
+ * line, the first death signal met means dead; anything productive met first
+ * (a model reply, a tool result, a successful compaction) means the session
+ * went on. Lines that are neither (metadata, prompts typed into the dead
+ * session, other API errors) are passed over, up to 20 conversation lines.
+ *
+ * Death signals (DESIGN.md section 4): a synthetic assistant line
+ * (`isApiErrorMessage`) saying "Prompt is too long" or "Conversation too
+ * long", and a failed /compact ("Error during compaction") in a system or
+ * local-command line. Text a user typed or a model wrote that merely quotes
+ * these words is not a signal.
+ *
+ * @module
+ */
+
+import { type Entry, toEntry } from "./model.ts";
+import { peekString, peekToolResultIds, peekTrue, peekType } from "./scan.ts";
+import { readRange, splitLines } from "./tail.ts";
+
+/** Which overflow killed the session. */
+export type DeathSignal = "prompt-too-long" | "conversation-too-long" | "compaction-error";
+
+/** The strings a death signal carries, as `grep` would look for them. */
+export const DEATH_STRINGS: readonly string[] = [
+  "Prompt is too long",
+  "Conversation too long",
+  "Error during compaction",
+];
+
+/** What the end of a transcript says. */
+export interface DeathCheck {
+  /** `unknown`: no complete line in the largest window read (one huge last line). */
+  verdict: "dead" | "alive" | "subagent" | "unknown";
+  signal?: DeathSignal;
+  /** Timestamp of the last line that has one (the time of death for a dead session). */
+  lastTimestamp?: string;
+  /** The latest `cwd` and `gitBranch` the tail records. */
+  cwd?: string;
+  gitBranch?: string;
+  /** The `slug` field some Claude Code versions write on conversation lines. */
+  slug?: string;
+  /** The latest titles in the tail's metadata: the user's, and Claude's generated one. */
+  customTitle?: string;
+  aiTitle?: string;
+  /** What was odd about the tail (half-written last line, unreadable lines). */
+  notes: string[];
+}
+
+/** Options for {@linkcode checkDeath}. */
+export interface DeathCheckOptions {
+  /** Bytes read from the end first; 64 KiB by default. */
+  window?: number;
+  /** Largest window tried while undecided; 4 MiB by default. */
+  maxWindow?: number;
+  /** Conversation lines looked at before giving up on finding a signal; 20 by default. */
+  lines?: number;
+}
+
+const KiB = 1024;
+const CONVERSATION = new Set(["user", "assistant", "system"]);
+const decoder = new TextDecoder();
+
+/** The death signal a text carries, if any. */
+export function deathSignalIn(text: string): DeathSignal | undefined {
+  if (text.includes("Error during compaction")) return "compaction-error";
+  if (text.includes("Conversation too long")) return "conversation-too-long";
+  if (text.includes("Prompt is too long")) return "prompt-too-long";
+  return undefined;
+}
+
+/** The death signal an entry is, if it is one (see the module doc for what counts). */
+export function deathSignalOf(entry: Entry): DeathSignal | undefined {
+  if (entry.type === "assistant") {
+    if (!entry.isApiErrorMessage) return undefined;
+    return deathSignalIn(
+      entry.content.map((block) => block.type === "text" ? block.text : "").join("\n"),
+    );
+  }
+  if (entry.type === "system") {
+    return entry.content === undefined ? undefined : deathSignalIn(entry.content);
+  }
+  if (entry.type === "user" && typeof entry.content === "string") {
+    // Older versions wrote local command output as user lines.
+    return entry.content.includes("<local-command-stderr>")
+      ? deathSignalIn(entry.content)
+      : undefined;
+  }
+  return undefined;
+}
+
+/** Read the end of the transcript at `path` and say whether it died of overflow. */
+export function checkDeath(path: string, options: DeathCheckOptions = {}): DeathCheck {
+  const file = Deno.openSync(path, { read: true });
+  try {
+    const size = file.statSync().size;
+    const maxWindow = options.maxWindow ?? 4096 * KiB;
+    let window = options.window ?? 64 * KiB;
+    while (true) {
+      const start = Math.max(0, size - window);
+      const walk = walkBack(readRange(file, start, size), start > 0, options.lines ?? 20);
+      if (walk.decided || start === 0) return walk.check;
+      if (window >= maxWindow) {
+        if (walk.seen === 0) {
+          walk.check.verdict = "unknown";
+          walk.check.notes.push(`no complete line in the last ${window / (1024 * KiB)} MiB`);
+        }
+        return walk.check;
+      }
+      window = Math.min(window * 4, maxWindow);
+    }
+  } finally {
+    file.close();
+  }
+}
+
+interface Walk {
+  check: DeathCheck;
+  /** The verdict holds whatever lies before the window. */
+  decided: boolean;
+  /** Conversation lines looked at. */
+  seen: number;
+}
+
+function walkBack(bytes: Uint8Array, partialFirst: boolean, maxLines: number): Walk {
+  const check: DeathCheck = { verdict: "alive", notes: [] };
+  const lines = splitLines(bytes, partialFirst);
+  const terminated = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a;
+  let seen = 0;
+  let sidechain = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i];
+    if (i === lines.length - 1 && !terminated && !parses(line)) {
+      check.notes.push("last line half-written");
+      continue;
+    }
+    const type = peekType(line);
+    if (type === undefined) {
+      check.notes.push("a line near the end is not JSON");
+      continue;
+    }
+    check.lastTimestamp ??= peekString(line, "timestamp");
+    if (type === "custom-title" || type === "ai-title") readTitle(check, type, line);
+    if (!CONVERSATION.has(type)) continue;
+    check.cwd ??= peekString(line, "cwd");
+    check.gitBranch ??= peekString(line, "gitBranch");
+    check.slug ??= peekString(line, "slug");
+    seen++;
+    if (peekTrue(line, "isSidechain")) {
+      sidechain++;
+    } else {
+      const outcome = judge(type, line);
+      if (outcome === "productive") return { check, decided: true, seen };
+      if (outcome !== undefined && outcome !== "neutral") {
+        check.verdict = "dead";
+        check.signal = outcome;
+        return { check, decided: true, seen };
+      }
+    }
+    if (seen >= maxLines) break;
+  }
+  if (seen > 0 && sidechain === seen) check.verdict = "subagent";
+  return { check, decided: seen >= maxLines, seen };
+}
+
+/** What one conversation line says, peeking before parsing (productive lines can be huge). */
+function judge(type: string, line: Uint8Array): "productive" | "neutral" | DeathSignal {
+  if (type === "assistant" && !peekTrue(line, "isApiErrorMessage")) return "productive";
+  if (type === "user" && (peekTrue(line, "isCompactSummary") || peekToolResultIds(line))) {
+    return "productive";
+  }
+  if (type === "system" && peekString(line, "subtype") === "compact_boundary") {
+    return "productive";
+  }
+  let entry: Entry | undefined;
+  try {
+    entry = toEntry(JSON.parse(decoder.decode(line)));
+  } catch {
+    return "neutral";
+  }
+  if (entry === undefined) return "neutral";
+  if (entry.type === "user" && entry.isCompactSummary) return "productive";
+  if (
+    entry.type === "user" && typeof entry.content !== "string" &&
+    entry.content.some((block) => block.type === "tool_result")
+  ) {
+    return "productive";
+  }
+  return deathSignalOf(entry) ?? "neutral";
+}
+
+function readTitle(check: DeathCheck, type: string, line: Uint8Array): void {
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(decoder.decode(line));
+  } catch {
+    return;
+  }
+  if (type === "custom-title" && typeof value.customTitle === "string") {
+    check.customTitle ??= value.customTitle;
+  } else if (type === "ai-title" && typeof value.aiTitle === "string") {
+    check.aiTitle ??= value.aiTitle;
+  }
+}
+
+function parses(line: Uint8Array): boolean {
+  try {
+    JSON.parse(decoder.decode(line));
+    return true;
+  } catch {
+    return false;
+  }
+}
