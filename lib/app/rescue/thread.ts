@@ -143,7 +143,8 @@ export function nextActions(
 }
 
 function slugify(text: string): string {
-  const slug = text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const slug = text.normalize("NFKD").replace(/[\u0300-\u036f'’]/g, "").toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   return slug.slice(0, SLUG_CHARS).replace(/-+$/, "");
 }
 
