@@ -102,15 +102,6 @@ export function scanDeadSessions(projectsDir: string, options: DeadScanOptions):
   return scan;
 }
 
-/** The transcript of `session` in any project dir, or undefined. */
-export function findSessionTranscript(projectsDir: string, session: string): string | undefined {
-  for (const project of projectDirs(projectsDir)) {
-    const file = listTranscripts(join(projectsDir, project)).find((f) => f.id === session);
-    if (file) return file.path;
-  }
-  return undefined;
-}
-
 function wanted(
   file: TranscriptFile,
   session: string | undefined,

@@ -16,7 +16,7 @@ import type { RawLine } from "./lines.ts";
 import type { AssistantEntry, Entry } from "./model.ts";
 import { assistantText, realAsk } from "./noise.ts";
 import { peekString, peekToolResultIds, peekTrue } from "./scan.ts";
-import { oneLine } from "./tools.ts";
+import { oneLine, touchedFile } from "./tools.ts";
 
 /** What a rescue keeps of a session. */
 export interface RescueExtract {
@@ -117,24 +117,13 @@ class ExtractState {
   takeAssistant(entry: AssistantEntry): void {
     for (const block of entry.content) {
       if (block.type !== "tool_use") continue;
-      const input = block.input;
-      const file = typeof input.file_path === "string"
-        ? input.file_path
-        : typeof input.notebook_path === "string"
-        ? input.notebook_path
-        : "";
-      if (
-        file !== "" && (block.name === "Edit" || block.name === "MultiEdit" ||
-          block.name === "NotebookEdit")
-      ) {
-        this.touch(this.edited, file);
-      } else if (file !== "" && block.name === "Write") {
-        this.touch(this.written, file);
-      } else if (block.name === "Bash" && typeof input.command === "string") {
-        if (GIT_WRITE.test(input.command)) {
-          this.git.push(oneLine(input.command, GIT_CHARS));
-          if (this.git.length > GIT_COMMANDS) this.git.shift();
-        }
+      const file = touchedFile(block);
+      const command = block.input.command;
+      if (file !== undefined) {
+        this.touch(block.name === "Write" ? this.written : this.edited, file);
+      } else if (block.name === "Bash" && typeof command === "string" && GIT_WRITE.test(command)) {
+        this.git.push(oneLine(command, GIT_CHARS));
+        if (this.git.length > GIT_COMMANDS) this.git.shift();
       }
     }
     const text = assistantText(entry);

@@ -13,12 +13,8 @@
 import { errorMessage, UserError } from "../../core/errors.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { checkDeath } from "../../transcript/death.ts";
-import {
-  type DeadScan,
-  type DeadSession,
-  findSessionTranscript,
-  scanDeadSessions,
-} from "../../transcript/dead_scan.ts";
+import { type DeadScan, type DeadSession, scanDeadSessions } from "../../transcript/dead_scan.ts";
+import { findSessionTranscript } from "../../transcript/project_dir.ts";
 import { extractRescue } from "../../transcript/rescue_extract.ts";
 import type { AppContext } from "../context.ts";
 import {
@@ -165,7 +161,7 @@ async function buildThreads(
 
 /** A --session that did not make the list: say why, as an error. */
 function explainNotDead(ctx: AppContext, session: string, scan: DeadScan): never {
-  const path = findSessionTranscript(ctx.paths.projectsDir, session);
+  const path = findSessionTranscript(ctx.paths, session);
   if (path === undefined) {
     throw new UserError(
       `no transcript for session ${session} under ${ctx.paths.projectsDir}`,
