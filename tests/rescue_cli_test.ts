@@ -168,7 +168,7 @@ Deno.test("rescue: empty, truncated, non-UTF-8 and huge single-line transcripts 
     assert.deepEqual(report.skipped.map((s: { path: string }) => s.path), [
       join(dir, `${id(4)}.jsonl`),
     ]);
-    assert.match(report.skipped[0].reason, /no complete line in the last 4 MiB/);
+    assert.match(report.skipped[0].reason, /no complete line in the last 4\.0 MB/);
     const text = await runClaudecm(["rescue"], { env, cwd: w.workspace });
     assert.equal(text.code, 0);
     assert.match(

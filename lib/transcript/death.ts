@@ -17,7 +17,8 @@
 
 import { type Entry, toEntry } from "./model.ts";
 import { peekString, peekToolResultIds, peekTrue, peekType } from "./scan.ts";
-import { readRange, splitLines } from "./tail.ts";
+import { readFromEnd, splitLines, type TailOptions } from "./tail.ts";
+import { formatSize } from "../core/format.ts";
 
 /** Which overflow killed the session. */
 export type DeathSignal = "prompt-too-long" | "conversation-too-long" | "compaction-error";
@@ -48,17 +49,12 @@ export interface DeathCheck {
   notes: string[];
 }
 
-/** Options for {@linkcode checkDeath}. */
-export interface DeathCheckOptions {
-  /** Bytes read from the end first; 64 KiB by default. */
-  window?: number;
-  /** Largest window tried while undecided; 4 MiB by default. */
-  maxWindow?: number;
+/** Options for {@linkcode checkDeath}: the tail windows, and how far back to look. */
+export interface DeathCheckOptions extends TailOptions {
   /** Conversation lines looked at before giving up on finding a signal; 20 by default. */
   lines?: number;
 }
 
-const KiB = 1024;
 const CONVERSATION = new Set(["user", "assistant", "system"]);
 const decoder = new TextDecoder();
 
@@ -92,27 +88,14 @@ export function deathSignalOf(entry: Entry): DeathSignal | undefined {
 
 /** Read the end of the transcript at `path` and say whether it died of overflow. */
 export function checkDeath(path: string, options: DeathCheckOptions = {}): DeathCheck {
-  const file = Deno.openSync(path, { read: true });
-  try {
-    const size = file.statSync().size;
-    const maxWindow = options.maxWindow ?? 4096 * KiB;
-    let window = options.window ?? 64 * KiB;
-    while (true) {
-      const start = Math.max(0, size - window);
-      const walk = walkBack(readRange(file, start, size), start > 0, options.lines ?? 20);
-      if (walk.decided || start === 0) return walk.check;
-      if (window >= maxWindow) {
-        if (walk.seen === 0) {
-          walk.check.verdict = "unknown";
-          walk.check.notes.push(`no complete line in the last ${window / (1024 * KiB)} MiB`);
-        }
-        return walk.check;
-      }
-      window = Math.min(window * 4, maxWindow);
+  return readFromEnd(path, options, (tail) => {
+    const walk = walkBack(tail.bytes, tail.partialFirst, options.lines ?? 20);
+    if (tail.last && tail.partialFirst && walk.seen === 0) {
+      walk.check.verdict = "unknown";
+      walk.check.notes.push(`no complete line in the last ${formatSize(tail.bytes.length)}`);
     }
-  } finally {
-    file.close();
-  }
+    return { value: walk.check, enough: walk.decided };
+  });
 }
 
 interface Walk {

@@ -50,6 +50,33 @@ const decoder = new TextDecoder();
 
 /** Read the metadata at the end of the transcript at `path`. */
 export function readTail(path: string, options: TailOptions = {}): TailInfo {
+  return readFromEnd(path, options, (tail) => {
+    const info = tailOf(tail.bytes, tail.partialFirst, tail.size);
+    return { value: info, enough: info.lastTimestamp !== undefined };
+  });
+}
+
+/** One window of bytes from the end of a file. */
+export interface TailWindow {
+  bytes: Uint8Array;
+  /** The window starts after the file's start, so its first line may be partial. */
+  partialFirst: boolean;
+  /** The file's size. */
+  size: number;
+  /** No larger window will follow (the whole file, or the largest window, was read). */
+  last: boolean;
+}
+
+/**
+ * Read the end of `path` in windows growing fourfold (64 KiB to 4 MiB by
+ * default) until `read` says a window was enough or no larger one is left;
+ * the answer for the last window read is returned.
+ */
+export function readFromEnd<T>(
+  path: string,
+  options: TailOptions,
+  read: (tail: TailWindow) => { value: T; enough: boolean },
+): T {
   const file = Deno.openSync(path, { read: true });
   try {
     const size = file.statSync().size;
@@ -57,8 +84,14 @@ export function readTail(path: string, options: TailOptions = {}): TailInfo {
     let window = options.window ?? 64 * KiB;
     while (true) {
       const start = Math.max(0, size - window);
-      const info = tailOf(readRange(file, start, size), start > 0, size);
-      if (info.lastTimestamp !== undefined || start === 0 || window >= maxWindow) return info;
+      const last = start === 0 || window >= maxWindow;
+      const answer = read({
+        bytes: readRange(file, start, size),
+        partialFirst: start > 0,
+        size,
+        last,
+      });
+      if (answer.enough || last) return answer.value;
       window = Math.min(window * 4, maxWindow);
     }
   } finally {
@@ -152,8 +185,7 @@ export function splitLines(bytes: Uint8Array, partialFirst: boolean): Uint8Array
   return lines;
 }
 
-/** Bytes `start` to `end` of an open file (fewer if the file is shorter). */
-export function readRange(file: Deno.FsFile, start: number, end: number): Uint8Array {
+function readRange(file: Deno.FsFile, start: number, end: number): Uint8Array {
   const bytes = new Uint8Array(end - start);
   file.seekSync(start, Deno.SeekMode.Start);
   let got = 0;
