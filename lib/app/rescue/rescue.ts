@@ -77,9 +77,13 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
 
   if (rows.length === 0) {
     if (options.json) printJson(ctx, base, [], []);
-    else {
-      const scope = options.session ?? `last ${days} days`;
-      ctx.out.line(`No unrecovered dead sessions found (${scope}).`);
+    else if (options.session !== undefined) {
+      ctx.out.line(
+        `Session ${options.session} was already recovered: a thread in ` +
+          `${workspace.threadsDir} names it.`,
+      );
+    } else {
+      ctx.out.line(`No unrecovered dead sessions found (last ${days} days).`);
       if (already.length > 0) {
         ctx.out.line(`${already.length} already recovered in ${workspace.threadsDir}.`);
       }
