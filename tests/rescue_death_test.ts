@@ -66,6 +66,16 @@ Deno.test("checkDeath: a failed /compact (system line) and Conversation too long
       "compaction-error",
     ]);
   });
+  const raw = session().apiError(
+    'API Error: 400 {"type":"error","error":{"type":"invalid_request_error",' +
+      '"message":"prompt is too long: 210394 tokens > 200000 maximum"}}',
+  );
+  withFile(raw.toString(), (path) => assert.equal(checkDeath(path).signal, "prompt-too-long"));
+  // Leaving with /exit after the error does not bring the session back.
+  const exited = session().apiError("Prompt is too long")
+    .prompt("<command-name>/exit</command-name>\n<command-message>exit</command-message>")
+    .system("local_command", { content: "<local-command-stdout>Bye!</local-command-stdout>" });
+  withFile(exited.toString(), (path) => assert.equal(checkDeath(path).verdict, "dead"));
   const api = session().apiError("Conversation too long");
   withFile(
     api.toString(),
@@ -170,4 +180,17 @@ Deno.test("scanDeadSessions: only recent, big enough, top-level, dead transcript
 Deno.test("scanDeadSessions: a missing projects dir is an empty scan", () => {
   const scan = scanDeadSessions("/nonexistent/claudecm/projects", { now: START, days: 7 });
   assert.deepEqual(scan, { dead: [], examined: 0, skipped: [] });
+});
+
+Deno.test("checkDeath on the reference transcript: compacted after the error, so alive", () => {
+  const example = new URL("../fixtures/transcripts/example-session.jsonl", import.meta.url);
+  const text = Deno.readTextFileSync(example);
+  withFile(text, (path) => assert.equal(checkDeath(path).verdict, "alive"));
+  // The same session cut where it hit the limit (line 24) and closed (line 25) is dead.
+  const cut = text.split("\n").slice(0, 25).join("\n") + "\n";
+  withFile(cut, (path) => {
+    const check = checkDeath(path);
+    assert.equal(check.verdict, "dead");
+    assert.equal(check.lastTimestamp, "2026-11-28T21:16:51.895Z");
+  });
 });

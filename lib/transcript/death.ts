@@ -58,11 +58,16 @@ export interface DeathCheckOptions extends TailOptions {
 const CONVERSATION = new Set(["user", "assistant", "system"]);
 const decoder = new TextDecoder();
 
-/** The death signal a text carries, if any. */
+/**
+ * The death signal a text carries, if any. Case is ignored: besides the
+ * synthetic "Prompt is too long", some versions record the API's own
+ * "prompt is too long: 210000 tokens > 200000 maximum".
+ */
 export function deathSignalIn(text: string): DeathSignal | undefined {
-  if (text.includes("Error during compaction")) return "compaction-error";
-  if (text.includes("Conversation too long")) return "conversation-too-long";
-  if (text.includes("Prompt is too long")) return "prompt-too-long";
+  const lower = text.toLowerCase();
+  if (lower.includes("error during compaction")) return "compaction-error";
+  if (lower.includes("conversation too long")) return "conversation-too-long";
+  if (lower.includes("prompt is too long")) return "prompt-too-long";
   return undefined;
 }
 
