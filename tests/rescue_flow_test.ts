@@ -83,6 +83,11 @@ Deno.test("rescue --all writes the threads, recent.md, INDEX.md, handoff.json; a
       "| T-20261129-110014-recovered-quarterly-report-draft",
       "| T-20260101-000000-recovered-plan-the-offsite",
     ]);
+    const index = Deno.readTextFileSync(join(w.threadsDir, "INDEX.md")).split("\n");
+    assert.deepEqual(
+      index.filter((l) => l.startsWith("| T-")).map((l) => l.split(" | ")[0]),
+      recent.filter((l) => l.startsWith("| T-")).map((l) => l.split(" | ")[0]),
+    );
     const handoff = readJson(join(w.threadsDir, "handoff.json"));
     assert.equal(handoff.last_thread, deadId);
     assert.equal(handoff.message, `Recovered dead session: ${DEAD_SLUG} (and 1 more)`);

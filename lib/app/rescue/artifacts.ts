@@ -97,7 +97,9 @@ export function planArtifacts(
     return { path, content, action: pathExists(path) ? "replace" : "create" };
   };
   files.push(target("recent.md", renderRecent(rows)));
-  files.push(target("INDEX.md", updateIndex(options.indexText, threads.map(toRow))));
+  // A new INDEX.md lists every thread there is, not only the ones recovered now.
+  const indexed = options.indexText === undefined ? rows : threads.map(toRow);
+  files.push(target("INDEX.md", updateIndex(options.indexText, indexed)));
   const newest = [...threads].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
   if (newest) {
     files.push(

@@ -6,6 +6,9 @@
  * once into a bounded extract, from which its thread is built. `--dry-run`
  * shows every file that would be written and writes nothing anywhere; a real
  * run writes only inside `<workspace>/workspace/threads/` and never commits.
+ * Two rescues into one workspace at the same moment can race on INDEX.md and
+ * recent.md (the last write wins; thread files never collide): accepted, as
+ * spec 14.1 accepts it for recovery prompts, since a rescue is user-initiated.
  *
  * @module
  */
@@ -147,6 +150,7 @@ async function buildThreads(
   for (const { session } of chosen) {
     const extract = extractRescue(session.path);
     const mechanical = mechanicalSummary(session, extract);
+    if (askClaude && !options.json) ctx.err.line(`Asking claude to summarise ${session.id}...`);
     const summary = askClaude
       ? await summarizeWithClaude(ctx, extract, { fallback: mechanical, cwd: workspace.root })
       : { text: mechanical, source: "mechanical" as const };
