@@ -119,7 +119,7 @@ function walkBack(bytes: Uint8Array, partialFirst: boolean, maxLines: number): W
   let sidechain = 0;
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i];
-    if (i === lines.length - 1 && !terminated && !parses(line)) {
+    if (i === lines.length - 1 && !terminated && parseLine(line) === null) {
       check.notes.push("last line half-written");
       continue;
     }
@@ -129,7 +129,7 @@ function walkBack(bytes: Uint8Array, partialFirst: boolean, maxLines: number): W
       continue;
     }
     check.lastTimestamp ??= peekString(line, "timestamp");
-    if (type === "custom-title" || type === "ai-title") readTitle(check, type, line);
+    if (type === "custom-title" || type === "ai-title") readTitle(check, line);
     if (!CONVERSATION.has(type)) continue;
     check.cwd ??= peekString(line, "cwd");
     check.gitBranch ??= peekString(line, "gitBranch");
@@ -161,13 +161,8 @@ function judge(type: string, line: Uint8Array): "productive" | "neutral" | Death
   if (type === "system" && peekString(line, "subtype") === "compact_boundary") {
     return "productive";
   }
-  let entry: Entry | undefined;
-  try {
-    entry = toEntry(JSON.parse(decoder.decode(line)));
-  } catch {
-    return "neutral";
-  }
-  if (entry === undefined) return "neutral";
+  const entry = parseLine(line);
+  if (!entry) return "neutral";
   if (entry.type === "user" && entry.isCompactSummary) return "productive";
   if (
     entry.type === "user" && typeof entry.content !== "string" &&
@@ -178,25 +173,17 @@ function judge(type: string, line: Uint8Array): "productive" | "neutral" | Death
   return deathSignalOf(entry) ?? "neutral";
 }
 
-function readTitle(check: DeathCheck, type: string, line: Uint8Array): void {
-  let value: Record<string, unknown>;
-  try {
-    value = JSON.parse(decoder.decode(line));
-  } catch {
-    return;
-  }
-  if (type === "custom-title" && typeof value.customTitle === "string") {
-    check.customTitle ??= value.customTitle;
-  } else if (type === "ai-title" && typeof value.aiTitle === "string") {
-    check.aiTitle ??= value.aiTitle;
-  }
+function readTitle(check: DeathCheck, line: Uint8Array): void {
+  const entry = parseLine(line);
+  if (entry?.type === "custom-title") check.customTitle ??= entry.customTitle;
+  else if (entry?.type === "ai-title") check.aiTitle ??= entry.aiTitle;
 }
 
-function parses(line: Uint8Array): boolean {
+/** The typed entry of a line; null when it is not JSON, undefined when not modelled. */
+function parseLine(line: Uint8Array): Entry | undefined | null {
   try {
-    JSON.parse(decoder.decode(line));
-    return true;
+    return toEntry(JSON.parse(decoder.decode(line)));
   } catch {
-    return false;
+    return null;
   }
 }
