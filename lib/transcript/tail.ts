@@ -53,6 +53,42 @@ const decoder = new TextDecoder();
 
 /** Read the metadata at the end of the transcript at `path`. */
 export function readTail(path: string, options: TailOptions = {}): TailInfo {
+  return readFromEnd(path, options, (tail) => {
+    const info = tailOf(tail.bytes, tail.partialFirst, tail.size);
+    if (info.lastTimestamp !== undefined) return { value: info, enough: true };
+    // Even the widest window holds no timestamped line: stream the lines before it.
+    if (tail.last && tail.partialFirst) {
+      return { value: streamLongLines(tail.file, info, tail), enough: true };
+    }
+    return { value: info, enough: false };
+  });
+}
+
+/** One window of bytes from the end of a file. */
+export interface TailWindow {
+  /** The open file, for a reader that must look before the window (long_line.ts). */
+  file: Deno.FsFile;
+  /** Where the window starts in the file. */
+  start: number;
+  bytes: Uint8Array;
+  /** The window starts after the file's start, so its first line may be partial. */
+  partialFirst: boolean;
+  /** The file's size. */
+  size: number;
+  /** No larger window will follow (the whole file, or the largest window, was read). */
+  last: boolean;
+}
+
+/**
+ * Read the end of `path` in windows growing fourfold (64 KiB to 4 MiB by
+ * default) until `read` says a window was enough or no larger one is left;
+ * the answer for the last window read is returned.
+ */
+export function readFromEnd<T>(
+  path: string,
+  options: TailOptions,
+  read: (tail: TailWindow) => { value: T; enough: boolean },
+): T {
   const file = Deno.openSync(path, { read: true });
   try {
     const size = file.statSync().size;
@@ -60,10 +96,16 @@ export function readTail(path: string, options: TailOptions = {}): TailInfo {
     let window = options.window ?? 64 * KiB;
     while (true) {
       const start = Math.max(0, size - window);
-      const bytes = readRange(file, start, size);
-      const info = tailOf(bytes, start > 0, size);
-      if (info.lastTimestamp !== undefined || start === 0) return info;
-      if (window >= maxWindow) return streamLongLines(file, info, { start, bytes });
+      const last = start === 0 || window >= maxWindow;
+      const answer = read({
+        file,
+        start,
+        bytes: readRange(file, start, size),
+        partialFirst: start > 0,
+        size,
+        last,
+      });
+      if (answer.enough || last) return answer.value;
       window = Math.min(window * 4, maxWindow);
     }
   } finally {
@@ -191,7 +233,7 @@ function parses(line: Uint8Array): boolean {
 }
 
 /** Non-blank lines of `bytes` (CR stripped); the first is dropped when it may be partial. */
-function splitLines(bytes: Uint8Array, partialFirst: boolean): Uint8Array[] {
+export function splitLines(bytes: Uint8Array, partialFirst: boolean): Uint8Array[] {
   const lines: Uint8Array[] = [];
   let pos = 0;
   if (partialFirst) {

@@ -1,0 +1,51 @@
+/**
+ * One measured task of the rescue benchmark, in its own process so its peak
+ * memory is its own: `scan` (find the dead sessions under ROOT/projects),
+ * `extract` (scan, then extract every dead session) or `idle` (nothing: the
+ * runtime's own memory, the baseline for the others). Prints one JSON line:
+ * per-iteration milliseconds, the number found, and peak RSS.
+ *
+ * Usage: deno run -A bench/rescue_child.ts MODE ROOT ITERATIONS
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { scanDeadSessions } from "../lib/transcript/dead_scan.ts";
+import { extractRescue } from "../lib/transcript/rescue_extract.ts";
+
+function scan(root: string): number {
+  return scanDeadSessions(join(root, "projects"), { now: new Date(), days: 7 }).dead.length;
+}
+
+function extract(root: string): number {
+  const { dead } = scanDeadSessions(join(root, "projects"), { now: new Date(), days: 7 });
+  let deaths = 0;
+  for (const session of dead) deaths += extractRescue(session.path).deathCount > 0 ? 1 : 0;
+  return deaths;
+}
+
+function peakRssMiB(sampled: number): { peak: number; exact: boolean } {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(Deno.readTextFileSync("/proc/self/status"));
+    if (match) return { peak: Number(match[1]) / 1024, exact: true };
+  } catch {
+    // Not Linux: the largest RSS sampled after each iteration.
+  }
+  return { peak: sampled, exact: false };
+}
+
+const [mode, root, iterationsText] = Deno.args;
+const task = { scan, extract, idle: () => 0 }[mode];
+if (!task) throw new Error(`unknown mode ${mode}`);
+const ms: number[] = [];
+let result = 0;
+let sampled = 0;
+for (let i = 0; i < Number(iterationsText); i++) {
+  const start = performance.now();
+  result = task(root);
+  ms.push(performance.now() - start);
+  sampled = Math.max(sampled, Deno.memoryUsage().rss / 1048576);
+}
+const rss = peakRssMiB(sampled);
+console.log(JSON.stringify({ mode, ms, result, peakRssMiB: rss.peak, exact: rss.exact }));
