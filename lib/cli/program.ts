@@ -14,6 +14,7 @@ import { registerDoctorCommand } from "./doctor.ts";
 import { translateLegacyArgs } from "./legacy.ts";
 import { registerListCommand } from "./list.ts";
 import { registerNewCommand } from "./new.ts";
+import { registerRecallCommand } from "./recall.ts";
 import { registerRecoverCommand } from "./recover.ts";
 import { registerResumeCommand } from "./resume.ts";
 import { registerSkeletonCommand } from "./skeleton.ts";
@@ -67,6 +68,7 @@ function buildProgram(options: CliOptions, result: CommandResult): Command {
   registerResumeCommand(program, options.makeContext, result);
   registerNewCommand(program, options.makeContext, result);
   registerRecoverCommand(program, options.makeContext, result);
+  registerRecallCommand(program, options.makeContext, result);
   registerSkillCommand(program, options.makeContext, result);
   registerSkeletonCommand(program, options.makeContext, result);
   registerDoctorCommand(program, options.makeContext, result);

@@ -1,0 +1,122 @@
+/**
+ * Step 5 of the contract: every record gets one status. `diverged` when the
+ * live state no longer matches it; otherwise from the transcript: a call
+ * with no result is `in-progress` (unless its change is on disk); a failed
+ * step that a later attempt fixed is `completed`; a step that failed again
+ * and again and never succeeded is `blocked`; one failure not retried is
+ * `in-progress`. Failed look-ups (reads, searches) leave nothing to resume
+ * and are `completed` with their error as the outcome.
+ *
+ * @module
+ */
+
+import type { WorkRecord } from "../../transcript/work_records.ts";
+import type { Verification } from "./verify.ts";
+
+/** The four statuses of the contract. */
+export type Status = "completed" | "in-progress" | "blocked" | "diverged";
+
+/** A record with its status and why. */
+export interface TaggedRecord {
+  record: WorkRecord;
+  status: Status;
+  /** Why this status, in a few words (a divergence's full story is in `verification`). */
+  reason: string;
+  verification: Verification;
+  /** For blocked and failed steps: how many attempts failed in a row. */
+  failures?: number;
+}
+
+const LOOKUPS = new Set(["read", "search", "cd"]);
+
+/** Tag `records`; `truncated` marks the last tool record in-progress (claude died mid-write). */
+export function tagRecords(
+  records: WorkRecord[],
+  verifications: Map<number, Verification>,
+  truncated: boolean,
+): TaggedRecord[] {
+  const tagged = records.map((record) =>
+    tagOne(record, records, verifications.get(record.seq) ?? { verdict: "unchecked" })
+  );
+  if (truncated) {
+    const last = tagged.findLast((t) => t.record.kind !== "todo" && t.record.kind !== "branch");
+    if (last !== undefined && last.status !== "diverged") {
+      last.status = "in-progress";
+      last.reason = "the transcript ends in a half-written line: claude stopped mid-write here";
+    }
+  }
+  return tagged;
+}
+
+function tagOne(record: WorkRecord, all: WorkRecord[], verification: Verification): TaggedRecord {
+  const base = { record, verification };
+  if (verification.verdict === "diverged") {
+    return { ...base, status: "diverged", reason: "the live state differs from the record" };
+  }
+  switch (record.outcome) {
+    case "success":
+      return {
+        ...base,
+        status: "completed",
+        reason: verification.verdict === "match"
+          ? "verified against the live state"
+          : verification.verdict === "superseded"
+          ? verification.note ?? "superseded later in the session"
+          : "done",
+      };
+    case "rejected":
+      return { ...base, status: "completed", reason: "rejected by the user: not applied" };
+    case "todo-completed":
+      return { ...base, status: "completed", reason: "checked off on the todo list" };
+    case "todo-in-progress":
+      return { ...base, status: "in-progress", reason: "in progress on the todo list" };
+    case "todo-pending":
+      return { ...base, status: "in-progress", reason: "pending on the todo list: not started" };
+    case "no-result":
+    case "interrupted": {
+      if (verification.verdict === "landed") {
+        return { ...base, status: "completed", reason: verification.note ?? "on disk" };
+      }
+      const retry = laterSuccess(all, record);
+      if (retry !== undefined) {
+        return {
+          ...base,
+          status: "completed",
+          reason: `a later attempt succeeded (r${retry.seq})`,
+        };
+      }
+      return {
+        ...base,
+        status: "in-progress",
+        reason: record.outcome === "interrupted"
+          ? "interrupted by the user before it finished"
+          : "no result recorded: it was still running when the session stopped",
+      };
+    }
+    case "error": {
+      const retry = laterSuccess(all, record);
+      if (retry !== undefined) {
+        return { ...base, status: "completed", reason: `failed, then succeeded (r${retry.seq})` };
+      }
+      if (LOOKUPS.has(record.kind)) {
+        return { ...base, status: "completed", reason: "the look-up failed; nothing to resume" };
+      }
+      const failures =
+        all.filter((other) => other.step === record.step && other.outcome === "error").length;
+      return failures >= 2
+        ? {
+          ...base,
+          status: "blocked",
+          reason: `failed ${failures} times, never succeeded`,
+          failures,
+        }
+        : { ...base, status: "in-progress", reason: "failed once and was not retried", failures };
+    }
+  }
+}
+
+function laterSuccess(all: WorkRecord[], record: WorkRecord): WorkRecord | undefined {
+  return all.find((other) =>
+    other.seq > record.seq && other.step === record.step && other.outcome === "success"
+  );
+}
