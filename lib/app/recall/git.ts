@@ -35,7 +35,7 @@ const QUERY_SUBCOMMANDS = new Set([
 ]);
 
 /** The real git, found on PATH. */
-export function createGitRunner(env: (name: string) => string | undefined): GitRunner {
+export function createGitRunner(): GitRunner {
   const git = "git";
   return (dir, args) => {
     if (!QUERY_SUBCOMMANDS.has(args[0])) {

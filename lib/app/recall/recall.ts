@@ -86,7 +86,7 @@ export function buildCapsule(ctx: AppContext, options: RecallOptions): Capsule {
     );
   }
   const folder = options.cwd === undefined ? mined.cwd ?? cwd : cwd;
-  const access = repoAccess(folder, mined, options.git ?? createGitRunner(ctx.env));
+  const access = repoAccess(folder, mined, options.git ?? createGitRunner());
   const verifications = verifyRecords(mined.records, access);
   const records = [...mined.records];
   const current = branchCheck(mined, access, records, verifications);
