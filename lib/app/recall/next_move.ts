@@ -37,7 +37,9 @@ export function chooseNextMove(
   const best = [...free].sort((a, b) => rank(a) - rank(b) || order(a, b))[0];
   if (best !== undefined) return moveFor(best);
   const stuck = open[0];
-  const blocker = stuck === undefined ? diverged[0] : blockerOf(stuck, diverged);
+  const blocker = stuck === undefined
+    ? candidates.find((t) => t.status === "diverged")
+    : blockerOf(stuck, diverged);
   if (blocker !== undefined) {
     const v = blocker.verification;
     return {
@@ -70,7 +72,7 @@ function blockerOf(tagged: TaggedRecord, diverged: TaggedRecord[]): TaggedRecord
 
 function rank(t: TaggedRecord): number {
   const { outcome } = t.record;
-  if (outcome === "no-result" || outcome === "interrupted") return 0;
+  if (t.cutOff) return 0;
   if (t.status === "blocked") return 1;
   if (outcome === "error") return 2;
   if (outcome === "todo-in-progress") return 3;
@@ -91,7 +93,9 @@ function moveFor(t: TaggedRecord): NextMove {
   switch (rank(t)) {
     case 0:
       return {
-        action: r.kind === "write" || r.kind === "edit"
+        action: r.outcome === "success"
+          ? `Run ${what}${where} again: the session broke off (a half-written last line) right after it.`
+          : r.kind === "write" || r.kind === "edit"
           ? `Redo ${r.action}: it stopped before its result and the change is not on disk.`
           : `Run ${what}${where} again: it stopped before its result.`,
         record: id,

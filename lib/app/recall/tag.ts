@@ -25,6 +25,8 @@ export interface TaggedRecord {
   verification: Verification;
   /** For blocked and failed steps: how many attempts failed in a row. */
   failures?: number;
+  /** The session stopped while or right after this ran (no result, or a half-written end). */
+  cutOff?: boolean;
 }
 
 const LOOKUPS = new Set(["read", "search", "cd"]);
@@ -42,6 +44,7 @@ export function tagRecords(
     const last = tagged.findLast((t) => t.record.kind !== "todo" && t.record.kind !== "branch");
     if (last !== undefined && last.status !== "diverged") {
       last.status = "in-progress";
+      last.cutOff = true;
       last.reason = "the transcript ends in a half-written line: claude stopped mid-write here";
     }
   }
@@ -88,6 +91,7 @@ function tagOne(record: WorkRecord, all: WorkRecord[], verification: Verificatio
       return {
         ...base,
         status: "in-progress",
+        cutOff: true,
         reason: record.outcome === "interrupted"
           ? "interrupted by the user before it finished"
           : "no result recorded: it was still running when the session stopped",
