@@ -99,7 +99,11 @@ Deno.test("mineWork pairs calls with results: errors, rejections, interruptions,
       "no-result",
     ]],
   );
-  assert.equal(mined.records[1].paths[0], resolve("/repo", "b.ts"), "a relative path is taken from the cwd");
+  assert.equal(
+    mined.records[1].paths[0],
+    resolve("/repo", "b.ts"),
+    "a relative path is taken from the cwd",
+  );
   assert.equal(mined.records[0].result, "String to replace not found in file.");
   assert.equal(mined.branch, "main");
   assert.equal(mined.cwd, "/repo");
