@@ -95,6 +95,7 @@ export interface WorkRecord {
 /** A session's work, as its transcript records it. */
 export interface MinedSession {
   sessionId?: string;
+  /** The user's title, else Claude's, else the first request. */
   title?: string;
   /** The user's last real request. */
   lastAsk?: string;
@@ -147,6 +148,7 @@ class Miner {
   customTitle?: string;
   aiTitle?: string;
   lastAsk?: string;
+  firstAsk?: string;
   sessionId?: string;
   branch?: string;
   cwd?: string;
@@ -172,7 +174,9 @@ class Miner {
       }
     }
     const ask = realAsk(entry);
-    if (ask !== undefined) this.lastAsk = oneLine(ask, 2_000);
+    if (ask === undefined) return;
+    this.lastAsk = oneLine(ask, 2_000);
+    this.firstAsk ??= oneLine(ask, 100);
   }
 
   /** Follow the session's place: id, branch, time, and cwd changes as navigation records. */
@@ -271,7 +275,7 @@ class Miner {
     }
     return {
       sessionId: this.sessionId,
-      title: this.customTitle ?? this.aiTitle,
+      title: this.customTitle ?? this.aiTitle ?? this.firstAsk,
       lastAsk: this.lastAsk,
       branch: this.branch,
       cwd: this.cwd,
