@@ -175,8 +175,8 @@ class Miner {
     }
     const ask = realAsk(entry);
     if (ask === undefined) return;
-    this.lastAsk = oneLine(ask, 2_000);
-    this.firstAsk ??= oneLine(ask, 100);
+    this.lastAsk = oneLine(ask.slice(0, 8_000), 2_000);
+    this.firstAsk ??= oneLine(ask.slice(0, 400), 100);
   }
 
   /** Follow the session's place: id, branch, time, and cwd changes as navigation records. */
@@ -235,7 +235,8 @@ class Miner {
       : block.is_error
       ? "error"
       : "success";
-    if (text !== "") record.result = oneLine(text, RESULT_LIMIT);
+    // Cut before flattening: a result can be megabytes.
+    if (text !== "") record.result = oneLine(text.slice(0, RESULT_LIMIT * 4), RESULT_LIMIT);
     if (record.kind === "commit" && record.outcome === "success") {
       for (const commit of committedShas(text)) record.expects.push({ kind: "commit", commit });
     }

@@ -37,8 +37,18 @@ export function tagRecords(
   verifications: Map<number, Verification>,
   truncated: boolean,
 ): TaggedRecord[] {
+  const steps = new Map<string, WorkRecord[]>();
+  for (const record of records) {
+    const attempts = steps.get(record.step);
+    if (attempts) attempts.push(record);
+    else steps.set(record.step, [record]);
+  }
   const tagged = records.map((record) =>
-    tagOne(record, records, verifications.get(record.seq) ?? { verdict: "unchecked" })
+    tagOne(
+      record,
+      steps.get(record.step)!,
+      verifications.get(record.seq) ?? { verdict: "unchecked" },
+    )
   );
   if (truncated) {
     const last = tagged.findLast((t) => t.record.kind !== "todo" && t.record.kind !== "branch");
@@ -51,7 +61,12 @@ export function tagRecords(
   return tagged;
 }
 
-function tagOne(record: WorkRecord, all: WorkRecord[], verification: Verification): TaggedRecord {
+/** `attempts`: the records of the same step, in order. */
+function tagOne(
+  record: WorkRecord,
+  attempts: WorkRecord[],
+  verification: Verification,
+): TaggedRecord {
   const base = { record, verification };
   if (verification.verdict === "diverged") {
     return { ...base, status: "diverged", reason: "the live state differs from the record" };
@@ -80,7 +95,7 @@ function tagOne(record: WorkRecord, all: WorkRecord[], verification: Verificatio
       if (verification.verdict === "landed") {
         return { ...base, status: "completed", reason: verification.note ?? "on disk" };
       }
-      const retry = laterSuccess(all, record);
+      const retry = laterSuccess(attempts, record);
       if (retry !== undefined) {
         return {
           ...base,
@@ -98,15 +113,14 @@ function tagOne(record: WorkRecord, all: WorkRecord[], verification: Verificatio
       };
     }
     case "error": {
-      const retry = laterSuccess(all, record);
+      const retry = laterSuccess(attempts, record);
       if (retry !== undefined) {
         return { ...base, status: "completed", reason: `failed, then succeeded (r${retry.seq})` };
       }
       if (LOOKUPS.has(record.kind)) {
         return { ...base, status: "completed", reason: "the look-up failed; nothing to resume" };
       }
-      const failures =
-        all.filter((other) => other.step === record.step && other.outcome === "error").length;
+      const failures = attempts.filter((other) => other.outcome === "error").length;
       return failures >= 2
         ? {
           ...base,
@@ -119,8 +133,6 @@ function tagOne(record: WorkRecord, all: WorkRecord[], verification: Verificatio
   }
 }
 
-function laterSuccess(all: WorkRecord[], record: WorkRecord): WorkRecord | undefined {
-  return all.find((other) =>
-    other.seq > record.seq && other.step === record.step && other.outcome === "success"
-  );
+function laterSuccess(attempts: WorkRecord[], record: WorkRecord): WorkRecord | undefined {
+  return attempts.find((other) => other.seq > record.seq && other.outcome === "success");
 }
