@@ -22,7 +22,7 @@ import type {
 } from "./model.ts";
 import { realAsk } from "./noise.ts";
 import { committedShas, readCommand } from "./shell_command.ts";
-import { oneLine, TaskList, type Todo, todoWriteList, toolDetail } from "./tools.ts";
+import { oneLine, TaskList, type Todo, todoWriteList, toolDetail, userRefusal } from "./tools.ts";
 
 /** What a record is about. */
 export type WorkKind =
@@ -116,8 +116,6 @@ const FILE_WRITE_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"])
 const READ_TOOLS = new Set(["Read", "NotebookRead", "BashOutput"]);
 const SEARCH_TOOLS = new Set(["Glob", "Grep", "LS", "WebFetch", "WebSearch", "ToolSearch"]);
 const TASK_TOOLS = new Set(["TaskCreate", "TaskUpdate", "TaskList", "TaskGet"]);
-const INTERRUPTED = /^\[Request interrupted by user/;
-const REJECTED = /doesn't want to proceed with this tool use|tool use was rejected/;
 
 /** Mine the transcript at `path`; throws TranscriptError on a corrupt line. */
 export function mineWork(path: string): MinedSession {
@@ -228,13 +226,8 @@ class Miner {
     if (record === undefined) return;
     this.pending.delete(block.tool_use_id);
     const text = block.text ?? "";
-    record.outcome = INTERRUPTED.test(text)
-      ? "interrupted"
-      : REJECTED.test(text)
-      ? "rejected"
-      : block.is_error
-      ? "error"
-      : "success";
+    const refusal = block.is_error ? userRefusal(text) : undefined;
+    record.outcome = refusal ?? (block.is_error ? "error" : "success");
     // Cut before flattening: a result can be megabytes.
     if (text !== "") record.result = oneLine(text.slice(0, RESULT_LIMIT * 4), RESULT_LIMIT);
     if (record.kind === "commit" && record.outcome === "success") {
