@@ -55,6 +55,7 @@ function capsuleSize(path: string): number {
     source: { path, how: "transcript-path" },
     branch: {},
     truncated: mined.truncated,
+    live: false,
     records: tagged,
     total: tagged.length,
     nextMove: chooseNextMove(tagged, tagged, mined.lastAsk),

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { buildCapsule } from "../lib/app/recall/recall.ts";
+import { renderCapsule } from "../lib/app/recall/render.ts";
 import { createGitRunner, type GitRunner } from "../lib/app/recall/git.ts";
 import { keyDirOf, makeFolder, save } from "./helpers/projects.ts";
 import {
@@ -188,6 +189,29 @@ Deno.test("the recorded folder gone: the branch check diverges instead of guessi
     assert.match(branch.verification.found!, /no longer exists/);
     const commit = capsule.records.find((r) => r.record.kind === "commit")!;
     assert.equal(commit.status, "diverged");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a session open in a running claude is flagged live, so a cut-off end is not called a crash", () => {
+  const t = createTestContext();
+  try {
+    const cwd = makeFolder(t.home, "plain");
+    const session = new TranscriptBuilder({ cwd, gitBranch: "" }).toolUse("Bash", {
+      command: "make",
+    });
+    save(keyDirOf(t.ctx, cwd), session);
+    const quiet = buildCapsule(t.ctx, { session: session.sessionId, git: refuseGit });
+    assert.equal(quiet.live, false);
+    Deno.mkdirSync(t.ctx.paths.sessionsDir, { recursive: true });
+    Deno.writeTextFileSync(
+      join(t.ctx.paths.sessionsDir, `${Deno.pid}.json`),
+      JSON.stringify({ pid: Deno.pid, sessionId: session.sessionId, cwd }),
+    );
+    const live = buildCapsule(t.ctx, { session: session.sessionId, git: refuseGit });
+    assert.equal(live.live, true);
+    assert.match(renderCapsule(live), /open in a running claude/);
   } finally {
     t.cleanup();
   }

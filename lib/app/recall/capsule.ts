@@ -23,6 +23,8 @@ export interface Capsule {
   lastActivity?: string;
   /** The transcript's final line is half-written. */
   truncated: boolean;
+  /** A running claude has the session open: its last records may still be under way. */
+  live: boolean;
   scope?: string;
   /** The records in scope, in transcript order. */
   records: TaggedRecord[];
@@ -96,6 +98,7 @@ export function capsuleJson(capsule: Capsule): Record<string, unknown> {
     },
     last_activity: capsule.lastActivity ?? null,
     truncated: capsule.truncated,
+    live: capsule.live,
     scope: capsule.scope ?? null,
     counts: countStatuses(capsule.records),
     records_total: capsule.total,

@@ -10,6 +10,7 @@
 
 import { basename, resolve } from "node:path";
 import { isDirectory } from "../../core/fs_checks.ts";
+import { isSessionLive } from "../../core/pid_manifest.ts";
 import { UsageError, UserError } from "../../core/errors.ts";
 import { TranscriptError } from "../../transcript/entries.ts";
 import { type MinedSession, mineWork, type WorkRecord } from "../../transcript/work_records.ts";
@@ -111,6 +112,7 @@ export function buildCapsule(ctx: AppContext, options: RecallOptions): Capsule {
     branch: { recorded: mined.branch, current },
     lastActivity: mined.lastActivity,
     truncated: mined.truncated,
+    live: isSessionLive(ctx.paths, sessionId),
     scope: options.scope,
     records: scoped,
     total: tagged.length,

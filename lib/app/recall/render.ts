@@ -41,7 +41,11 @@ export function renderCapsule(capsule: Capsule): string {
         counts["in-progress"]
       } in-progress, ${counts.blocked} blocked, ${counts.diverged} diverged`,
   );
-  if (capsule.truncated) {
+  if (capsule.live) {
+    lines.push(
+      "- This session is open in a running claude: its last records may still be under way.",
+    );
+  } else if (capsule.truncated) {
     lines.push("- The transcript ends in a half-written line: claude stopped mid-write.");
   }
   lines.push("", "## Next move", "", capsule.nextMove.action, "");
