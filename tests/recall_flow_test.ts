@@ -216,3 +216,44 @@ Deno.test("a session open in a running claude is flagged live, so a cut-off end 
     t.cleanup();
   }
 });
+
+Deno.test("a push is checked offline against the remote-tracking branch: pushed over later, it diverges", () => {
+  const t = createTestContext();
+  try {
+    const repo = makeRepo(t.home, "app", { "a.txt": "a\n" });
+    const remote = join(t.home, "remote.git");
+    git(t.home, t.home, "init", "-q", "--bare", remote);
+    git(t.home, repo, "remote", "add", "origin", remote);
+    git(t.home, repo, "push", "-q", "origin", "main");
+    const before = git(t.home, repo, "rev-parse", "HEAD");
+    writeFile(repo, "a.txt", "b\n");
+    const sha = commitAll(t.home, repo, "change a");
+    git(t.home, repo, "push", "-q", "origin", "main");
+    const pushReport = `To ${remote}\n   ${before.slice(0, 7)}..${sha.slice(0, 7)}  main -> main`;
+    const session = new TranscriptBuilder({ cwd: repo })
+      .tool("Bash", { command: "git commit -am 'change a'" }, commitLine("main", sha, "change a"))
+      .tool("Bash", { command: "git push origin main" }, pushReport)
+      .tool(
+        "Bash",
+        { command: "git push origin main:topic" },
+        ` * [new branch]      main -> topic`,
+      );
+    save(keyDirOf(t.ctx, repo), session);
+
+    const fine = buildCapsule(t.ctx, { session: session.sessionId });
+    assert.deepEqual(fine.records.map((r) => `${r.record.kind} ${r.status}`), [
+      "commit completed",
+      "push completed",
+      "push diverged",
+      "branch completed",
+    ]);
+    assert.equal(fine.records[2].verification.found, "no remote-tracking branch topic");
+
+    git(t.home, repo, "push", "-q", "-f", "origin", `${before}:main`);
+    const over = buildCapsule(t.ctx, { session: session.sessionId });
+    assert.equal(over.records[1].status, "diverged");
+    assert.match(over.records[1].verification.found!, /no remote-tracking branch main holds it/);
+  } finally {
+    t.cleanup();
+  }
+});

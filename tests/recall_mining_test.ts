@@ -2,7 +2,12 @@ import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { TranscriptError } from "../lib/transcript/entries.ts";
-import { committedShas, readCommand, splitCommands } from "../lib/transcript/shell_command.ts";
+import {
+  committedShas,
+  pushedRefs,
+  readCommand,
+  splitCommands,
+} from "../lib/transcript/shell_command.ts";
 import { mineWork } from "../lib/transcript/work_records.ts";
 
 const ROOT = Deno.makeTempDirSync({ prefix: "claudecm-recall-" });
@@ -184,4 +189,20 @@ Deno.test("mineWork fails on a corrupt line with its number, and takes a half-wr
   const mined = mineWork(cut.path);
   assert.equal(mined.truncated, true);
   assert.equal(mined.records.length, 1);
+});
+
+Deno.test("pushedRefs reads git push's report: updates, forced updates, new branches; not tags", () => {
+  const report = [
+    "To github.com:me/app.git",
+    "   1a2b3c4..5d6e7f8  main -> main",
+    " + 0123456...789abcd feature -> feature (forced update)",
+    " * [new branch]      topic -> topic",
+    " * [new tag]         v1 -> v1",
+    " ! [rejected]        old -> old (non-fast-forward)",
+  ].join("\n");
+  assert.deepEqual(pushedRefs(report), [
+    { ref: "main", sha: "5d6e7f8" },
+    { ref: "feature", sha: "789abcd" },
+    { ref: "topic", sha: undefined },
+  ]);
 });

@@ -124,6 +124,23 @@ export function committedShas(output: string): { sha: string; branch: string; su
   return found;
 }
 
+/** A branch `git push` updated, from its report: `abc1234..def5678  main -> main`. */
+export interface PushedRef {
+  /** The remote branch. */
+  ref: string;
+  /** Its new tip; undefined for a new branch, whose report gives no commit. */
+  sha?: string;
+}
+
+/** The branches a `git push` reported updating (tags and rejected refs left out). */
+export function pushedRefs(output: string): PushedRef[] {
+  const found: PushedRef[] = [];
+  const line =
+    /^\s*[+*]?\s*(?:[0-9a-f]{7,40}\.\.\.?([0-9a-f]{7,40})|\[new branch\])\s+\S+\s+->\s+(\S+)/gm;
+  for (const match of output.matchAll(line)) found.push({ ref: match[2], sha: match[1] });
+  return found;
+}
+
 /**
  * The simple commands of a command line, as words. Returns [] when the line
  * uses what this reader cannot follow (substitutions, here-documents).

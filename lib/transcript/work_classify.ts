@@ -53,7 +53,8 @@ export type Expectation =
   | { kind: "absent"; path: string }
   | { kind: "exists"; path: string }
   | { kind: "directory"; path: string }
-  | { kind: "commit"; commit: SessionCommit };
+  | { kind: "commit"; commit: SessionCommit }
+  | { kind: "pushed"; ref: string; sha?: string };
 
 const READ_TOOLS = new Set(["Read", "NotebookRead", "BashOutput"]);
 const SEARCH_TOOLS = new Set(["Glob", "Grep", "LS", "WebFetch", "WebSearch", "ToolSearch"]);
@@ -162,7 +163,7 @@ function bash(command: string, cwd: string | undefined): Classified {
     action: `${
       kind === "commit" && reading.pushes ? "commit+push" : kind === "read" ? "look" : kind
     }: ${flat}`,
-    paths: expects.map((e) => e.kind === "commit" ? "" : e.path).filter((p) => p !== ""),
+    paths: expects.flatMap((e) => "path" in e ? [e.path] : []),
     step: `bash:${command.trim().replace(/\s+/g, " ")}`,
     expects,
   };

@@ -19,7 +19,7 @@ import type {
   UserEntry,
 } from "./model.ts";
 import { realAsk } from "./noise.ts";
-import { committedShas } from "./shell_command.ts";
+import { committedShas, pushedRefs } from "./shell_command.ts";
 import { oneLine, TaskList, type Todo, todoWriteList, userRefusal } from "./tools.ts";
 import { classifyCall, type Expectation, type Outcome, type WorkKind } from "./work_classify.ts";
 
@@ -185,8 +185,12 @@ class Miner {
     record.outcome = refusal ?? (block.is_error ? "error" : "success");
     // Cut before flattening: a result can be megabytes.
     if (text !== "") record.result = oneLine(text.slice(0, RESULT_LIMIT * 4), RESULT_LIMIT);
-    if (record.kind === "commit" && record.outcome === "success") {
+    if (record.outcome !== "success") return;
+    if (record.kind === "commit") {
       for (const commit of committedShas(text)) record.expects.push({ kind: "commit", commit });
+    }
+    if (record.kind === "commit" || record.kind === "push") {
+      for (const pushed of pushedRefs(text)) record.expects.push({ kind: "pushed", ...pushed });
     }
   }
 

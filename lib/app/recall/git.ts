@@ -85,6 +85,21 @@ export class GitRepo {
     return head.code === 0 ? `detached at ${head.stdout}` : "no commit checked out";
   }
 
+  /**
+   * The remote-tracking branches holding `sha` (all of them without one);
+   * undefined when the repository does not have the commit.
+   */
+  remoteBranches(sha?: string): string[] | undefined {
+    const args = ["branch", "-r", "--format=%(refname:short)"];
+    if (sha !== undefined) {
+      const full = this.run(this.dir, ["rev-parse", "--verify", "--quiet", `${sha}^{commit}`]);
+      if (full.code !== 0) return undefined;
+      args.push("--contains", full.stdout);
+    }
+    const answer = this.run(this.dir, args);
+    return answer.code === 0 ? answer.stdout.split("\n").filter((b) => b !== "") : [];
+  }
+
   /** Where `sha` is: in `branch`'s history (HEAD's when detached), elsewhere, or gone. */
   locateCommit(sha: string, branch: string): CommitPlace {
     const full = this.run(this.dir, ["rev-parse", "--verify", "--quiet", `${sha}^{commit}`]);

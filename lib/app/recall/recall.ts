@@ -141,7 +141,7 @@ function mine(source: RecallSource): MinedSession {
 /** The repository to ask, only when the session used git (a branch recorded, a commit made). */
 function repoAccess(folder: string, mined: MinedSession, run: GitRunner): RepoAccess {
   const needed = mined.branch !== undefined ||
-    mined.records.some((r) => r.expects.some((e) => e.kind === "commit"));
+    mined.records.some((r) => r.expects.some((e) => e.kind === "commit" || e.kind === "pushed"));
   if (!needed) return { repo: { missing: "not needed" } };
   if (!isDirectory(folder)) return { repo: { missing: `the folder ${folder} no longer exists` } };
   const repo = new GitRepo(folder, run);

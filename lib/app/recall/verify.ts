@@ -152,6 +152,8 @@ function checkExpectation(expectation: Expectation, env: Env): Check {
     }
     case "commit":
       return checkCommit(expectation.commit, env.access);
+    case "pushed":
+      return checkPush(expectation, env.access);
   }
 }
 
@@ -185,11 +187,30 @@ function checkCommit(
   }
 }
 
+/** A push: the remote-tracking branch still holds what was pushed (checked offline). */
+function checkPush(pushed: { ref: string; sha?: string }, access: RepoAccess): Check {
+  const what = pushed.sha ? `commit ${pushed.sha}` : "the branch";
+  const expected = `${what} on the remote branch ${pushed.ref}, as pushed`;
+  if ("missing" in access.repo) return { ok: false, expected, found: access.repo.missing };
+  const holders = access.repo.remoteBranches(pushed.sha);
+  if (holders === undefined) {
+    return { ok: false, expected, found: "the repository does not have this commit" };
+  }
+  if (holders.some((name) => name.endsWith(`/${pushed.ref}`))) return { ok: true };
+  return {
+    ok: false,
+    expected,
+    found: pushed.sha
+      ? `no remote-tracking branch ${pushed.ref} holds it (pushed over since, or deleted)`
+      : `no remote-tracking branch ${pushed.ref}`,
+  };
+}
+
 /** The first later record that changed `path` successfully (a write, edit, removal, move). */
 function laterChange(all: WorkRecord[], record: WorkRecord, path: string): WorkRecord | undefined {
   return all.find((other) =>
     other.seq > record.seq && other.outcome === "success" && other.kind !== "read" &&
-    other.expects.some((e) => e.kind !== "commit" && e.kind !== "directory" && e.path === path)
+    other.expects.some((e) => e.kind !== "directory" && "path" in e && e.path === path)
   );
 }
 
