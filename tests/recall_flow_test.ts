@@ -257,3 +257,21 @@ Deno.test("a push is checked offline against the remote-tracking branch: pushed 
     t.cleanup();
   }
 });
+
+Deno.test("a session folder that is no longer a git repository: the branch check says so", () => {
+  const t = createTestContext();
+  try {
+    const cwd = makeFolder(t.home, "was-a-repo");
+    const session = new TranscriptBuilder({ cwd, gitBranch: "main" }).tool("Bash", {
+      command: "make",
+    }, "ok");
+    save(keyDirOf(t.ctx, cwd), session);
+    const capsule = buildCapsule(t.ctx, { session: session.sessionId });
+    const branch = capsule.records.at(-1)!;
+    assert.equal(branch.status, "diverged");
+    assert.equal(branch.verification.found, `no git repository at ${cwd}`);
+    assert.equal(capsule.nextMove.record, "r2");
+  } finally {
+    t.cleanup();
+  }
+});

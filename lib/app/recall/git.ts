@@ -71,10 +71,14 @@ export function createGitRunner(): GitRunner {
 export class GitRepo {
   constructor(readonly dir: string, readonly run: GitRunner) {}
 
-  /** Whether the folder is inside a git work tree. */
-  isRepository(): boolean {
+  /** Why the folder cannot be asked about (not a work tree, git refusing it), or undefined. */
+  problem(): string | undefined {
     const answer = this.run(this.dir, ["rev-parse", "--is-inside-work-tree"]);
-    return answer.code === 0 && answer.stdout === "true";
+    if (answer.code === 0 && answer.stdout === "true") return undefined;
+    const reason = answer.stderr.split("\n").find((line) => /dubious ownership/.test(line));
+    return reason === undefined
+      ? `no git repository at ${this.dir}`
+      : `git refuses the repository at ${this.dir}: ${reason.replace(/^fatal: /, "")}`;
   }
 
   /** The checked-out branch, or `detached at <sha>`. */

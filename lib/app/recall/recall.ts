@@ -130,7 +130,8 @@ function mine(source: RecallSource): MinedSession {
     if (error instanceof TranscriptError && error.line !== undefined) {
       throw new RecallFailure(
         "transcript-parse-failure",
-        `cannot parse ${source.path}: line ${error.line}: ${error.reason ?? error.message}`,
+        `cannot parse ${source.path}: line ${error.line}: ${error.reason ?? error.message} ` +
+          "(claudecm recover reads past corrupt lines)",
         { transcript: source.path, line: error.line, error: error.reason ?? error.message },
       );
     }
@@ -145,7 +146,8 @@ function repoAccess(folder: string, mined: MinedSession, run: GitRunner): RepoAc
   if (!needed) return { repo: { missing: "not needed" } };
   if (!isDirectory(folder)) return { repo: { missing: `the folder ${folder} no longer exists` } };
   const repo = new GitRepo(folder, run);
-  return repo.isRepository() ? { repo } : { repo: { missing: `no git repository at ${folder}` } };
+  const problem = repo.problem();
+  return problem === undefined ? { repo } : { repo: { missing: problem } };
 }
 
 /** Add the branch record (the branch the session recorded against the one checked out now). */
