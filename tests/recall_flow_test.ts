@@ -275,3 +275,30 @@ Deno.test("a session folder that is no longer a git repository: the branch check
     t.cleanup();
   }
 });
+
+Deno.test("a call the session went on without ranks below one it was cut off in; a commit with no id says it was not checked", () => {
+  const t = createTestContext();
+  try {
+    const cwd = makeFolder(t.home, "plain");
+    const session = new TranscriptBuilder({ cwd, gitBranch: "" })
+      .toolUse("Bash", { command: "npm run dev" })
+      .tool("Bash", { command: "git commit -m wip" }, "husky > pre-commit hook ran 40 checks")
+      .toolUse("Bash", { command: "npm run e2e" });
+    save(keyDirOf(t.ctx, cwd), session);
+    const capsule = buildCapsule(t.ctx, { session: session.sessionId, git: refuseGit });
+    assert.deepEqual(capsule.records.map((r) => [r.status, r.reason]), [
+      ["in-progress", "no result recorded; the session went on without it"],
+      ["completed", "done, but its recorded output names no commit id to check"],
+      ["in-progress", "no result recorded: it was still running when the session stopped"],
+    ]);
+    assert.equal(capsule.nextMove.record, "r3");
+    const earlier = buildCapsule(t.ctx, {
+      session: session.sessionId,
+      git: refuseGit,
+      scope: "npm run dev",
+    });
+    assert.match(earlier.nextMove.action, /^Retry `npm run dev` in .*\.$/);
+  } finally {
+    t.cleanup();
+  }
+});

@@ -74,7 +74,7 @@ function rank(t: TaggedRecord): number {
   const { outcome } = t.record;
   if (t.cutOff) return 0;
   if (t.status === "blocked") return 1;
-  if (outcome === "error") return 2;
+  if (outcome === "error" || outcome === "no-result" || outcome === "interrupted") return 2;
   if (outcome === "todo-in-progress") return 3;
   return 4;
 }
@@ -108,7 +108,11 @@ function moveFor(t: TaggedRecord): NextMove {
         reason: t.reason,
       };
     case 2:
-      return { action: `Retry ${what}${where}${error}.`, record: id, reason: t.reason };
+      return {
+        action: `Retry ${what}${where}${r.outcome === "error" ? error : ""}.`,
+        record: id,
+        reason: t.reason,
+      };
     case 3:
       return {
         action: `Carry on with the todo in progress: ${r.action.replace(/^todo: /, "")}`,

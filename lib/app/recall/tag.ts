@@ -30,6 +30,11 @@ export interface TaggedRecord {
 }
 
 const LOOKUPS = new Set(["read", "search", "cd"]);
+/** Why a successful git step was not checked: its recorded output named nothing to check. */
+const UNCHECKABLE: Partial<Record<string, string>> = {
+  commit: "done, but its recorded output names no commit id to check",
+  push: "done, but its recorded output names no branch to check",
+};
 
 /** Tag `records`; `truncated` marks the last tool record in-progress (claude died mid-write). */
 export function tagRecords(
@@ -43,12 +48,14 @@ export function tagRecords(
     if (attempts) attempts.push(record);
     else steps.set(record.step, [record]);
   }
+  const lastAnswered =
+    records.findLast((r) => r.toolUseId !== undefined && r.outcome !== "no-result")?.seq ?? 0;
   const tagged = records.map((record) =>
-    tagOne(
-      record,
-      steps.get(record.step)!,
-      verifications.get(record.seq) ?? { verdict: "unchecked" },
-    )
+    tagOne(record, {
+      attempts: steps.get(record.step)!,
+      verification: verifications.get(record.seq) ?? { verdict: "unchecked" },
+      wentOn: record.seq < lastAnswered,
+    })
   );
   if (truncated) {
     const last = tagged.findLast((t) => t.record.kind !== "todo" && t.record.kind !== "branch");
@@ -61,12 +68,15 @@ export function tagRecords(
   return tagged;
 }
 
-/** `attempts`: the records of the same step, in order. */
-function tagOne(
-  record: WorkRecord,
-  attempts: WorkRecord[],
-  verification: Verification,
-): TaggedRecord {
+interface Context {
+  /** The records of the same step, in order. */
+  attempts: WorkRecord[];
+  verification: Verification;
+  /** A later call got its result: the session went on after this one. */
+  wentOn: boolean;
+}
+
+function tagOne(record: WorkRecord, { attempts, verification, wentOn }: Context): TaggedRecord {
   const base = { record, verification };
   if (verification.verdict === "diverged") {
     return { ...base, status: "diverged", reason: "the live state differs from the record" };
@@ -80,7 +90,7 @@ function tagOne(
           ? "verified against the live state"
           : verification.verdict === "superseded"
           ? verification.note ?? "superseded later in the session"
-          : "done",
+          : UNCHECKABLE[record.kind] ?? "done",
       };
     case "rejected":
       return { ...base, status: "completed", reason: "rejected by the user: not applied" };
@@ -103,13 +113,18 @@ function tagOne(
           reason: `a later attempt succeeded (r${retry.seq})`,
         };
       }
+      const what = record.outcome === "interrupted"
+        ? "interrupted by the user before it finished"
+        : "no result recorded";
       return {
         ...base,
         status: "in-progress",
-        cutOff: true,
-        reason: record.outcome === "interrupted"
-          ? "interrupted by the user before it finished"
-          : "no result recorded: it was still running when the session stopped",
+        cutOff: !wentOn,
+        reason: wentOn
+          ? `${what}; the session went on without it`
+          : record.outcome === "interrupted"
+          ? what
+          : `${what}: it was still running when the session stopped`,
       };
     }
     case "error": {
