@@ -339,3 +339,33 @@ Deno.test("recall usage errors: no session, or a session and --last", async () =
     t.cleanup();
   }
 });
+
+Deno.test("recall in a 200+ character folder with spaces, quotes and unicode", async () => {
+  const t = createTestContext();
+  try {
+    const folder = `wörk space/it's "quoted" ✓/${"long-segment-".repeat(16)}app`;
+    const s = mainScenario(t, folder);
+    assert.ok(s.repo.length > 200);
+    const before = treeState(t.home);
+    const run = await runClaudecm(["recall", "--last", "--json"], { env: t.env, cwd: s.repo });
+    assert.equal(run.code, 0, run.stderr);
+    const capsule = JSON.parse(run.stdout);
+    assert.equal(capsule.session_id, s.session.sessionId);
+    assert.equal(capsule.cwd, s.repo);
+    assert.deepEqual(
+      capsule.divergences.map((d: { record: string }) => d.record),
+      ["r4", "r7"],
+    );
+    const scoped = await runClaudecm(
+      ["recall", s.transcript, "--scope", "src/greet.ts", "--json"],
+      {
+        env: t.env,
+        cwd: t.home,
+      },
+    );
+    assert.deepEqual(JSON.parse(scoped.stdout).records.map((r: JsonRecord) => r.id), ["r2", "r3"]);
+    assert.deepEqual(treeState(t.home), before);
+  } finally {
+    t.cleanup();
+  }
+});

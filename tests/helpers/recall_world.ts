@@ -85,8 +85,8 @@ export interface Scenario {
  * off while `npm run build` ran. After it, src/config.ts was changed and the
  * second commit was reset away.
  */
-export function mainScenario(t: TestContext): Scenario {
-  const repo = makeRepo(t.home, "work/app", {
+export function mainScenario(t: TestContext, folder = "work/app"): Scenario {
+  const repo = makeRepo(t.home, folder, {
     "README.md": "# app\n",
     "src/config.ts": "export const port = 8080;\n",
     "old.txt": "obsolete\n",
