@@ -206,3 +206,17 @@ Deno.test("pushedRefs reads git push's report: updates, forced updates, new bran
     { ref: "topic", sha: undefined },
   ]);
 });
+
+Deno.test("mineWork: an oversized half-written end is a crash too; an oversized whole line is a parse failure", () => {
+  const b = new TranscriptBuilder({ cwd: "/repo" }).prompt("go").tool(
+    "Bash",
+    { command: "make" },
+    "ok",
+  );
+  const big = `{"type":"user","message":{"content":"${"x".repeat(2048)}`;
+  const cut = tempTranscript(b, big);
+  const scan = { chunkSize: 256, maxLineBytes: 1536, oversizedPrefix: 64 };
+  assert.equal(mineWork(cut.path, { scan }).truncated, true);
+  const whole = tempTranscript(b, `${big}"}}\n`);
+  assert.throws(() => mineWork(whole.path, { scan }), /line 4 is too long to read/);
+});

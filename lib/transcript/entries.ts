@@ -99,7 +99,7 @@ export function readEntries(
     if (isBlank(bytes)) return;
     if (line.oversized) {
       if (line.unterminated) report.truncated = true;
-      if (strict) {
+      if (strict && !(line.unterminated && options.allowHalfWrittenEnd)) {
         throw new TranscriptError(`${path}: line ${line.number} is too long to read`, {
           line: line.number,
           reason: `${line.length} bytes, over the line size limit`,

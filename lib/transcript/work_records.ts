@@ -11,6 +11,7 @@
  */
 
 import { readEntries } from "./entries.ts";
+import type { ScanLinesOptions } from "./lines.ts";
 import type {
   AssistantEntry,
   ConversationFields,
@@ -72,8 +73,14 @@ const RESULT_LIMIT = 300;
 const WANTED = new Set(["user", "assistant", "system", "ai-title", "custom-title", "last-prompt"]);
 const TASK_TOOLS = new Set(["TaskCreate", "TaskUpdate", "TaskList", "TaskGet"]);
 
+/** Options for {@linkcode mineWork}. */
+export interface MineOptions {
+  /** Line-size limits (tests use small ones). */
+  scan?: ScanLinesOptions;
+}
+
 /** Mine the transcript at `path`; throws TranscriptError on a corrupt line. */
-export function mineWork(path: string): MinedSession {
+export function mineWork(path: string, options: MineOptions = {}): MinedSession {
   const miner = new Miner();
   const report = readEntries(path, (entry, line) => {
     switch (entry.type) {
@@ -91,7 +98,7 @@ export function mineWork(path: string): MinedSession {
         miner.aiTitle = entry.aiTitle;
         return;
     }
-  }, { mode: "strict", allowHalfWrittenEnd: true, types: WANTED });
+  }, { mode: "strict", allowHalfWrittenEnd: true, types: WANTED, scan: options.scan });
   return miner.finish(report.truncated, report.lines);
 }
 
