@@ -14,6 +14,7 @@ import { registerDoctorCommand } from "./doctor.ts";
 import { translateLegacyArgs } from "./legacy.ts";
 import { registerListCommand } from "./list.ts";
 import { registerNewCommand } from "./new.ts";
+import { registerRecallCommand } from "./recall.ts";
 import { registerRecoverCommand } from "./recover.ts";
 import { registerRescueCommand } from "./rescue.ts";
 import { registerResumeCommand } from "./resume.ts";
@@ -69,6 +70,7 @@ function buildProgram(options: CliOptions, result: CommandResult): Command {
   registerNewCommand(program, options.makeContext, result);
   registerRecoverCommand(program, options.makeContext, result);
   registerRescueCommand(program, options.makeContext, result);
+  registerRecallCommand(program, options.makeContext, result);
   registerSkillCommand(program, options.makeContext, result);
   registerSkeletonCommand(program, options.makeContext, result);
   registerDoctorCommand(program, options.makeContext, result);

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { UserError } from "../core/errors.ts";
+import { errorMessage, UserError } from "../core/errors.ts";
 import { type RawLine, scanLines, type ScanLinesOptions } from "./lines.ts";
 import { type Entry, ENTRY_TYPES, toEntry } from "./model.ts";
 import { peekType } from "./scan.ts";
@@ -40,14 +40,25 @@ export interface ReadEntriesOptions {
    * handled from the raw bytes and needs no parse (lenient mode).
    */
   preview?: (type: string, line: RawLine) => boolean;
+  /**
+   * Strict mode only: report a half-written final line (claude died mid-write)
+   * as `truncated` instead of failing on it.
+   */
+  allowHalfWrittenEnd?: boolean;
   scan?: ScanLinesOptions;
 }
 
 /** A transcript that strict mode rejects, or that cannot be read at all. */
 export class TranscriptError extends UserError {
-  constructor(message: string) {
+  /** The 1-based line strict mode stopped at, when the failure is a line's. */
+  readonly line?: number;
+  /** What is wrong with that line (the JSON parser's message, for invalid JSON). */
+  readonly reason?: string;
+  constructor(message: string, at: { line?: number; reason?: string } = {}) {
     super(message);
     this.name = "TranscriptError";
+    this.line = at.line;
+    this.reason = at.reason;
   }
 }
 
@@ -70,8 +81,13 @@ export function readEntries(
     truncated: false,
     oversized: 0,
   };
-  const bad = (line: RawLine, what: string) => {
-    if (strict) throw new TranscriptError(`${path}: line ${line.number} ${what}`);
+  const bad = (line: RawLine, what: string, reason: string) => {
+    if (strict) {
+      throw new TranscriptError(`${path}: line ${line.number} ${what}`, {
+        line: line.number,
+        reason,
+      });
+    }
     report.corrupt++;
     if (report.corruptLines.length < MAX_REPORTED) report.corruptLines.push(line.number);
   };
@@ -83,7 +99,12 @@ export function readEntries(
     if (isBlank(bytes)) return;
     if (line.oversized) {
       if (line.unterminated) report.truncated = true;
-      if (strict) throw new TranscriptError(`${path}: line ${line.number} is too long to read`);
+      if (strict && !(line.unterminated && options.allowHalfWrittenEnd)) {
+        throw new TranscriptError(`${path}: line ${line.number} is too long to read`, {
+          line: line.number,
+          reason: `${line.length} bytes, over the line size limit`,
+        });
+      }
       report.oversized++;
       return;
     }
@@ -94,12 +115,17 @@ export function readEntries(
     let value: unknown;
     try {
       value = JSON.parse(decoder.decode(bytes));
-    } catch {
+    } catch (error) {
       if (line.unterminated) {
-        if (strict) throw new TranscriptError(`${path}: line ${line.number} is half-written`);
+        if (strict && !options.allowHalfWrittenEnd) {
+          throw new TranscriptError(`${path}: line ${line.number} is half-written`, {
+            line: line.number,
+            reason: "half-written",
+          });
+        }
         report.truncated = true;
       } else {
-        bad(line, "is not valid JSON");
+        bad(line, "is not valid JSON", errorMessage(error));
       }
       return;
     }

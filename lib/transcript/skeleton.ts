@@ -14,7 +14,7 @@ import type { RawLine } from "./lines.ts";
 import type { AssistantEntry, Entry, ToolUseBlock, UserEntry } from "./model.ts";
 import { assistantText, isSidechain, realAsk } from "./noise.ts";
 import { peekToolResults, peekTrue } from "./scan.ts";
-import { FILE_CHANGING_TOOLS, filePathOf, oneLine, relativeToCwd } from "./tools.ts";
+import { FILE_CHANGING_TOOLS, filePathOf, oneLine, relativeToCwd, userRefusal } from "./tools.ts";
 
 /** Tool errors of one tool on one target. */
 export interface ErrorGroup {
@@ -75,9 +75,6 @@ const MAX_ERROR_GROUPS = 500;
 
 const READ_TOOLS = new Set(["Read", "NotebookRead"]);
 const IMPORTANT = /^\s*\[important\]/i;
-/** What Claude Code writes when the user turns a tool call down: a choice, not a failure. */
-const DENIAL =
-  /doesn't want to proceed with this tool use|tool use was rejected|user rejected|Request interrupted by user/i;
 const NOT_AN_INTENT = /<command-name>|<task-notification>|^This session is being continued from/;
 
 /** Read the transcript at `path` and keep what the skeleton shows. */
@@ -234,7 +231,8 @@ class SkeletonState {
     this.pending.delete(id);
     if (!result.is_error || tool === undefined) return;
     const message = result.text ?? "";
-    if (DENIAL.test(message)) return;
+    // The user turning a call down is a choice, not a failure.
+    if (userRefusal(message) !== undefined) return;
     const target = filePathOf(tool) ?? toolSummary(tool).replace(/^[^:]*: /, "");
     const key = `${tool.name}\u0000${target}`;
     const group = this.errors.get(key);

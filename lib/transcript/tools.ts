@@ -100,6 +100,20 @@ export class TaskList {
   }
 }
 
+const INTERRUPTED_RESULT = /^\[Request interrupted by user/i;
+const REJECTED_RESULT =
+  /doesn't want to proceed with this tool use|tool use was rejected|user rejected/i;
+
+/**
+ * Whether a failed tool result is the user turning the call down rather than
+ * the tool failing: `interrupted` (Esc while it ran) or `rejected` (refused
+ * at the permission prompt). Undefined for a real failure.
+ */
+export function userRefusal(resultText: string): "interrupted" | "rejected" | undefined {
+  if (INTERRUPTED_RESULT.test(resultText)) return "interrupted";
+  return REJECTED_RESULT.test(resultText) ? "rejected" : undefined;
+}
+
 /** `text` on one line, cut to `limit` characters with a visible marker. */
 export function oneLine(text: string, limit: number): string {
   const flat = text.replace(/\s*\n\s*/g, " ⏎ ").trim();

@@ -1,0 +1,111 @@
+/**
+ * Step 1 of the contract: find the transcript of the session named by a
+ * session id, a transcript path or a session dir, or, with `--last`, the
+ * newest session of the folder that is not live (the ranking and
+ * exclusions `recover` uses). Never guesses: anything else is
+ * session-not-found, with the identifier.
+ *
+ * @module
+ */
+
+import { basename, dirname, join, resolve } from "node:path";
+import { isDirectory, isFile } from "../../core/fs_checks.ts";
+import { isSessionId } from "../../core/registry.ts";
+import { UserError } from "../../core/errors.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
+import { listTranscripts } from "../../transcript/project_dir.ts";
+import type { AppContext } from "../context.ts";
+import { listCandidates } from "../recover/recover.ts";
+import { RecallFailure } from "./failures.ts";
+
+/** Where the transcript came from. */
+export interface RecallSource {
+  path: string;
+  /** The id the file name gives (a session's transcript is `<id>.jsonl`). */
+  sessionId?: string;
+  how: "session-id" | "transcript-path" | "session-dir" | "last";
+  /** For `--last`: the pick and the sessions left out as live. */
+  picked?: { title: string | null; lastActivity: string | null; excluded: string[] };
+}
+
+/** Find the transcript `identifier` names; `cwd` is searched first for ids. */
+export function locateSession(ctx: AppContext, identifier: string, cwd: string): RecallSource {
+  const asPath = resolve(cwd, identifier);
+  if (isFile(asPath)) return { path: asPath, sessionId: idOf(asPath), how: "transcript-path" };
+  if (isDirectory(asPath)) return sessionDir(asPath, identifier);
+  if (isSessionId(identifier)) {
+    const located = locateTranscript(ctx.paths, { guid: identifier, dir: cwd });
+    if (located.status === "found") {
+      return { path: located.path, sessionId: identifier, how: "session-id" };
+    }
+    if (located.status === "unreadable") {
+      // Not knowing is not "not found": say what could not be read.
+      throw new UserError(
+        `cannot look for session ${identifier}: ${located.error}: ${located.path}`,
+      );
+    }
+    throw notFound(
+      identifier,
+      `no transcript for session ${identifier} under ${ctx.paths.projectsDir}`,
+    );
+  }
+  throw notFound(
+    identifier,
+    `no session found for "${identifier}": not a session id, a transcript file or a session folder`,
+  );
+}
+
+/** The newest session of `cwd`'s project dir that is not live. */
+export function lastSession(ctx: AppContext, cwd: string, exclude?: string): RecallSource {
+  const list = listCandidates(ctx, { cwd, exclude, limit: 1 });
+  const [pick] = list.candidates;
+  if (pick === undefined) {
+    const why = list.projectDir === null
+      ? "Claude Code recorded no session"
+      : "every session recorded is live or excluded";
+    throw notFound(`--last ${cwd}`, `no session to recall in ${cwd}: ${why}`);
+  }
+  return {
+    path: pick.path,
+    sessionId: pick.id,
+    how: "last",
+    picked: {
+      title: pick.title,
+      lastActivity: pick.lastActivity,
+      excluded: list.excluded.map((e) => e.id),
+    },
+  };
+}
+
+/**
+ * A session dir: `<project>/<id>/` (subagents, tool results) whose transcript
+ * is its sibling `<id>.jsonl`, or a folder holding exactly one transcript.
+ */
+function sessionDir(dir: string, identifier: string): RecallSource {
+  const name = basename(dir);
+  if (isSessionId(name)) {
+    for (const path of [join(dirname(dir), `${name}.jsonl`), join(dir, `${name}.jsonl`)]) {
+      if (isFile(path)) return { path, sessionId: name, how: "session-dir" };
+    }
+  }
+  const transcripts = listTranscripts(dir);
+  if (transcripts.length === 1) {
+    const [only] = transcripts;
+    return { path: only.path, sessionId: idOf(only.path), how: "session-dir" };
+  }
+  throw notFound(
+    identifier,
+    transcripts.length === 0
+      ? `no session transcript in ${dir}`
+      : `${dir} holds ${transcripts.length} transcripts; name one (a session id or a .jsonl path)`,
+  );
+}
+
+function idOf(path: string): string | undefined {
+  const name = basename(path).replace(/\.jsonl$/, "");
+  return isSessionId(name) ? name : undefined;
+}
+
+function notFound(identifier: string, message: string): RecallFailure {
+  return new RecallFailure("session-not-found", message, { identifier });
+}
