@@ -5,6 +5,7 @@
 // update DESIGN.md, the fake (fixtures/fake/) and its fixtures together.
 import assert from "node:assert/strict";
 import { encodeProjectKey, projectKey } from "../lib/core/project_key.ts";
+import { parsePrintJson } from "../lib/platform/claude.ts";
 import { parseClaudeHelp } from "../lib/platform/claude_features.ts";
 import {
   createRealWorld,
@@ -77,6 +78,12 @@ contract(
     assert.equal(typeof run.json.result, "string");
     assert.equal(typeof run.json.is_error, "boolean");
     assert.match(run.json.session_id, UUID);
+    // Refresh takes the new session's id from this answer and nowhere else (spec 11.14 step 9).
+    assert.deepEqual(parsePrintJson(run.stdout), {
+      sessionId: run.json.session_id,
+      result: run.json.result,
+      isError: run.json.is_error,
+    });
     assert.equal(run.code, run.json.is_error ? 1 : 0, "offline it is 'Not logged in', exit 1");
     assert.deepEqual(jsonlFiles(`${world.root}/projects/${projectKey(cwd)}`), [
       `${run.json.session_id}.jsonl`,
