@@ -120,6 +120,17 @@ export function peekString(b: Uint8Array, key: string | Uint8Array): string | un
   return plainStringAt(b, findKey(b, 0, key));
 }
 
+/**
+ * The raw bytes of a top-level key's value (a view into `b`), so a reader can
+ * parse one part of a line and skip the rest; undefined if absent or malformed.
+ */
+export function peekValue(b: Uint8Array, key: string | Uint8Array): Uint8Array | undefined {
+  const start = findKey(b, 0, key);
+  if (start === -1) return undefined;
+  const end = skipValue(b, start);
+  return end === -1 ? undefined : b.subarray(start, end);
+}
+
 const TYPE_KEY = encoder.encode("type");
 
 /** The line's top-level `type`, read without parsing the line. */

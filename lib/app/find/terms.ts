@@ -1,0 +1,86 @@
+/**
+ * The user's search terms, read once and used three ways: as an FTS5 match
+ * expression for the index, as a matcher for the scan that needs no index,
+ * and as a cheap pre-check on raw transcript lines. Each argument is one
+ * term; a term of several words is a phrase; a trailing `*` makes its last
+ * word a prefix. Every term must match. Words are compared as the index's
+ * tokenizer sees them: letters and digits, case and accents folded.
+ *
+ * @module
+ */
+
+import { Buffer } from "node:buffer";
+import { UsageError } from "../../core/errors.ts";
+
+/** One term: a word, or a phrase of words, the last one maybe a prefix. */
+export interface Term {
+  words: string[];
+  prefix: boolean;
+}
+
+/** Read the terms from the command line's words. */
+export function parseTerms(args: readonly string[]): Term[] {
+  const terms: Term[] = [];
+  for (const arg of args) {
+    const trimmed = arg.trim().replace(/^"(.*)"$/s, "$1");
+    const words = tokenize(trimmed);
+    if (words.length > 0) terms.push({ words, prefix: /\*\s*$/.test(trimmed) });
+  }
+  if (terms.length === 0) {
+    throw new UsageError("nothing to search for: give at least one word (letters or digits)");
+  }
+  return terms;
+}
+
+/** The FTS5 expression: every term, each a quoted phrase (so no input is FTS syntax). */
+export function ftsMatch(terms: readonly Term[]): string {
+  return terms.map((term) => `"${term.words.join(" ")}"${term.prefix ? "*" : ""}`).join(" AND ");
+}
+
+/** Lower-case, accent-free words of `text`, split where the index's tokenizer splits. */
+export function tokenize(text: string): string[] {
+  return fold(text).split(/[^\p{L}\p{N}]+/u).filter((word) => word !== "");
+}
+
+/** Whether `text` holds every term. */
+export function matchesAll(terms: readonly Term[], text: string): boolean {
+  const spaced = ` ${tokenize(text).join(" ")} `;
+  return terms.every((term) =>
+    spaced.includes(` ${term.words.join(" ")}${term.prefix ? "" : " "}`)
+  );
+}
+
+/**
+ * A cheap pre-check on a raw line's bytes: false when the line cannot hold
+ * the term's longest word. The word is looked for as typed in lower case,
+ * Capitalised and UPPER CASE, which is how words appear in practice; a word
+ * with characters JSON might escape is not pre-checked.
+ */
+export function linePrecheck(terms: readonly Term[]): (bytes: Uint8Array) => boolean {
+  const longest = terms.flatMap((term) => term.words).sort((a, b) => b.length - a.length)[0];
+  if (longest === undefined || !/^[a-z0-9]+$/.test(longest)) return () => true;
+  const encoder = new TextEncoder();
+  const upper = longest.toUpperCase();
+  const variants = [...new Set([longest, upper, upper[0] + longest.slice(1)])]
+    .map((variant) => encoder.encode(variant));
+  return (bytes) => {
+    const line = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    return variants.some((variant) => line.indexOf(variant) !== -1);
+  };
+}
+
+/** The ranges of `text` to highlight: each occurrence of each term's words. */
+export function highlightPattern(terms: readonly Term[]): RegExp {
+  const words = [...new Set(terms.flatMap((term) => term.words))].sort((a, b) =>
+    b.length - a.length
+  );
+  return new RegExp(words.map(escapeRegExp).join("|"), "giu");
+}
+
+function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,199 @@
+/**
+ * The searchable text of a transcript, for `claudecm find`: what the user
+ * typed, what the assistant wrote, the tool calls it made (commands, paths,
+ * patterns) and, kept apart so a search can leave it out, what the tools
+ * answered. Read from any byte offset to the end of the last complete line,
+ * so an index can pick up where it stopped; a half-written last line is left
+ * for the next read. Only the `message` of a line is parsed: the
+ * `toolUseResult` copy beside it is often the bigger half and is skipped.
+ *
+ * @module
+ */
+
+import { scanLines } from "./lines.ts";
+import { cleanPrompt } from "./noise.ts";
+import { peekString, peekTrue, peekType, peekValue } from "./scan.ts";
+
+/** Who a piece of text came from. `tool` is a call, `tool_output` its answer. */
+export type SearchRole = "user" | "assistant" | "tool" | "tool_output";
+
+/** Every role, in the order the help lists them. */
+export const SEARCH_ROLES: readonly SearchRole[] = ["user", "assistant", "tool", "tool_output"];
+
+/** One searchable piece of a transcript line. */
+export interface SearchDoc {
+  role: SearchRole;
+  text: string;
+  /** The line's ISO timestamp, when it has one. */
+  timestamp: string | undefined;
+}
+
+/** What a transcript says about its session, gathered while reading it. */
+export interface SessionFacts {
+  /** The latest `custom-title`. */
+  customTitle?: string;
+  /** The latest `ai-title`. */
+  aiTitle?: string;
+  /** The first prompt the user really typed (no commands, no injected lines). */
+  firstPrompt?: string;
+  /** The first working folder a line records. */
+  cwd?: string;
+  /** The latest timestamp of any line. */
+  lastActivity?: string;
+  /** The first prompt came from `claude -p` (claudecm's own helper calls). */
+  printMode?: boolean;
+  /** Whether any user or assistant line was seen. */
+  conversation?: boolean;
+}
+
+/** Options for {@linkcode readSearchText}. */
+export interface ReadSearchTextOptions {
+  /** Byte offset to start at: 0, or the end of a line read before. */
+  start?: number;
+  /** Facts to update in place (carried over from earlier reads of the same file). */
+  facts?: SessionFacts;
+  /** Sees each raw line first; false skips it unparsed (a scan's cheap pre-check). */
+  lineFilter?: (bytes: Uint8Array) => boolean;
+}
+
+/** How far a read got. */
+export interface SearchTextRead {
+  /** Offset just past the last complete line: where the next read starts. */
+  end: number;
+  /** Bytes consumed from `start` to `end`. */
+  bytes: number;
+}
+
+/** Text longer than this, per tool call or tool answer, is cut: commands and paths come first. */
+export const TOOL_TEXT_LIMIT = 8 * 1024;
+/** A pasted prompt or a long answer is kept up to this many characters. */
+const MESSAGE_TEXT_LIMIT = 256 * 1024;
+
+const decoder = new TextDecoder();
+
+/** Read the searchable text of `path` from `options.start`, one line's docs at a time. */
+export function readSearchText(
+  path: string,
+  visit: (docs: SearchDoc[]) => void,
+  options: ReadSearchTextOptions = {},
+): SearchTextRead {
+  const start = options.start ?? 0;
+  const facts = options.facts ?? {};
+  let end = start;
+  scanLines(path, (line) => {
+    if (line.unterminated) return false;
+    end += line.length + 1;
+    if (line.oversized || options.lineFilter?.(line.bytes) === false) return;
+    const docs = docsOfLine(line.bytes, facts);
+    if (docs.length > 0) visit(docs);
+  }, { start });
+  return { end, bytes: end - start };
+}
+
+/** The docs of one raw line, updating `facts` on the way. */
+export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] {
+  const type = peekType(bytes);
+  if (type === "custom-title" || type === "ai-title") {
+    const value = parsed(bytes);
+    if (type === "custom-title" && typeof value?.customTitle === "string") {
+      facts.customTitle = value.customTitle;
+    }
+    if (type === "ai-title" && typeof value?.aiTitle === "string") facts.aiTitle = value.aiTitle;
+    return [];
+  }
+  const timestamp = peekString(bytes, "timestamp");
+  if (timestamp !== undefined && (facts.lastActivity ?? "") < timestamp) {
+    facts.lastActivity = timestamp;
+  }
+  if (type !== "user" && type !== "assistant") return [];
+  facts.cwd ??= peekJsonString(bytes, "cwd");
+  if (peekTrue(bytes, "isMeta") || peekTrue(bytes, "isCompactSummary")) return [];
+  if (type === "assistant" && peekTrue(bytes, "isApiErrorMessage")) return [];
+  const message = peekValue(bytes, "message");
+  const content = message === undefined ? undefined : parsed(message)?.content;
+  facts.conversation = true;
+  const docs: SearchDoc[] = [];
+  const add = (role: SearchRole, text: string | undefined, limit: number) => {
+    if (text !== undefined && text.trim() !== "") {
+      docs.push({ role, text: text.length > limit ? text.slice(0, limit) : text, timestamp });
+    }
+  };
+  if (typeof content === "string") {
+    if (type === "user") userText(content, facts, bytes, add);
+    else add("assistant", content, MESSAGE_TEXT_LIMIT);
+    return docs;
+  }
+  if (!Array.isArray(content)) return docs;
+  const texts: string[] = [];
+  for (const block of content) {
+    if (typeof block !== "object" || block === null) continue;
+    if (block.type === "text" && typeof block.text === "string") texts.push(block.text);
+    else if (block.type === "tool_use") add("tool", toolCallText(block), TOOL_TEXT_LIMIT);
+    else if (block.type === "tool_result") add("tool_output", plainText(block), TOOL_TEXT_LIMIT);
+  }
+  if (texts.length > 0) {
+    if (type === "user") userText(texts.join("\n"), facts, bytes, add);
+    else add("assistant", texts.join("\n"), MESSAGE_TEXT_LIMIT);
+  }
+  return docs;
+}
+
+function userText(
+  raw: string,
+  facts: SessionFacts,
+  bytes: Uint8Array,
+  add: (role: SearchRole, text: string | undefined, limit: number) => void,
+): void {
+  const text = cleanPrompt(raw);
+  if (text === undefined) return;
+  if (facts.firstPrompt === undefined) {
+    facts.firstPrompt = text.slice(0, 1000);
+    facts.printMode = peekString(bytes, "promptSource") === "sdk" ||
+      peekString(bytes, "entrypoint") === "sdk-cli";
+  }
+  add("user", text, MESSAGE_TEXT_LIMIT);
+}
+
+/** A call as text: the tool's name, then every string of its input (command, path, pattern...). */
+function toolCallText(block: Record<string, unknown>): string {
+  const parts = [typeof block.name === "string" ? block.name : ""];
+  let length = parts[0].length;
+  const walk = (value: unknown) => {
+    if (length >= TOOL_TEXT_LIMIT) return;
+    if (typeof value === "string") {
+      parts.push(value);
+      length += value.length + 1;
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === "object" && value !== null) Object.values(value).forEach(walk);
+  };
+  walk(block.input);
+  return parts.join("\n");
+}
+
+/** A tool answer's text: a string, or the text of its blocks. */
+function plainText(block: Record<string, unknown>): string | undefined {
+  const content = block.content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return undefined;
+  return content.map((part) =>
+    typeof part === "object" && part !== null && typeof part.text === "string" ? part.text : ""
+  ).filter((text) => text !== "").join("\n");
+}
+
+// deno-lint-ignore no-explicit-any
+function parsed(bytes: Uint8Array): any {
+  try {
+    return JSON.parse(decoder.decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A top-level string, escapes and all (a Windows path is full of backslashes). */
+function peekJsonString(bytes: Uint8Array, key: string): string | undefined {
+  const plain = peekString(bytes, key);
+  if (plain !== undefined) return plain;
+  const raw = peekValue(bytes, key);
+  const value = raw === undefined ? undefined : parsed(raw);
+  return typeof value === "string" ? value : undefined;
+}
