@@ -20,7 +20,7 @@ import { resumeFound } from "./pick.ts";
 import { type FindResult, rankSessions, type SessionMatches } from "./results.ts";
 import { scanSearch } from "./scan_search.ts";
 import { MARK_CLOSE, MARK_OPEN } from "./snippet.ts";
-import { ftsMatch, highlightPattern, linePrecheck, matchesAll, parseTerms } from "./terms.ts";
+import { ftsMatch, highlightPattern, matchesAll, parseTerms, rawPrecheck } from "./terms.ts";
 import { askPick, printResults } from "./find_view.ts";
 
 /** Sessions shown when --limit is not given. */
@@ -69,7 +69,7 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
     if (options.index === false) {
       sessions = scanSearch(ctx.paths.projectsDir, {
         matches: (text) => matchesAll(terms, text),
-        lineFilter: linePrecheck(terms),
+        precheck: rawPrecheck(terms),
         highlight: highlightPattern(terms),
         roles,
         since,

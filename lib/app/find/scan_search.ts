@@ -1,7 +1,7 @@
 /**
  * `find --no-index` and `find --regex`: read every transcript, write nothing.
- * Lines that cannot hold the search's longest word are skipped before they
- * are parsed, which keeps a full scan close to `grep` speed. A session's
+ * Files, then lines, that cannot hold the search's longest word are skipped
+ * before anything is parsed, which keeps a full scan close to `grep` speed. A session's
  * relevance is how many pieces of its text match; its snippets are the
  * latest matches.
  *
@@ -9,6 +9,7 @@
  */
 
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
+import { fileMayMatch, lineMayMatch } from "../../transcript/raw_match.ts";
 import { readSearchText, type SearchDoc, type SearchRole } from "../../transcript/search_text.ts";
 import { readSessionFacts } from "../../transcript/session_facts.ts";
 import { SNIPPETS_PER_SESSION } from "./index_search.ts";
@@ -19,8 +20,8 @@ import { snippetAround } from "./snippet.ts";
 export interface ScanQuery {
   /** Whether a piece of text matches. */
   matches: (text: string) => boolean;
-  /** A cheap test on a raw line: false when it cannot match. */
-  lineFilter?: (bytes: Uint8Array) => boolean;
+  /** A word every match holds, tested on raw bytes first (see raw_match.ts). */
+  precheck?: { pattern: RegExp; span: number };
   /** Marks the hits in a snippet (global flag). */
   highlight: RegExp;
   roles: readonly SearchRole[];
@@ -51,7 +52,10 @@ export function scanSearch(projectsDir: string, query: ScanQuery): SessionMatche
     const entry = found.get(file.sessionId) ??
       { count: 0, latest: [], transcript: undefined, projectDir: file.projectDir };
     if (!file.subagent) entry.transcript = file.path;
+    found.set(file.sessionId, entry);
+    const precheck = query.precheck;
     try {
+      if (precheck && !fileMayMatch(file.path, precheck.pattern, precheck.span)) continue;
       readSearchText(file.path, (docs) => {
         for (const doc of docs) {
           if (!roles.has(doc.role)) continue;
@@ -61,14 +65,13 @@ export function scanSearch(projectsDir: string, query: ScanQuery): SessionMatche
           entry.latest.push(doc);
           if (entry.latest.length > SNIPPETS_PER_SESSION) entry.latest.shift();
         }
-      }, { lineFilter: query.lineFilter });
+      }, { lineFilter: precheck && ((bytes) => lineMayMatch(bytes, precheck.pattern)) });
     } catch (error) {
       if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
         continue;
       }
       throw error;
     }
-    found.set(file.sessionId, entry);
   }
   return [...found.entries()].filter(([, entry]) => entry.count > 0).map(([sessionId, entry]) => {
     const transcript = entry.transcript ?? `${entry.projectDir}/${sessionId}.jsonl`;

@@ -9,7 +9,6 @@
  * @module
  */
 
-import { Buffer } from "node:buffer";
 import { UsageError } from "../../core/errors.ts";
 
 /** One term: a word, or a phrase of words, the last one maybe a prefix. */
@@ -51,22 +50,16 @@ export function matchesAll(terms: readonly Term[], text: string): boolean {
 }
 
 /**
- * A cheap pre-check on a raw line's bytes: false when the line cannot hold
- * the term's longest word. The word is looked for as typed in lower case,
- * Capitalised and UPPER CASE, which is how words appear in practice; a word
- * with characters JSON might escape is not pre-checked.
+ * The raw-byte pre-check for a scan: the longest word of the terms, when it
+ * is plain ASCII letters and digits, as a case-insensitive pattern, and the
+ * span a match covers. Undefined when no word can be checked that way (a
+ * word with accents matches accent-free text through the tokenizer, so raw
+ * bytes cannot rule it out).
  */
-export function linePrecheck(terms: readonly Term[]): (bytes: Uint8Array) => boolean {
+export function rawPrecheck(terms: readonly Term[]): { pattern: RegExp; span: number } | undefined {
   const longest = terms.flatMap((term) => term.words).sort((a, b) => b.length - a.length)[0];
-  if (longest === undefined || !/^[a-z0-9]+$/.test(longest)) return () => true;
-  const encoder = new TextEncoder();
-  const upper = longest.toUpperCase();
-  const variants = [...new Set([longest, upper, upper[0] + longest.slice(1)])]
-    .map((variant) => encoder.encode(variant));
-  return (bytes) => {
-    const line = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-    return variants.some((variant) => line.indexOf(variant) !== -1);
-  };
+  if (longest === undefined || !/^[a-z0-9]+$/.test(longest)) return undefined;
+  return { pattern: new RegExp(longest, "i"), span: longest.length };
 }
 
 /** The ranges of `text` to highlight: each occurrence of each term's words. */
