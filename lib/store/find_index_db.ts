@@ -122,7 +122,11 @@ export class FindIndexDb {
     const db = new DatabaseSync(path);
     try {
       db.exec("PRAGMA busy_timeout = 10000");
-      if (writer) db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
+      if (writer) {
+        db.exec(
+          "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536",
+        );
+      }
       const version = exists ? readVersion(db) : undefined;
       if (version !== FIND_INDEX_VERSION) {
         if (exists && version !== undefined) throw new Error(`index version ${version}`);

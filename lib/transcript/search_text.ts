@@ -12,7 +12,7 @@
 
 import { scanLines } from "./lines.ts";
 import { cleanPrompt } from "./noise.ts";
-import { peekString, peekTrue, peekType, peekValue } from "./scan.ts";
+import { peekType, peekValues } from "./scan.ts";
 
 /** Who a piece of text came from. `tool` is a call, `tool_output` its answer. */
 export type SearchRole = "user" | "assistant" | "tool" | "tool_output";
@@ -71,6 +71,19 @@ const MESSAGE_TEXT_LIMIT = 256 * 1024;
 
 const decoder = new TextDecoder();
 
+/** The top-level keys a line's docs and facts come from, read in one walk. */
+const LINE_KEYS = [
+  "timestamp",
+  "cwd",
+  "isMeta",
+  "isCompactSummary",
+  "isApiErrorMessage",
+  "message",
+  "promptSource",
+  "entrypoint",
+] as const;
+type LineValues = Partial<Record<(typeof LINE_KEYS)[number], Uint8Array>>;
+
 /** Read the searchable text of `path` from `options.start`, one line's docs at a time. */
 export function readSearchText(
   path: string,
@@ -101,16 +114,22 @@ export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] 
     if (type === "ai-title" && typeof value?.aiTitle === "string") facts.aiTitle = value.aiTitle;
     return [];
   }
-  const timestamp = peekString(bytes, "timestamp");
+  // A tool result's copy (`toolUseResult`) follows the keys wanted here and can be huge; only
+  // `cwd` comes after it, and it is needed once.
+  const values = peekValues(
+    bytes,
+    LINE_KEYS,
+    facts.cwd === undefined ? undefined : "toolUseResult",
+  );
+  const timestamp = jsonString(values.timestamp);
   if (timestamp !== undefined && (facts.lastActivity ?? "") < timestamp) {
     facts.lastActivity = timestamp;
   }
   if (type !== "user" && type !== "assistant") return [];
-  facts.cwd ??= peekJsonString(bytes, "cwd");
-  if (peekTrue(bytes, "isMeta") || peekTrue(bytes, "isCompactSummary")) return [];
-  if (type === "assistant" && peekTrue(bytes, "isApiErrorMessage")) return [];
-  const message = peekValue(bytes, "message");
-  const content = message === undefined ? undefined : parsed(message)?.content;
+  facts.cwd ??= jsonString(values.cwd);
+  if (isTrue(values.isMeta) || isTrue(values.isCompactSummary)) return [];
+  if (type === "assistant" && isTrue(values.isApiErrorMessage)) return [];
+  const content = values.message === undefined ? undefined : parsed(values.message)?.content;
   facts.conversation = true;
   const docs: SearchDoc[] = [];
   const add = (role: SearchRole, text: string | undefined, limit: number) => {
@@ -119,7 +138,7 @@ export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] 
     }
   };
   if (typeof content === "string") {
-    if (type === "user") userText(content, facts, bytes, add);
+    if (type === "user") userText(content, facts, values, add);
     else add("assistant", content, MESSAGE_TEXT_LIMIT);
     return docs;
   }
@@ -132,7 +151,7 @@ export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] 
     else if (block.type === "tool_result") add("tool_output", plainText(block), TOOL_TEXT_LIMIT);
   }
   if (texts.length > 0) {
-    if (type === "user") userText(texts.join("\n"), facts, bytes, add);
+    if (type === "user") userText(texts.join("\n"), facts, values, add);
     else add("assistant", texts.join("\n"), MESSAGE_TEXT_LIMIT);
   }
   return docs;
@@ -141,15 +160,15 @@ export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] 
 function userText(
   raw: string,
   facts: SessionFacts,
-  bytes: Uint8Array,
+  values: LineValues,
   add: (role: SearchRole, text: string | undefined, limit: number) => void,
 ): void {
   const text = cleanPrompt(raw);
   if (text === undefined) return;
   if (facts.firstPrompt === undefined) {
     facts.firstPrompt = text.slice(0, 1000);
-    facts.printMode = peekString(bytes, "promptSource") === "sdk" ||
-      peekString(bytes, "entrypoint") === "sdk-cli";
+    facts.printMode = jsonString(values.promptSource) === "sdk" ||
+      jsonString(values.entrypoint) === "sdk-cli";
   }
   add("user", text, MESSAGE_TEXT_LIMIT);
 }
@@ -189,11 +208,14 @@ function parsed(bytes: Uint8Array): any {
   }
 }
 
-/** A top-level string, escapes and all (a Windows path is full of backslashes). */
-function peekJsonString(bytes: Uint8Array, key: string): string | undefined {
-  const plain = peekString(bytes, key);
-  if (plain !== undefined) return plain;
-  const raw = peekValue(bytes, key);
-  const value = raw === undefined ? undefined : parsed(raw);
+/** A raw JSON string value as text (escapes and all: a Windows path is full of backslashes). */
+function jsonString(raw: Uint8Array | undefined): string | undefined {
+  if (raw === undefined || raw[0] !== 0x22) return undefined;
+  if (!raw.includes(0x5c)) return decoder.decode(raw.subarray(1, raw.length - 1));
+  const value = parsed(raw);
   return typeof value === "string" ? value : undefined;
+}
+
+function isTrue(raw: Uint8Array | undefined): boolean {
+  return raw !== undefined && raw[0] === 0x74; // "t" of true
 }
