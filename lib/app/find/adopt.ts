@@ -12,7 +12,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { bootstrap } from "../bootstrap.ts";
+import { bootstrap } from "../bootstrap/bootstrap.ts";
 import { changeRegistry } from "../registry.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";

@@ -8,16 +8,15 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { displayNameFor, prepareLaunch } from "../launch_setup.ts";
+import { prepareLaunch } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
-import { finishResume } from "../resume_exit.ts";
-import { resumeWithForkDetection } from "../resume_session.ts";
+import { resumeSession } from "../resume/resume_session.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
-import { findSession, mainSessions, type Session } from "../../core/registry.ts";
-import { addAtTop, moveToTop } from "../../core/registry_ops.ts";
+import { findSession, type Session } from "../../core/registry.ts";
+import { addAtTop } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import type { FindResult } from "./results.ts";
 
@@ -48,17 +47,13 @@ export async function resumeFound(ctx: AppContext, result: FindResult): Promise<
     desc: result.title ?? folderDefaultName(leafName(ctx.paths, dir)),
     tokens: "",
   };
-  // Registered first (or moved up, as resume N does), so the row exists whatever claude does.
-  await changeRegistry(ctx, (r) => {
-    if (findSession(r, session.guid) === undefined) return addAtTop(r, session);
-    return mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r;
-  });
-  if (known === undefined) ctx.out.line(`  Added to the list as #1: ${session.desc}`, "green");
-  const outcome = await resumeWithForkDetection(ctx, setup.settings, {
-    dir: session.dir,
-    guid: session.guid,
-    displayName: displayNameFor(setup.settings, session.desc),
-  });
-  await finishResume(ctx, session, outcome);
-  return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
+  if (known === undefined) {
+    // Registered first, so the row exists whatever claude does; re-checked under the lock.
+    await changeRegistry(
+      ctx,
+      (r) => findSession(r, session.guid) === undefined ? addAtTop(r, session) : r,
+    );
+    ctx.out.line(`  Added to the list as #1: ${session.desc}`, "green");
+  }
+  return await resumeSession(ctx, { settings: setup.settings, session, registered: true });
 }
