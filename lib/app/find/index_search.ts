@@ -9,6 +9,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { errorMessage, UserError } from "../../core/errors.ts";
 import type { Paths } from "../../core/paths.ts";
 import {
   discardFindIndex,
@@ -49,6 +50,15 @@ export async function searchIndex(
   try {
     return await attempt(ctx, query, sessionLimit);
   } catch (error) {
+    if (
+      error instanceof Deno.errors.PermissionDenied ||
+      /readonly database|unable to open database/i.test(errorMessage(error))
+    ) {
+      throw new UserError(
+        `cannot write the search index in ${ctx.paths.cmHome} (${errorMessage(error)}); ` +
+          "find --no-index searches without it",
+      );
+    }
     if (!isCorruptDatabase(error)) throw error;
     const path = findIndexPath(ctx.paths);
     ctx.err.line(`  The search index was damaged; rebuilding it (${path}).`, "yellow");
