@@ -1,35 +1,71 @@
 /**
  * Cheap tests on raw transcript bytes, before anything is parsed: whether a
- * file, or a line, can hold an ASCII word at all. Bytes are read as Latin-1,
- * one character per byte, so a native case-insensitive regular expression
- * runs over them without a UTF-8 decode; an ASCII word's bytes are the same
- * in UTF-8 and in JSON (which never escapes letters or digits).
+ * file, or a line, can hold an ASCII word at all, ignoring ASCII case. A
+ * Boyer-Moore-Horspool search over the bytes, with no decoding: an ASCII
+ * word's bytes are the same in UTF-8 and in JSON (which never escapes
+ * letters or digits), and the search skips most bytes without looking at them.
  *
  * @module
  */
 
-const latin1 = new TextDecoder("latin1");
+const FOLD = new Uint8Array(256).map((_, byte) =>
+  byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
+);
 const CHUNK = 4 * 1024 * 1024;
 
-/** Whether the file at `path` holds a match of `pattern` (which must not span more than `overlap` bytes). */
-export function fileMayMatch(path: string, pattern: RegExp, overlap: number): boolean {
+/** Finds a word in bytes, ignoring ASCII case. */
+export interface ByteSearch {
+  /** Whether `bytes` hold the word. */
+  test(bytes: Uint8Array): boolean;
+  /** The word's length in bytes. */
+  length: number;
+}
+
+/** A search for `word` (ASCII letters and digits). */
+export function byteSearch(word: string): ByteSearch {
+  const needle = new TextEncoder().encode(word.toLowerCase());
+  const last = needle.length - 1;
+  const shift = new Int32Array(256).fill(needle.length);
+  for (let i = 0; i < last; i++) {
+    shift[needle[i]] = last - i;
+    if (needle[i] >= 0x61 && needle[i] <= 0x7a) shift[needle[i] - 0x20] = last - i;
+  }
+  return {
+    length: needle.length,
+    test(bytes) {
+      let end = last;
+      while (end < bytes.length) {
+        let i = last;
+        let at = end;
+        while (i >= 0 && FOLD[bytes[at]] === needle[i]) {
+          i--;
+          at--;
+        }
+        if (i < 0) return true;
+        end += shift[bytes[end]];
+      }
+      return false;
+    },
+  };
+}
+
+/** Whether the file at `path` holds the word. */
+export function fileMayMatch(path: string, search: ByteSearch): boolean {
   const file = Deno.openSync(path, { read: true });
-  const buffer = new Uint8Array(CHUNK);
-  let carry = "";
+  const keep = search.length - 1;
+  const buffer = new Uint8Array(CHUNK + keep);
+  let carried = 0;
   try {
     while (true) {
-      const count = file.readSync(buffer);
+      const count = file.readSync(buffer.subarray(carried));
       if (count === null || count === 0) return false;
-      const text = carry + latin1.decode(buffer.subarray(0, count));
-      if (pattern.test(text)) return true;
-      carry = text.slice(-overlap);
+      const filled = carried + count;
+      if (search.test(buffer.subarray(0, filled))) return true;
+      // A match may span two reads: keep the tail that could start one.
+      carried = Math.min(keep, filled);
+      buffer.copyWithin(0, filled - carried, filled);
     }
   } finally {
     file.close();
   }
-}
-
-/** Whether one raw line holds a match of `pattern`. */
-export function lineMayMatch(bytes: Uint8Array, pattern: RegExp): boolean {
-  return pattern.test(latin1.decode(bytes));
 }

@@ -9,7 +9,7 @@
  */
 
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
-import { fileMayMatch, lineMayMatch } from "../../transcript/raw_match.ts";
+import { type ByteSearch, fileMayMatch } from "../../transcript/raw_match.ts";
 import { readSearchText, type SearchDoc, type SearchRole } from "../../transcript/search_text.ts";
 import { readSessionFacts } from "../../transcript/session_facts.ts";
 import { SNIPPETS_PER_SESSION } from "./index_search.ts";
@@ -20,8 +20,8 @@ import { snippetAround } from "./snippet.ts";
 export interface ScanQuery {
   /** Whether a piece of text matches. */
   matches: (text: string) => boolean;
-  /** A word every match holds, tested on raw bytes first (see raw_match.ts). */
-  precheck?: { pattern: RegExp; span: number };
+  /** A word every match holds, looked for in raw bytes first (see raw_match.ts). */
+  precheck?: ByteSearch;
   /** Marks the hits in a snippet (global flag). */
   highlight: RegExp;
   roles: readonly SearchRole[];
@@ -55,7 +55,7 @@ export function scanSearch(projectsDir: string, query: ScanQuery): SessionMatche
     found.set(file.sessionId, entry);
     const precheck = query.precheck;
     try {
-      if (precheck && !fileMayMatch(file.path, precheck.pattern, precheck.span)) continue;
+      if (precheck && !fileMayMatch(file.path, precheck)) continue;
       readSearchText(file.path, (docs) => {
         for (const doc of docs) {
           if (!roles.has(doc.role)) continue;
@@ -65,7 +65,7 @@ export function scanSearch(projectsDir: string, query: ScanQuery): SessionMatche
           entry.latest.push(doc);
           if (entry.latest.length > SNIPPETS_PER_SESSION) entry.latest.shift();
         }
-      }, { lineFilter: precheck && ((bytes) => lineMayMatch(bytes, precheck.pattern)) });
+      }, { lineFilter: precheck?.test });
     } catch (error) {
       if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
         continue;

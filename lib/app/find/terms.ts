@@ -10,6 +10,7 @@
  */
 
 import { UsageError } from "../../core/errors.ts";
+import { type ByteSearch, byteSearch } from "../../transcript/raw_match.ts";
 
 /** One term: a word, or a phrase of words, the last one maybe a prefix. */
 export interface Term {
@@ -50,16 +51,15 @@ export function matchesAll(terms: readonly Term[], text: string): boolean {
 }
 
 /**
- * The raw-byte pre-check for a scan: the longest word of the terms, when it
- * is plain ASCII letters and digits, as a case-insensitive pattern, and the
- * span a match covers. Undefined when no word can be checked that way (a
- * word with accents matches accent-free text through the tokenizer, so raw
- * bytes cannot rule it out).
+ * The raw-byte pre-check for a scan: a search for the terms' longest word,
+ * when it is plain ASCII letters and digits. Undefined when no word can be
+ * checked that way (a word with accents matches accent-free text through the
+ * tokenizer, so raw bytes cannot rule it out).
  */
-export function rawPrecheck(terms: readonly Term[]): { pattern: RegExp; span: number } | undefined {
+export function rawPrecheck(terms: readonly Term[]): ByteSearch | undefined {
   const longest = terms.flatMap((term) => term.words).sort((a, b) => b.length - a.length)[0];
   if (longest === undefined || !/^[a-z0-9]+$/.test(longest)) return undefined;
-  return { pattern: new RegExp(longest, "i"), span: longest.length };
+  return byteSearch(longest);
 }
 
 /** The ranges of `text` to highlight: each occurrence of each term's words. */
