@@ -26,6 +26,7 @@ import { FindIndexDb } from "../lib/store/find_index_db.ts";
 import { queryIndex, snippetsOf } from "../lib/store/find_index_query.ts";
 import { listAllTranscripts } from "../lib/transcript/all_transcripts.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
+import { generateTranscript } from "../scripts/gen_transcript.ts";
 
 const ROLES = ["user", "assistant", "tool"] as const;
 
@@ -69,15 +70,20 @@ function main(): void {
     index.close();
     Object.assign(result, { ms: runs.map((r) => r.ms), hits: runs[0].hits });
   } else if (mode === "update") {
+    // 1 MB of the usual mix (prompts, answers, tool calls and their output), plus a marker word.
     const file = listAllTranscripts(paths.projectsDir)[0];
-    const more = new TranscriptBuilder({ cwd: "/bench/appended" });
-    while (more.toString().length < 1_000_000) {
-      more.prompt("appended prompt about the okapi rollout").text("appended answer ".repeat(200));
-    }
-    const bytes = new TextEncoder().encode(more.toString());
-    Deno.writeFileSync(file.path, bytes, { append: true });
+    const extra = `${file.path}.extra`;
+    generateTranscript(extra, { bytes: 1_000_000, cwd: "/bench/appended", seed: 99 });
+    const marker = new TranscriptBuilder({ cwd: "/bench/appended" })
+      .prompt("appended prompt about the okapi rollout").toString();
+    Deno.writeFileSync(file.path, Deno.readFileSync(extra), { append: true });
+    Deno.writeTextFileSync(file.path, marker, { append: true });
+    Deno.removeSync(extra);
     const index = FindIndexDb.open(dbPath, { writer: true })!;
+    const updateCpu = process.cpuUsage();
     const stats = updateIndex(index, paths.projectsDir);
+    const spent = process.cpuUsage(updateCpu);
+    result.updateCpuMs = (spent.user + spent.system) / 1000;
     const found = queryIndex(index, { match: '"okapi"', roles: ROLES, limit: 10 }).length;
     index.close();
     Object.assign(result, { ms: stats.ms, bytes: stats.bytes, files: stats.files, found });
