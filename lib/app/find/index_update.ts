@@ -3,8 +3,8 @@
  * are append-only, so a file that grew is read from where the last update
  * stopped; one that shrank, was replaced (another identity) or was rewritten
  * in place (the bytes before the old end changed) is read again from the
- * start; one that is gone drops out. Each file is one transaction, so an
- * interrupted update loses nothing already indexed.
+ * start; one that is gone drops out. A file's text and its new offset are
+ * committed together, so an interrupted update never indexes a line twice.
  *
  * @module
  */
@@ -28,6 +28,8 @@ export interface IndexStats {
 export type ProgressListener = (done: number, total: number) => void;
 
 const ANCHOR_BYTES = 64;
+/** Transcript bytes indexed per commit. */
+const BATCH_BYTES = 64 * 1024 * 1024;
 
 /** Update `index` from the transcripts under `projectsDir`. */
 export function updateIndex(
@@ -45,23 +47,44 @@ export function updateIndex(
   const gone = [...known.values()].filter((file) => !present.has(file.path));
   if (gone.length > 0) index.transaction(() => gone.forEach((file) => index.dropFile(file.id)));
   let done = 0;
-  for (const { file, start } of plans) {
-    if (start === null) continue;
-    const prior = known.get(file.path);
-    try {
-      const read = index.transaction(() => indexFile(index, file, prior, start));
-      stats.files++;
-      stats.bytes += read;
-    } catch (error) {
-      if (
-        !(error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied)
-      ) {
-        throw error;
+  let batch = 0;
+  const changed = plans.filter((plan) => plan.start !== null) as {
+    file: TranscriptOnDisk;
+    start: number;
+  }[];
+  const commitEvery = () => {
+    // FTS5 writes a new segment per commit, and merging many small ones is what slows a big first
+    // build; files are committed together, each in its own savepoint, so one unreadable file
+    // costs only its own changes.
+    index.db.exec("COMMIT");
+    index.db.exec("BEGIN IMMEDIATE");
+    batch = 0;
+  };
+  index.db.exec("BEGIN IMMEDIATE");
+  try {
+    for (const { file, start } of changed) {
+      const prior = known.get(file.path);
+      try {
+        const read = index.savepoint(() => indexFile(index, file, prior, start));
+        stats.files++;
+        stats.bytes += read;
+      } catch (error) {
+        if (
+          !(error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied)
+        ) {
+          throw error;
+        }
+        stats.unreadable.push(file.path);
       }
-      stats.unreadable.push(file.path);
+      done += file.size - start;
+      batch += file.size - start;
+      options.onProgress?.(done, total);
+      if (batch >= BATCH_BYTES) commitEvery();
     }
-    done += file.size - start;
-    options.onProgress?.(done, total);
+    index.db.exec("COMMIT");
+  } catch (error) {
+    index.db.exec("ROLLBACK");
+    throw error;
   }
   stats.ms = Math.round(performance.now() - started);
   return stats;
