@@ -54,10 +54,20 @@ Deno.test("search text: an escaped (Windows) cwd, a -p session, a capped tool ou
   assert.equal(facts.printMode, true);
   const big = docs({
     type: "user",
-    message: { content: [{ type: "tool_result", tool_use_id: "t", content: "x".repeat(50_000) }] },
+    message: {
+      content: [{ type: "tool_result", tool_use_id: "t", content: `${"x".repeat(50_000)}ENOSPC` }],
+    },
     toolUseResult: { stdout: "y".repeat(50_000) },
   });
-  assert.equal(big[0].text.length, TOOL_TEXT_LIMIT);
+  assert.ok(big[0].text.length <= TOOL_TEXT_LIMIT + 3);
+  assert.ok(big[0].text.endsWith("ENOSPC"), "an output's end (where errors land) is kept");
+  const call = docs({
+    type: "assistant",
+    message: {
+      content: [{ type: "tool_use", name: "Write", input: { content: "z".repeat(9000) } }],
+    },
+  });
+  assert.equal(call[0].text.length, TOOL_TEXT_LIMIT);
 });
 
 Deno.test("readSearchText stops before a half-written line and reports where it stopped", () => {

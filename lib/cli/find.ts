@@ -34,8 +34,8 @@ export function registerFindCommand(
         "In a terminal, type a result's number to resume it; a session not in the list is\n" +
         "added first.\n\n" +
         "The index lives in ~/.claudecm/find-index.db. It is brought up to date before\n" +
-        "every search (only new bytes are read) and is safe to delete. Tool calls and\n" +
-        "tool output are indexed up to their first 8 KB each.\n\n" +
+        "every search (only new bytes are read) and is safe to delete. Of tool calls and\n" +
+        "tool output, a call's first 4 KB and an output's first and last 2 KB are searched.\n\n" +
         "Examples:\n" +
         "  claudecm find migrate schema          sessions that mention both words\n" +
         '  claudecm find "connection refused"    an exact phrase\n' +

@@ -64,8 +64,13 @@ export interface SearchTextRead {
   bytes: number;
 }
 
-/** Text longer than this, per tool call or tool answer, is cut: commands and paths come first. */
-export const TOOL_TEXT_LIMIT = 8 * 1024;
+/**
+ * How much of each tool call and tool answer is searchable. Calls keep their
+ * start (the command, path or pattern comes first); answers keep their start
+ * and their end, where errors and summaries land. Indexing every byte of
+ * every output would halve the index's build speed for text rarely searched.
+ */
+export const TOOL_TEXT_LIMIT = 4 * 1024;
 /** A pasted prompt or a long answer is kept up to this many characters. */
 const MESSAGE_TEXT_LIMIT = 256 * 1024;
 
@@ -148,7 +153,9 @@ export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] 
     if (typeof block !== "object" || block === null) continue;
     if (block.type === "text" && typeof block.text === "string") texts.push(block.text);
     else if (block.type === "tool_use") add("tool", toolCallText(block), TOOL_TEXT_LIMIT);
-    else if (block.type === "tool_result") add("tool_output", plainText(block), TOOL_TEXT_LIMIT);
+    else if (block.type === "tool_result") {
+      add("tool_output", headAndTail(plainText(block)), Infinity);
+    }
   }
   if (texts.length > 0) {
     if (type === "user") userText(texts.join("\n"), facts, values, add);
@@ -187,6 +194,13 @@ function toolCallText(block: Record<string, unknown>): string {
   };
   walk(block.input);
   return parts.join("\n");
+}
+
+/** A long text as its first and last halves of {@linkcode TOOL_TEXT_LIMIT}. */
+function headAndTail(text: string | undefined): string | undefined {
+  if (text === undefined || text.length <= TOOL_TEXT_LIMIT) return text;
+  const half = TOOL_TEXT_LIMIT / 2;
+  return `${text.slice(0, half)}\n…\n${text.slice(-half)}`;
 }
 
 /** A tool answer's text: a string, or the text of its blocks. */
