@@ -84,3 +84,21 @@ Deno.test("Enter picks nothing: no launch, no registry change", async () => {
     world.cleanup();
   }
 });
+
+Deno.test("a hit open in another claude window is resumed only when the user says so", async () => {
+  const world = createFakeWorld();
+  const { t, history } = setup(world, ["1", "n"]);
+  try {
+    Deno.mkdirSync(t.ctx.paths.sessionsDir, { recursive: true });
+    Deno.writeTextFileSync(
+      `${t.ctx.paths.sessionsDir}/${Deno.pid}.json`,
+      JSON.stringify({ pid: Deno.pid, sessionId: history.alpha.id, cwd: history.alpha.cwd }),
+    );
+    assert.equal(await runFind(t.ctx, { terms: ["quokka"] }), 1);
+    assert.match(t.stdout(), /'Alpha work' is open in another claude window/);
+    assert.equal(launches(world).length, 0);
+  } finally {
+    t.cleanup();
+    world.cleanup();
+  }
+});
