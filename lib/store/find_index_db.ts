@@ -146,19 +146,6 @@ export class FindIndexDb {
     this.db.close();
   }
 
-  /** Run `work` in one write transaction. */
-  transaction<T>(work: () => T): T {
-    this.db.exec("BEGIN IMMEDIATE");
-    try {
-      const result = work();
-      this.db.exec("COMMIT");
-      return result;
-    } catch (error) {
-      this.db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-
   /** Every file the index knows, by path. */
   files(): Map<string, IndexedFile> {
     const rows = this.db.prepare("SELECT * FROM files").all();

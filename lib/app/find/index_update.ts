@@ -45,7 +45,6 @@ export function updateIndex(
   const total = plans.reduce((sum, p) => sum + (p.start === null ? 0 : p.file.size - p.start), 0);
   const present = new Set(onDisk.map((file) => file.path));
   const gone = [...known.values()].filter((file) => !present.has(file.path));
-  if (gone.length > 0) index.transaction(() => gone.forEach((file) => index.dropFile(file.id)));
   let done = 0;
   let batch = 0;
   const changed = plans.filter((plan) => plan.start !== null) as {
@@ -62,6 +61,7 @@ export function updateIndex(
   };
   index.db.exec("BEGIN IMMEDIATE");
   try {
+    for (const file of gone) index.dropFile(file.id);
     for (const { file, start } of changed) {
       const prior = known.get(file.path);
       try {
