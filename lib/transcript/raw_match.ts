@@ -12,6 +12,7 @@ const FOLD = new Uint8Array(256).map((_, byte) =>
   byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
 );
 const CHUNK = 4 * 1024 * 1024;
+let shared = new Uint8Array(0);
 
 /** Finds a word in bytes, ignoring ASCII case. */
 export interface ByteSearch {
@@ -53,7 +54,10 @@ export function byteSearch(word: string): ByteSearch {
 export function fileMayMatch(path: string, search: ByteSearch): boolean {
   const file = Deno.openSync(path, { read: true });
   const keep = search.length - 1;
-  const buffer = new Uint8Array(CHUNK + keep);
+  // One buffer for every file of a scan: a fresh 4 MiB per file is garbage the collector is slow
+  // to return, and a 1 GB scan's memory grew with it.
+  if (shared.length < CHUNK + keep) shared = new Uint8Array(CHUNK + keep);
+  const buffer = shared;
   let carried = 0;
   try {
     while (true) {
