@@ -122,9 +122,11 @@ export class FindIndexDb {
     const db = new DatabaseSync(path);
     try {
       db.exec("PRAGMA busy_timeout = 10000");
+      // Derived data: a crash may lose the last transactions (their files are read again) and a
+      // damaged file is rebuilt, so the writer skips fsync.
       if (writer) {
         db.exec(
-          "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536",
+          "PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; PRAGMA cache_size = -65536",
         );
       }
       const version = exists ? readVersion(db) : undefined;
