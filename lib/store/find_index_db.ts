@@ -98,8 +98,8 @@ export class FindIndexDb {
 
   /**
    * Open (creating or rebuilding as needed) the index at `path`. Rebuilding
-   * deletes files, so only a writer holding the lock may pass `rebuild`;
-   * a reader gets undefined for an index it cannot use.
+   * deletes files, so only a writer (which holds the index lock) creates or
+   * rebuilds; a reader gets undefined for an index it cannot use.
    */
   static open(
     path: string,
