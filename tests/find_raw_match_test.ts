@@ -27,3 +27,22 @@ Deno.test("fileMayMatch finds a word that spans two reads", () => {
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("byteSearch agrees with a plain case-insensitive search on many random texts", () => {
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const alphabet = 'abkAKB15 "\\';
+  for (let round = 0; round < 2000; round++) {
+    const word = Array.from(
+      { length: 1 + Math.floor(random() * 4) },
+      () => "ab1k"[Math.floor(random() * 4)],
+    )
+      .join("");
+    const text = Array.from(
+      { length: Math.floor(random() * 40) },
+      () => alphabet[Math.floor(random() * alphabet.length)],
+    ).join("");
+    const expected = text.toLowerCase().includes(word);
+    assert.equal(byteSearch(word).test(bytes(text)), expected, `${word} in ${text}`);
+  }
+});

@@ -27,23 +27,33 @@ export function byteSearch(word: string): ByteSearch {
   const needle = new TextEncoder().encode(word.toLowerCase());
   const last = needle.length - 1;
   const shift = new Int32Array(256).fill(needle.length);
-  for (let i = 0; i < last; i++) {
-    shift[needle[i]] = last - i;
-    if (needle[i] >= 0x61 && needle[i] <= 0x7a) shift[needle[i] - 0x20] = last - i;
-  }
+  const setShift = (byte: number, value: number) => {
+    shift[byte] = value;
+    if (byte >= 0x61 && byte <= 0x7a) shift[byte - 0x20] = value;
+  };
+  for (let i = 0; i < last; i++) setShift(needle[i], last - i);
+  const afterMatch = shift[needle[last]];
+  // A zero shift marks the word's last byte, so the inner loop only skips until it sees one.
+  setShift(needle[last], 0);
   return {
     length: needle.length,
     test(bytes) {
+      const size = bytes.length;
       let end = last;
-      while (end < bytes.length) {
-        let i = last;
-        let at = end;
+      while (end < size) {
+        let step: number;
+        while ((step = shift[bytes[end]]) !== 0) {
+          end += step;
+          if (end >= size) return false;
+        }
+        let i = last - 1;
+        let at = end - 1;
         while (i >= 0 && FOLD[bytes[at]] === needle[i]) {
           i--;
           at--;
         }
         if (i < 0) return true;
-        end += shift[bytes[end]];
+        end += afterMatch;
       }
       return false;
     },
