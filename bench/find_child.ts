@@ -11,7 +11,7 @@
  */
 
 import process from "node:process";
-import { findIndexPath } from "../lib/app/find/index_search.ts";
+import { findIndexPath, searchOpenIndex } from "../lib/app/find/index_search.ts";
 import { updateIndex } from "../lib/app/find/index_update.ts";
 import { scanSearch } from "../lib/app/find/scan_search.ts";
 import {
@@ -23,7 +23,7 @@ import {
 } from "../lib/app/find/terms.ts";
 import { resolvePaths } from "../lib/core/paths.ts";
 import { FindIndexDb } from "../lib/store/find_index_db.ts";
-import { queryIndex, snippetsOf } from "../lib/store/find_index_query.ts";
+import { queryIndex } from "../lib/store/find_index_query.ts";
 import { listAllTranscripts } from "../lib/transcript/all_transcripts.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { generateTranscript } from "../scripts/gen_transcript.ts";
@@ -42,13 +42,14 @@ function peakRssMiB(): number {
   return Deno.memoryUsage().rss / 1024 / 1024;
 }
 
+/** A query as `find` runs it on an up-to-date index: ranked pieces, grouped, 20 sessions' snippets. */
 function query(index: FindIndexDb, terms: string[]): { ms: number; hits: number } {
   const match = ftsMatch(parseTerms(terms));
   const started = performance.now();
-  const hits = queryIndex(index, { match, roles: ROLES, limit: 5000 });
-  const shown = hits.slice(0, 60).map((hit) => hit.docId);
-  snippetsOf(index, match, shown, { open: "[", close: "]" });
-  return { ms: performance.now() - started, hits: hits.length };
+  const sessions = searchOpenIndex(index, { match, roles: ROLES }, 20, new Date());
+  const ms = performance.now() - started;
+  const hits = queryIndex(index, { match, roles: ROLES, limit: 5000 }).length;
+  return { ms, hits: sessions.length === 0 ? 0 : hits };
 }
 
 function main(): void {

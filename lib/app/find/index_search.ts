@@ -27,7 +27,7 @@ import { withFileLock } from "../../store/lock.ts";
 import { createProgress } from "../../ui/progress.ts";
 import { type IndexStats, updateIndex } from "./index_update.ts";
 import { MARK_CLOSE, MARK_OPEN } from "./snippet.ts";
-import type { SessionMatches } from "./results.ts";
+import { rankScore, type SessionMatches } from "./results.ts";
 
 /** Pieces of text ranked per query, before grouping into sessions. */
 const CANDIDATE_ROWS = 5000;
@@ -107,16 +107,18 @@ async function attempt(
   }
   if (index === undefined) return { sessions: [], indexed };
   try {
-    return { sessions: collect(index, query, sessionLimit), indexed };
+    return { sessions: searchOpenIndex(index, query, sessionLimit, ctx.now()), indexed };
   } finally {
     index.close();
   }
 }
 
-function collect(
+/** The sessions an open, up-to-date index holds for `query`, best first, with snippets. */
+export function searchOpenIndex(
   index: FindIndexDb,
   query: Omit<IndexQuery, "limit">,
   sessionLimit: number,
+  now: Date,
 ): SessionMatches[] {
   const hits = queryIndex(index, { ...query, limit: CANDIDATE_ROWS });
   const bySession = new Map<string, typeof hits>();
@@ -125,30 +127,37 @@ function collect(
     if (list.length < SNIPPETS_PER_SESSION) list.push(hit);
     bySession.set(hit.sessionId, list);
   }
-  // Recency reorders sessions afterwards, so keep more than will be shown.
-  const kept = [...bySession.entries()].slice(0, Math.max(sessionLimit * 5, 100));
-  const snippets = snippetsOf(
-    index,
-    query.match,
-    kept.flatMap(([, list]) => list.map((hit) => hit.docId)),
-    { open: MARK_OPEN, close: MARK_CLOSE },
-  );
-  const files = filesOfSessions(index, kept.map(([id]) => id));
-  return kept.map(([sessionId, list]) => {
+  const files = filesOfSessions(index, [...bySession.keys()]);
+  const sessions = [...bySession.entries()].map(([sessionId, list]) => {
     const sessionFiles = files.get(sessionId) ?? [];
     const main = sessionFiles.find((file) => !file.subagent) ?? sessionFiles[0];
     const lastActivity = sessionFiles.map((file) => file.facts.lastActivity ?? "")
       .sort().at(-1);
     return {
       sessionId,
+      hits: list,
       relevance: -list[0].score,
-      matches: list.map((hit) => ({
-        role: hit.role,
-        timestamp: hit.timestamp,
-        snippet: snippets.get(hit.docId) ?? "",
-      })),
       facts: { ...main?.facts, lastActivity: lastActivity || undefined },
       transcript: main?.path ?? "",
     };
   });
+  // Snippets cost a match each: make them only for the sessions that will be shown.
+  const shown = sessions.sort((a, b) => rankScore(b, now) - rankScore(a, now)).slice(
+    0,
+    sessionLimit,
+  );
+  const snippets = snippetsOf(
+    index,
+    query.match,
+    shown.flatMap((session) => session.hits.map((hit) => hit.docId)),
+    { open: MARK_OPEN, close: MARK_CLOSE },
+  );
+  return shown.map(({ hits, ...session }) => ({
+    ...session,
+    matches: hits.map((hit) => ({
+      role: hit.role,
+      timestamp: hit.timestamp,
+      snippet: snippets.get(hit.docId) ?? "",
+    })),
+  }));
 }

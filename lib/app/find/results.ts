@@ -46,6 +46,16 @@ export interface SessionMatches {
 /** How much a session's age lowers its rank: halved at 30 days, a third at 60. */
 const RECENCY_DAYS = 30;
 
+/** A session's rank: its relevance weighted by how recently it was active. */
+export function rankScore(
+  found: Pick<SessionMatches, "relevance" | "facts">,
+  now: Date,
+): number {
+  const time = Date.parse(found.facts.lastActivity ?? "");
+  const ageDays = Number.isNaN(time) ? 365 : Math.max(0, (now.getTime() - time) / 86_400_000);
+  return found.relevance / (1 + ageDays / RECENCY_DAYS);
+}
+
 /** Rank `sessions` (relevance weighted by recency), keep `limit`, and describe them. */
 export function rankSessions(
   ctx: AppContext,
@@ -53,13 +63,8 @@ export function rankSessions(
   sessions: SessionMatches[],
   limit: number,
 ): FindResult[] {
-  const now = ctx.now().getTime();
-  const weight = (found: SessionMatches) => {
-    const time = Date.parse(found.facts.lastActivity ?? "");
-    const ageDays = Number.isNaN(time) ? 365 : Math.max(0, (now - time) / 86_400_000);
-    return found.relevance / (1 + ageDays / RECENCY_DAYS);
-  };
-  const ranked = sessions.map((found) => ({ found, score: weight(found) }))
+  const now = ctx.now();
+  const ranked = sessions.map((found) => ({ found, score: rankScore(found, now) }))
     .sort((a, b) => b.score - a.score || a.found.sessionId.localeCompare(b.found.sessionId))
     .slice(0, limit);
   const listed = mainSessions(registry);
