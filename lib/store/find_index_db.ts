@@ -121,9 +121,10 @@ export class FindIndexDb {
     if (!exists && !writer) throw new Error("no index yet");
     const db = new DatabaseSync(path);
     try {
-      // A query reads many doclist pages: a 64 MB page cache and a memory map halve a broad one.
+      // A query reads many doclist pages: a 64 MB page cache and a memory map (at most 256 MB, file
+      // pages the OS can drop) halve a broad one.
       db.exec(
-        "PRAGMA busy_timeout = 10000; PRAGMA cache_size = -65536; PRAGMA mmap_size = 1073741824",
+        "PRAGMA busy_timeout = 10000; PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456",
       );
       // Derived data: a crash may lose the last transactions (their files are read again) and a
       // damaged file is rebuilt, so the writer skips fsync.
