@@ -84,6 +84,12 @@ for (const index of [true, false]) {
       assert.equal(beta.lastActivity?.slice(0, 10), "2026-10-01");
       const narwhal = await find(t, ["narwhal"], { index });
       assert.deepEqual(ids(narwhal), [history.beta.id], "a subagent's text counts for its session");
+      const manatee = await find(t, ["manatee"], { index });
+      assert.deepEqual(
+        ids(manatee),
+        [history.beta.id],
+        "an old top-level agent file too; not notes",
+      );
     } finally {
       t.cleanup();
     }
@@ -107,7 +113,7 @@ Deno.test("find keeps up: appended lines, a half-written line, truncation, repla
   const { t, history } = setup();
   try {
     const first = await find(t, ["ocelot"]);
-    assert.equal(first.indexed?.files, 3);
+    assert.equal(first.indexed?.files, 4, "two sessions, a subagent, an old agent file; not notes");
     const more = new TranscriptBuilder({ cwd: history.alpha.cwd, sessionId: history.alpha.id })
       .prompt("now the capybara report");
     Deno.writeTextFileSync(history.alpha.path, more.toString(), { append: true });

@@ -5,7 +5,8 @@
  * - alpha (registered as #1, active 2026-11-29): `quokka` only in assistant
  *   text, `wombatdb` only in a Bash command, `zebrafish` only in tool output;
  * - beta (not registered, custom title, active 2026-10-01): `platypus` in a
- *   prompt, `narwhal` only in its subagent's transcript;
+ *   prompt, `narwhal` only in its subagent's transcript, `manatee` only in an
+ *   older version's top-level `agent-*.jsonl` (and in a stray non-session file);
  * - both: `ocelot`, in a prompt each.
  *
  * @module
@@ -53,6 +54,14 @@ export function writeFindHistory(ctx: AppContext, home: string): FindHistory {
     start: new Date("2026-10-01T10:00:05Z"),
   }).prompt("look at the logs").text("The narwhal service logs are clean.");
   const subagent = agent.write(join(agentDir, "agent-a1b2c3.jsonl"));
+  new TranscriptBuilder({
+    cwd: betaCwd,
+    sessionId: beta.sessionId,
+    start: new Date("2026-10-01T10:01:00Z"),
+  })
+    .prompt("check the manatee feed").text("Checked.").write(join(betaDir, "agent-old1.jsonl"));
+  new TranscriptBuilder({ cwd: betaCwd, start: new Date("2026-10-01T10:02:00Z") })
+    .prompt("manatee notes").write(join(betaDir, "notes.jsonl"));
   writeRegistryText(ctx.paths, `${alpha.sessionId}|${alphaCwd}|Alpha work|\n`);
   return {
     alpha: { cwd: alphaCwd, dir: alphaDir, id: alpha.sessionId, path: alphaPath },

@@ -89,7 +89,7 @@ export function listAdoptable(ctx: AppContext): {
   const candidates: AdoptCandidate[] = [];
   const skipped: AdoptSkip[] = [];
   for (const file of listAllTranscripts(ctx.paths.projectsDir)) {
-    if (file.subagent || file.size === 0) continue;
+    if (file.subagent || file.sessionId === undefined || file.size === 0) continue;
     if (findSession(registry, file.sessionId) !== undefined) continue;
     let facts;
     try {

@@ -10,7 +10,11 @@
  */
 
 import type { FindIndexDb, IndexedFile } from "../../store/find_index_db.ts";
-import { listAllTranscripts, type TranscriptOnDisk } from "../../transcript/all_transcripts.ts";
+import {
+  headSessionId,
+  listAllTranscripts,
+  type TranscriptOnDisk,
+} from "../../transcript/all_transcripts.ts";
 import { readSearchText, type SessionFacts } from "../../transcript/search_text.ts";
 
 /** What an update did, as `find --json` reports it under `indexed`. */
@@ -105,11 +109,13 @@ function indexFile(
   prior: IndexedFile | undefined,
   start: number,
 ): number {
+  const sessionId = file.sessionId ?? prior?.sessionId ?? headSessionId(file.path);
+  if (sessionId === undefined) return 0; // An old agent-*.jsonl that names no session yet.
   const facts: SessionFacts = start === 0 ? {} : { ...prior?.facts };
   if (prior !== undefined && start === 0) index.clearDocs(prior.id);
   const record = {
     path: file.path,
-    sessionId: file.sessionId,
+    sessionId,
     projectDir: file.projectDir,
     subagent: file.subagent,
     identity: file.identity,

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
+import { headSessionId, listAllTranscripts } from "../../transcript/all_transcripts.ts";
 import { type ByteSearch, fileMayMatch } from "../../transcript/raw_match.ts";
 import { readSearchText, type SearchDoc, type SearchRole } from "../../transcript/search_text.ts";
 import { readSessionFacts } from "../../transcript/session_facts.ts";
@@ -49,10 +49,12 @@ export function scanSearch(projectsDir: string, query: ScanQuery): SessionMatche
         continue;
       }
     }
-    const entry = found.get(file.sessionId) ??
+    const sessionId = file.sessionId ?? headSessionId(file.path);
+    if (sessionId === undefined) continue;
+    const entry = found.get(sessionId) ??
       { count: 0, latest: [], transcript: undefined, projectDir: file.projectDir };
     if (!file.subagent) entry.transcript = file.path;
-    found.set(file.sessionId, entry);
+    found.set(sessionId, entry);
     const precheck = query.precheck;
     try {
       if (precheck && !fileMayMatch(file.path, precheck)) continue;
