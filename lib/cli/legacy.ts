@@ -16,6 +16,8 @@ export const CANONICAL_COMMANDS = [
   "recall",
   "skeleton",
   "doctor",
+  "find",
+  "adopt",
   "skill",
   "help",
 ] as const;

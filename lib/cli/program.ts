@@ -10,7 +10,9 @@ import { Command, CommanderError } from "@commander-js/extra-typings";
 import type { AppContext } from "../app/context.ts";
 import { ExitCode } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
+import { registerAdoptCommand } from "./adopt.ts";
 import { registerDoctorCommand } from "./doctor.ts";
+import { registerFindCommand } from "./find.ts";
 import { translateLegacyArgs } from "./legacy.ts";
 import { registerListCommand } from "./list.ts";
 import { registerNewCommand } from "./new.ts";
@@ -74,6 +76,8 @@ function buildProgram(options: CliOptions, result: CommandResult): Command {
   registerSkillCommand(program, options.makeContext, result);
   registerSkeletonCommand(program, options.makeContext, result);
   registerDoctorCommand(program, options.makeContext, result);
+  registerFindCommand(program, options.makeContext, result);
+  registerAdoptCommand(program, options.makeContext, result);
   for (const command of program.commands) command.exitOverride().configureOutput(outputOf(options));
   return program;
 }

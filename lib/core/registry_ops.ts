@@ -30,6 +30,24 @@ export function addAtTop(registry: Registry, session: Session): Registry {
   return { ...without, main: [{ session: { ...session } }, ...without.main] };
 }
 
+/**
+ * Add sessions below the main list's last row, in the order given (adopt).
+ * A guid already registered, main or archived, is left where it is.
+ */
+export function appendSessions(registry: Registry, sessions: Session[]): Registry {
+  const seen = new Set<string>();
+  const fresh = sessions.filter((session) => {
+    if (seen.has(session.guid) || findSession(registry, session.guid) !== undefined) return false;
+    seen.add(session.guid);
+    return true;
+  });
+  if (fresh.length === 0) return registry;
+  return {
+    ...registry,
+    main: [...registry.main, ...fresh.map((session) => ({ session: { ...session } }))],
+  };
+}
+
 /** Move a main session to #1 (spec 11.9 step 1a). */
 export function moveToTop(registry: Registry, guid: string): Registry {
   const index = indexOfGuid(registry.main, guid);

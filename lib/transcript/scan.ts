@@ -120,6 +120,60 @@ export function peekString(b: Uint8Array, key: string | Uint8Array): string | un
   return plainStringAt(b, findKey(b, 0, key));
 }
 
+/**
+ * The raw bytes of a top-level key's value (a view into `b`), so a reader can
+ * parse one part of a line and skip the rest; undefined if absent or malformed.
+ */
+export function peekValue(b: Uint8Array, key: string | Uint8Array): Uint8Array | undefined {
+  const start = findKey(b, 0, key);
+  if (start === -1) return undefined;
+  const end = skipValue(b, start);
+  return end === -1 ? undefined : b.subarray(start, end);
+}
+
+/**
+ * The raw values of several top-level keys, found in one walk over the line
+ * (each value a view into `b`); a key that is absent is left out. One walk
+ * instead of one per key matters on lines that carry megabytes of output.
+ * The walk ends at `stopAt` when given (a key whose value is known to be big
+ * and known to follow the wanted ones).
+ */
+export function peekValues<K extends string>(
+  b: Uint8Array,
+  keys: readonly K[],
+  stopAt?: string,
+): Partial<Record<K, Uint8Array>> {
+  const found: Partial<Record<K, Uint8Array>> = {};
+  const names = keys.map(encoded);
+  const stop = stopAt === undefined ? undefined : encoded(stopAt);
+  let missing = keys.length;
+  let i = skipSpace(b, 0);
+  if (b[i] !== LBRACE) return found;
+  i++;
+  while (missing > 0) {
+    i = skipSpace(b, i);
+    if (b[i] !== QUOTE) return found;
+    const keyEnd = skipString(b, i);
+    if (keyEnd === -1) return found;
+    const length = keyEnd - i - 2;
+    if (stop !== undefined && stop.length === length && sameBytes(b, i + 1, stop)) return found;
+    const which = names.findIndex((name) => name.length === length && sameBytes(b, i + 1, name));
+    i = skipSpace(b, keyEnd);
+    if (b[i] !== COLON) return found;
+    const start = skipSpace(b, i + 1);
+    i = skipValue(b, start);
+    if (i === -1) return found;
+    if (which !== -1 && found[keys[which]] === undefined) {
+      found[keys[which]] = b.subarray(start, i);
+      missing--;
+    }
+    i = skipSpace(b, i);
+    if (b[i] === COMMA) i++;
+    else return found;
+  }
+  return found;
+}
+
 const TYPE_KEY = encoder.encode("type");
 
 /** The line's top-level `type`, read without parsing the line. */

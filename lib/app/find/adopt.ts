@@ -1,0 +1,141 @@
+/**
+ * `claudecm adopt`: bring the sessions Claude Code has, and the registry
+ * does not, under the registry. A candidate is a top-level transcript whose
+ * session is not registered (main or archived), that holds a conversation,
+ * was not written by `claude -p` (claudecm's own helper calls), and whose
+ * folder still exists. Adopted rows go below the existing ones, newest
+ * first, named by their custom title, else Claude's title, else the first
+ * prompt; all through the one registry writer, which re-checks under its
+ * lock so nothing is added twice.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { bootstrap } from "../bootstrap/bootstrap.ts";
+import { changeRegistry } from "../registry.ts";
+import { ExitCode } from "../../core/errors.ts";
+import { folderDefaultName } from "../../core/format.ts";
+import { isDirectory } from "../../core/fs_checks.ts";
+import { leafName } from "../../core/paths.ts";
+import { findSession, type Session } from "../../core/registry.ts";
+import { appendSessions } from "../../core/registry_ops.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
+import { readSessionFacts, titleOf } from "../../transcript/session_facts.ts";
+import { askAdoptPicks, printCandidates } from "./adopt_view.ts";
+
+/** What `adopt` was asked. */
+export interface AdoptOptions {
+  all?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+/** A session `adopt` can add. */
+export interface AdoptCandidate {
+  sessionId: string;
+  dir: string;
+  title: string;
+  lastActivity: string | null;
+  size: number;
+  transcript: string;
+}
+
+/** A session left out, with why, when the user should hear of it. */
+export interface AdoptSkip {
+  sessionId: string;
+  dir: string;
+  reason: string;
+}
+
+/** Run `adopt`; returns the exit code. */
+export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<number> {
+  const { candidates, skipped } = listAdoptable(ctx);
+  if (!options.json) printCandidates(ctx, candidates, skipped);
+  let chosen: AdoptCandidate[] = [];
+  if (options.all || options.dryRun) chosen = candidates;
+  else if (!options.json && ctx.interactive && candidates.length > 0) {
+    chosen = askAdoptPicks(ctx, candidates);
+  }
+  const write = !options.dryRun && chosen.length > 0;
+  if (write) await adopt(ctx, chosen, { mayPrompt: !options.json });
+  if (options.json) {
+    const adopted = write ? chosen.map((c) => c.sessionId) : [];
+    ctx.out.line(
+      JSON.stringify({ candidates, skipped, adopted, dryRun: !!options.dryRun }, null, 2),
+    );
+    return ExitCode.ok;
+  }
+  if (candidates.length === 0) return ExitCode.ok;
+  if (options.dryRun) {
+    ctx.out.line(`  Dry run: would add ${chosen.length} session(s); nothing was written.`);
+  } else if (write) {
+    ctx.out.line(`  Added ${chosen.length} session(s) to the bottom of the list.`, "green");
+  } else if (!ctx.interactive) {
+    ctx.out.line("  Nothing added. Run claudecm adopt --all to add them all.");
+  } else {
+    ctx.out.line("  Nothing added.");
+  }
+  return ExitCode.ok;
+}
+
+/** The sessions on disk the registry does not know, newest first. */
+export function listAdoptable(ctx: AppContext): {
+  candidates: AdoptCandidate[];
+  skipped: AdoptSkip[];
+} {
+  const registry = readRegistry(ctx.paths);
+  const candidates: AdoptCandidate[] = [];
+  const skipped: AdoptSkip[] = [];
+  for (const file of listAllTranscripts(ctx.paths.projectsDir)) {
+    if (file.subagent || file.sessionId === undefined || file.size === 0) continue;
+    if (findSession(registry, file.sessionId) !== undefined) continue;
+    let facts;
+    try {
+      facts = readSessionFacts(file.path);
+    } catch {
+      continue; // Unreadable now; it stays where it is.
+    }
+    const dir = facts.cwd;
+    if (!facts.conversation || facts.printMode || dir === undefined) continue;
+    if (/[|\r\n]/.test(dir)) {
+      skipped.push({
+        sessionId: file.sessionId,
+        dir,
+        reason: "its folder's path contains '|' or a line break, which the list cannot hold",
+      });
+      continue;
+    }
+    if (!isDirectory(dir)) continue;
+    candidates.push({
+      sessionId: file.sessionId,
+      dir,
+      title: titleOf(facts) ?? folderDefaultName(leafName(ctx.paths, dir)),
+      lastActivity: facts.lastActivity ??
+        (file.mtimeMs ? new Date(file.mtimeMs).toISOString() : null),
+      size: file.size,
+      transcript: file.path,
+    });
+  }
+  candidates.sort((a, b) =>
+    (b.lastActivity ?? "").localeCompare(a.lastActivity ?? "") ||
+    a.sessionId.localeCompare(b.sessionId)
+  );
+  return { candidates, skipped };
+}
+
+async function adopt(
+  ctx: AppContext,
+  chosen: AdoptCandidate[],
+  options: { mayPrompt: boolean },
+): Promise<void> {
+  bootstrap(ctx, options);
+  const rows: Session[] = chosen.map((c) => ({
+    guid: c.sessionId,
+    dir: c.dir,
+    desc: c.title,
+    tokens: "",
+  }));
+  await changeRegistry(ctx, (registry) => appendSessions(registry, rows));
+}

@@ -1,0 +1,159 @@
+/**
+ * `claudecm find TERM...`: search what was said in every session, in every
+ * project, and resume a hit. Through the index by default (brought up to
+ * date first, so never stale); `--no-index` and `--regex` scan instead and
+ * write nothing. `--json` never prompts; in a terminal, a picked result is
+ * resumed through the one resume path.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { ExitCode, UsageError } from "../../core/errors.ts";
+import { projectDirFor } from "../../core/paths.ts";
+import { resolveRealPath } from "../../core/project_key.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { SEARCH_ROLES, type SearchRole } from "../../transcript/search_text.ts";
+import { type IndexStats } from "./index_update.ts";
+import { searchIndex } from "./index_search.ts";
+import { resumeFound } from "./pick.ts";
+import { type FindResult, rankSessions, type SessionMatches } from "./results.ts";
+import { scanSearch } from "./scan_search.ts";
+import { MARK_CLOSE, MARK_OPEN } from "./snippet.ts";
+import { ftsMatch, highlightPattern, matchesAll, parseTerms, rawPrecheck } from "./terms.ts";
+import { askPick, printResults } from "./find_view.ts";
+
+/** Sessions shown when --limit is not given. */
+export const DEFAULT_FIND_LIMIT = 20;
+
+/** What `find` was asked. */
+export interface FindOptions {
+  terms: string[];
+  role?: string[];
+  project?: string;
+  since?: string;
+  limit?: number;
+  json?: boolean;
+  /** false with `--no-index`. */
+  index?: boolean;
+  regex?: boolean;
+  toolOutput?: boolean;
+}
+
+/** `find --json`'s document. */
+export interface FindJson {
+  results: FindResult[];
+  /** What the index update read; null when no index was used. */
+  indexed: { files: number; bytes: number; ms: number } | null;
+}
+
+/** Run `find`; returns the exit code. */
+export async function runFind(ctx: AppContext, options: FindOptions): Promise<number> {
+  const roles = rolesOf(options);
+  const since = options.since === undefined ? undefined : parseSince(options.since, ctx.now());
+  const project = options.project === undefined ? undefined : projectFilter(ctx, options.project);
+  const limit = options.limit ?? DEFAULT_FIND_LIMIT;
+  let sessions: SessionMatches[];
+  let indexed: IndexStats | null = null;
+  if (options.regex) {
+    const pattern = compileRegex(options.terms.join(" "));
+    sessions = scanSearch(ctx.paths.projectsDir, {
+      matches: (text) => pattern.test(text),
+      highlight: new RegExp(pattern.source, "giu"),
+      roles,
+      since,
+      project,
+    });
+  } else {
+    const terms = parseTerms(options.terms);
+    if (options.index === false) {
+      sessions = scanSearch(ctx.paths.projectsDir, {
+        matches: (text) => matchesAll(terms, text),
+        precheck: rawPrecheck(terms),
+        highlight: highlightPattern(terms),
+        roles,
+        since,
+        project,
+      });
+    } else {
+      const found = await searchIndex(
+        ctx,
+        { match: ftsMatch(terms), roles, since, project },
+        limit,
+      );
+      sessions = found.sessions;
+      indexed = found.indexed;
+    }
+  }
+  const results = rankSessions(ctx, readRegistry(ctx.paths), sessions, limit);
+  if (options.json) {
+    const json: FindJson = {
+      results: results.map((result) => ({
+        ...result,
+        matches: result.matches.map((match) => ({
+          ...match,
+          snippet: match.snippet.replaceAll(MARK_OPEN, "").replaceAll(MARK_CLOSE, ""),
+        })),
+      })),
+      indexed: indexed && { files: indexed.files, bytes: indexed.bytes, ms: indexed.ms },
+    };
+    ctx.out.line(JSON.stringify(json, null, 2));
+    return ExitCode.ok;
+  }
+  printResults(ctx, results);
+  if (results.length === 0 || !ctx.interactive) return ExitCode.ok;
+  const picked = askPick(ctx, results);
+  if (picked === undefined) return ExitCode.ok;
+  return await resumeFound(ctx, picked);
+}
+
+/** The roles searched: --role's, else all but tool output; --tool-output adds it. */
+function rolesOf(options: FindOptions): SearchRole[] {
+  const asked = options.role ?? ["user", "assistant", "tool"];
+  for (const role of asked) {
+    if (!(SEARCH_ROLES as readonly string[]).includes(role) || role === "tool_output") {
+      throw new UsageError(`unknown role '${role}': expected user, assistant or tool`);
+    }
+  }
+  const roles = asked as SearchRole[];
+  return options.toolOutput && (options.role === undefined || roles.includes("tool"))
+    ? [...roles, "tool_output"]
+    : roles;
+}
+
+/** `7d`, `24h`, `30m`, `2w`, or a date (`2026-11-01`, an ISO time) → an ISO time. */
+export function parseSince(text: string, now: Date): string {
+  const relative = /^(\d+)\s*([mhdw])$/i.exec(text.trim());
+  if (relative) {
+    const unit = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[
+      relative[2].toLowerCase() as "m" | "h" | "d" | "w"
+    ];
+    return new Date(now.getTime() - Number(relative[1]) * unit).toISOString();
+  }
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text.trim())
+    ? new Date(`${text.trim()}T00:00:00`)
+    : new Date(text);
+  if (Number.isNaN(date.getTime())) {
+    throw new UsageError(`--since: expected 7d, 24h, 30m, 2w or a date, not '${text}'`);
+  }
+  return date.toISOString();
+}
+
+function projectFilter(ctx: AppContext, dir: string) {
+  const absolute = ctx.paths.path.resolve(ctx.cwd(), dir).replace(/[\\/]+$/, "") ||
+    ctx.paths.path.sep;
+  const real = resolveRealPath(absolute);
+  return {
+    projectDir: projectDirFor(ctx.paths, real),
+    cwds: [...new Set([real, absolute])],
+    ignoreCase: ctx.os === "windows" || ctx.os === "darwin",
+  };
+}
+
+function compileRegex(source: string): RegExp {
+  try {
+    return new RegExp(source, "iu");
+  } catch (error) {
+    throw new UsageError(`--regex: ${error instanceof Error ? error.message : error}`);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * How `find` shows its results in a terminal, and the question that picks one.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { formatDateShort } from "../../core/format.ts";
+import type { FindResult } from "./results.ts";
+import { renderSnippet } from "./snippet.ts";
+
+const HIGHLIGHT = "\x1b[1;33m";
+const ROLE_NAMES: Record<string, string> = {
+  user: "you",
+  assistant: "claude",
+  tool: "tool call",
+  tool_output: "tool output",
+};
+
+/** Print the numbered results, each with its matches. */
+export function printResults(ctx: AppContext, results: FindResult[]): void {
+  if (results.length === 0) {
+    ctx.out.line("  No session mentions that.");
+    return;
+  }
+  const colour = ctx.out.terminal && ctx.env("NO_COLOR") === undefined;
+  const now = ctx.now();
+  const width = String(results.length).length;
+  ctx.out.line();
+  results.forEach((result, i) => {
+    const number = String(i + 1).padStart(width);
+    const where = result.registered === null ? "not in list" : `#${result.registered}`;
+    const when = result.lastActivity ? formatDateShort(new Date(result.lastActivity), now) : "--";
+    ctx.out.line(`  ${number}. ${result.title ?? result.sessionId}  (${where}, ${when})`, "cyan");
+    ctx.out.line(`  ${" ".repeat(width)}  ${result.dir ?? "(folder unknown)"}`, "darkGray");
+    for (const match of result.matches) {
+      const role = (ROLE_NAMES[match.role] ?? match.role).padEnd(11);
+      const snippet = renderSnippet(match.snippet, colour ? HIGHLIGHT : null);
+      ctx.out.line(`  ${" ".repeat(width)}    ${role} ${snippet}`);
+    }
+  });
+  ctx.out.line();
+}
+
+/** Ask which result to resume; undefined for none. */
+export function askPick(ctx: AppContext, results: FindResult[]): FindResult | undefined {
+  while (true) {
+    const answer = ctx.prompter.ask(
+      `  Resume which? (1-${results.length}, Enter for none): `,
+    );
+    if (answer === null || answer.trim() === "" || /^q/i.test(answer.trim())) return undefined;
+    const number = Number(answer.trim());
+    if (Number.isInteger(number) && number >= 1 && number <= results.length) {
+      return results[number - 1];
+    }
+    ctx.out.line(`  Type a number from 1 to ${results.length}.`, "yellow");
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Resume a session `find` found, through the one resume path (fork
+ * detection, the live-session guard, post-exit), as `resume N` does. A
+ * session the registry does not know is registered first, at the top, with
+ * its title as DESC, through the one registry writer.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { prepareLaunch } from "../launch/launch_setup.ts";
+import { changeRegistry } from "../registry.ts";
+import { resumeSession } from "../resume/resume_session.ts";
+import { ExitCode } from "../../core/errors.ts";
+import { folderDefaultName } from "../../core/format.ts";
+import { isDirectory } from "../../core/fs_checks.ts";
+import { leafName } from "../../core/paths.ts";
+import { findSession, type Session } from "../../core/registry.ts";
+import { addAtTop } from "../../core/registry_ops.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import type { FindResult } from "./results.ts";
+
+/** Resume `result`, registering it first when needed; returns the exit code. */
+export async function resumeFound(ctx: AppContext, result: FindResult): Promise<number> {
+  const known = findSession(readRegistry(ctx.paths), result.sessionId);
+  const dir = known?.dir ?? result.dir;
+  if (dir === null) {
+    ctx.err.line("  This session's transcript records no folder, so it cannot be resumed.", "red");
+    return ExitCode.failure;
+  }
+  if (/[|\r\n]/.test(dir)) {
+    ctx.err.line(
+      `  This session's folder contains '|' or a line break, which the list cannot hold: ${dir}`,
+      "red",
+    );
+    return ExitCode.failure;
+  }
+  if (!isDirectory(dir)) {
+    ctx.err.line(`  The session's directory no longer exists: ${dir}`, "red");
+    return ExitCode.failure;
+  }
+  const setup = await prepareLaunch(ctx);
+  if ("reexecExitCode" in setup) return setup.reexecExitCode;
+  const session: Session = known ?? {
+    guid: result.sessionId,
+    dir,
+    desc: result.title ?? folderDefaultName(leafName(ctx.paths, dir)),
+    tokens: "",
+  };
+  if (known === undefined) {
+    // Registered first, so the row exists whatever claude does; re-checked under the lock.
+    await changeRegistry(
+      ctx,
+      (r) => findSession(r, session.guid) === undefined ? addAtTop(r, session) : r,
+    );
+    ctx.out.line(`  Added to the list as #1: ${session.desc}`, "green");
+  }
+  return await resumeSession(ctx, { settings: setup.settings, session, registered: true });
+}

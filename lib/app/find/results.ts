@@ -1,0 +1,87 @@
+/**
+ * From matching pieces of text to the sessions `find` shows: grouped by
+ * session, ranked by relevance weighted by recency, each with what the
+ * registry knows of it (its number and DESC) or else its own title.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { mainSessions, type Registry } from "../../core/registry.ts";
+import type { SearchRole, SessionFacts } from "../../transcript/search_text.ts";
+import { titleOf } from "../../transcript/session_facts.ts";
+
+/** One shown match of a session. */
+export interface FindMatch {
+  role: SearchRole;
+  timestamp: string | null;
+  /** The matched text around the hit; the hit between the result's marks. */
+  snippet: string;
+}
+
+/** One session found, as `find --json` prints it. */
+export interface FindResult {
+  sessionId: string;
+  /** The session's folder: the registered DIR, else the folder its transcript records. */
+  dir: string | null;
+  title: string | null;
+  /** Its number in `claudecm list`, or null when it is not in the main list. */
+  registered: number | null;
+  lastActivity: string | null;
+  /** The main transcript. */
+  transcript: string;
+  matches: FindMatch[];
+}
+
+/** A session with matches, before it is ranked and described. */
+export interface SessionMatches {
+  sessionId: string;
+  /** Higher is better: positive bm25, or the scan's own measure. */
+  relevance: number;
+  matches: FindMatch[];
+  facts: SessionFacts;
+  transcript: string;
+}
+
+/** How much a session's age lowers its rank: halved at 30 days, a third at 60. */
+const RECENCY_DAYS = 30;
+
+/** A session's rank: its relevance weighted by how recently it was active. */
+export function rankScore(
+  found: Pick<SessionMatches, "relevance" | "facts">,
+  now: Date,
+): number {
+  const time = Date.parse(found.facts.lastActivity ?? "");
+  const ageDays = Number.isNaN(time) ? 365 : Math.max(0, (now.getTime() - time) / 86_400_000);
+  return found.relevance / (1 + ageDays / RECENCY_DAYS);
+}
+
+/** Rank `sessions` (relevance weighted by recency), keep `limit`, and describe them. */
+export function rankSessions(
+  ctx: AppContext,
+  registry: Registry,
+  sessions: SessionMatches[],
+  limit: number,
+): FindResult[] {
+  const now = ctx.now();
+  const ranked = sessions.map((found) => ({ found, score: rankScore(found, now) }))
+    .sort((a, b) => b.score - a.score || a.found.sessionId.localeCompare(b.found.sessionId))
+    .slice(0, limit);
+  const listed = mainSessions(registry);
+  const archived = new Map(
+    registry.archived.flatMap((e) => "session" in e ? [[e.session.guid, e.session]] : []),
+  );
+  return ranked.map(({ found }) => {
+    const index = listed.findIndex((s) => s.guid === found.sessionId);
+    const row = index >= 0 ? listed[index] : archived.get(found.sessionId);
+    return {
+      sessionId: found.sessionId,
+      dir: row?.dir ?? found.facts.cwd ?? null,
+      title: row?.desc ?? titleOf(found.facts) ?? null,
+      registered: index >= 0 ? index + 1 : null,
+      lastActivity: found.facts.lastActivity ?? null,
+      transcript: found.transcript,
+      matches: found.matches,
+    };
+  });
+}

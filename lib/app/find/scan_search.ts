@@ -1,0 +1,104 @@
+/**
+ * `find --no-index` and `find --regex`: read every transcript, write nothing.
+ * Files, then lines, that cannot hold the search's longest word are skipped
+ * before anything is parsed, which keeps a full scan close to `grep` speed. A session's
+ * relevance is how many pieces of its text match; its snippets are the
+ * latest matches.
+ *
+ * @module
+ */
+
+import { headSessionId, listAllTranscripts } from "../../transcript/all_transcripts.ts";
+import { type ByteSearch, fileMayMatch } from "../../transcript/raw_match.ts";
+import { readSearchText, type SearchDoc, type SearchRole } from "../../transcript/search_text.ts";
+import { readSessionFacts } from "../../transcript/session_facts.ts";
+import { SNIPPETS_PER_SESSION } from "./index_search.ts";
+import type { SessionMatches } from "./results.ts";
+import { snippetAround } from "./snippet.ts";
+
+/** What a scan looks for. */
+export interface ScanQuery {
+  /** Whether a piece of text matches. */
+  matches: (text: string) => boolean;
+  /** A word every match holds, looked for in raw bytes first (see raw_match.ts). */
+  precheck?: ByteSearch;
+  /** Marks the hits in a snippet (global flag). */
+  highlight: RegExp;
+  roles: readonly SearchRole[];
+  since?: string;
+  /** Only transcripts in this project dir, or recording one of these folders. */
+  project?: { projectDir: string; cwds: string[]; ignoreCase: boolean };
+}
+
+interface Found {
+  count: number;
+  latest: SearchDoc[];
+  transcript: string | undefined;
+  projectDir: string;
+}
+
+/** Scan every transcript under `projectsDir`. */
+export function scanSearch(projectsDir: string, query: ScanQuery): SessionMatches[] {
+  const roles = new Set(query.roles);
+  const found = new Map<string, Found>();
+  for (const file of listAllTranscripts(projectsDir)) {
+    if (query.project && !sameText(file.projectDir, query.project.projectDir, query.project)) {
+      const facts = safeFacts(file.path);
+      const cwd = facts.cwd;
+      if (cwd === undefined || !query.project.cwds.some((c) => sameText(c, cwd, query.project!))) {
+        continue;
+      }
+    }
+    const sessionId = file.sessionId ?? headSessionId(file.path);
+    if (sessionId === undefined) continue;
+    const entry = found.get(sessionId) ??
+      { count: 0, latest: [], transcript: undefined, projectDir: file.projectDir };
+    if (!file.subagent) entry.transcript = file.path;
+    found.set(sessionId, entry);
+    const precheck = query.precheck;
+    try {
+      if (precheck && !fileMayMatch(file.path, precheck)) continue;
+      readSearchText(file.path, (docs) => {
+        for (const doc of docs) {
+          if (!roles.has(doc.role)) continue;
+          if (query.since !== undefined && (doc.timestamp ?? "") < query.since) continue;
+          if (!query.matches(doc.text)) continue;
+          entry.count++;
+          entry.latest.push(doc);
+          if (entry.latest.length > SNIPPETS_PER_SESSION) entry.latest.shift();
+        }
+      }, { lineFilter: precheck?.test });
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
+        continue;
+      }
+      throw error;
+    }
+  }
+  return [...found.entries()].filter(([, entry]) => entry.count > 0).map(([sessionId, entry]) => {
+    const transcript = entry.transcript ?? `${entry.projectDir}/${sessionId}.jsonl`;
+    return {
+      sessionId,
+      relevance: 1 + Math.log(entry.count),
+      matches: entry.latest.reverse().map((doc) => ({
+        role: doc.role,
+        timestamp: doc.timestamp ?? null,
+        snippet: snippetAround(doc.text, query.highlight),
+      })),
+      facts: entry.transcript === undefined ? {} : safeFacts(entry.transcript),
+      transcript,
+    };
+  });
+}
+
+function safeFacts(path: string) {
+  try {
+    return readSessionFacts(path);
+  } catch {
+    return {};
+  }
+}
+
+function sameText(a: string, b: string, options: { ignoreCase: boolean }): boolean {
+  return options.ignoreCase ? a.toLowerCase() === b.toLowerCase() : a === b;
+}

@@ -1,0 +1,35 @@
+/**
+ * Snippets: a short window of matched text with the hits marked. The marks
+ * are control characters that never occur in a snippet otherwise; the view
+ * turns them into colour on a terminal and drops them elsewhere.
+ *
+ * @module
+ */
+
+/** Opens a highlighted hit. */
+export const MARK_OPEN = "\u0001";
+/** Closes a highlighted hit. */
+export const MARK_CLOSE = "\u0002";
+
+const CONTEXT_CHARS = 90;
+
+/** A window of `text` around the first hit of `pattern`, every hit in it marked. */
+export function snippetAround(text: string, pattern: RegExp): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  pattern.lastIndex = 0;
+  const first = pattern.exec(flat);
+  const at = first?.index ?? 0;
+  const from = Math.max(0, at - CONTEXT_CHARS);
+  const to = Math.min(flat.length, at + (first?.[0].length ?? 0) + CONTEXT_CHARS);
+  const window = flat.slice(from, to);
+  pattern.lastIndex = 0;
+  const marked = window.replace(pattern, (hit) => hit === "" ? hit : MARK_OPEN + hit + MARK_CLOSE);
+  return (from > 0 ? "…" : "") + marked + (to < flat.length ? "…" : "");
+}
+
+/** A snippet for display: marks as colour (`highlight`) or removed; one line. */
+export function renderSnippet(snippet: string, highlight: string | null): string {
+  const flat = snippet.replace(/\s+/g, " ").trim();
+  if (highlight === null) return flat.replaceAll(MARK_OPEN, "").replaceAll(MARK_CLOSE, "");
+  return flat.replaceAll(MARK_OPEN, highlight).replaceAll(MARK_CLOSE, "\x1b[0m");
+}

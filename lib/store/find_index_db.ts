@@ -1,0 +1,280 @@
+/**
+ * The content-search index, `~/.claudecm/find-index.db` (DESIGN.md 5.12):
+ * SQLite FTS5 through the built-in `node:sqlite`. Derived data only: every
+ * row can be rebuilt from the transcripts, so a database that is corrupt or
+ * was written by another schema version is deleted and rebuilt, with a note.
+ *
+ * One row per transcript file (how far it was indexed, what identifies it,
+ * the session facts read so far) and one row per piece of text, with an
+ * external-content FTS5 table over the text. WAL mode lets queries read
+ * while a writer (holding {@linkcode findIndexLockPath}) brings it up to date.
+ *
+ * @module
+ */
+
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { SearchDoc, SessionFacts } from "../transcript/search_text.ts";
+
+/** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
+export const FIND_INDEX_VERSION = "1";
+
+/** A transcript as the index knows it. */
+export interface IndexedFile {
+  id: number;
+  path: string;
+  sessionId: string;
+  projectDir: string;
+  subagent: boolean;
+  identity: string;
+  size: number;
+  mtimeMs: number;
+  /** Bytes indexed: the end of the last complete line read. */
+  offset: number;
+  /** The bytes just before `offset`, to notice a file rewritten in place. */
+  anchor: Uint8Array;
+  facts: SessionFacts;
+}
+
+/** A file row to write; `id` absent for a new file. */
+export type FileRecord = Omit<IndexedFile, "id"> & { id?: number };
+
+const SCHEMA = `
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE files(
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  session_id TEXT NOT NULL,
+  project_dir TEXT NOT NULL,
+  subagent INTEGER NOT NULL,
+  identity TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms INTEGER NOT NULL,
+  offset INTEGER NOT NULL,
+  anchor BLOB NOT NULL,
+  facts TEXT NOT NULL,
+  cwd TEXT,
+  last_activity TEXT
+);
+CREATE INDEX files_session ON files(session_id);
+CREATE TABLE docs(
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL,
+  role TEXT NOT NULL,
+  ts TEXT,
+  text TEXT NOT NULL
+);
+CREATE INDEX docs_file ON docs(file_id);
+CREATE VIRTUAL TABLE docs_fts USING fts5(
+  text, content='docs', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER docs_added AFTER INSERT ON docs BEGIN
+  INSERT INTO docs_fts(rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER docs_removed AFTER DELETE ON docs BEGIN
+  INSERT INTO docs_fts(docs_fts, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+`;
+
+/** Whether an error says the database file is damaged or not a database at all. */
+export function isCorruptDatabase(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /malformed|not a database|corrupt|file is encrypted/i.test(message);
+}
+
+/** The lock a writer holds while it changes the index. */
+export function findIndexLockPath(dbPath: string): string {
+  return `${dbPath}.lock`;
+}
+
+/** The open index. */
+export class FindIndexDb {
+  readonly db: DatabaseSync;
+  #insertDoc: StatementSync;
+
+  private constructor(db: DatabaseSync) {
+    this.db = db;
+    this.#insertDoc = db.prepare("INSERT INTO docs(file_id, role, ts, text) VALUES (?, ?, ?, ?)");
+  }
+
+  /**
+   * Open (creating or rebuilding as needed) the index at `path`. Rebuilding
+   * deletes files, so only a writer (which holds the index lock) creates or
+   * rebuilds; a reader gets undefined for an index it cannot use.
+   */
+  static open(
+    path: string,
+    options: { writer: boolean; onNote?: (note: string) => void },
+  ): FindIndexDb | undefined {
+    try {
+      return FindIndexDb.#openChecked(path, options.writer);
+    } catch (error) {
+      if (!options.writer) return undefined;
+      const why = isCorruptDatabase(error) ? "was damaged" : "could not be read";
+      options.onNote?.(`The search index ${why}; rebuilding it (${path}).`);
+      discardFindIndex(path);
+      return FindIndexDb.#openChecked(path, true);
+    }
+  }
+
+  static #openChecked(path: string, writer: boolean): FindIndexDb {
+    const exists = fileExists(path);
+    if (!exists && !writer) throw new Error("no index yet");
+    const db = new DatabaseSync(path);
+    try {
+      // A query reads many doclist pages: a 64 MB page cache and a memory map (at most 256 MB, file
+      // pages the OS can drop) halve a broad one.
+      db.exec(
+        "PRAGMA busy_timeout = 10000; PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456",
+      );
+      // Derived data: a crash may lose the last transactions (their files are read again) and a
+      // damaged file is rebuilt, so the writer skips fsync.
+      if (writer) {
+        db.exec(
+          "PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF",
+        );
+      }
+      const version = exists ? readVersion(db) : undefined;
+      if (version !== FIND_INDEX_VERSION) {
+        if (exists && version !== undefined) throw new Error(`index version ${version}`);
+        if (exists && !isEmptyDatabase(db)) throw new Error("not a claudecm index");
+        if (!writer) throw new Error("no index yet");
+        db.exec(`BEGIN; ${SCHEMA}; COMMIT`);
+        db.prepare("INSERT INTO meta(key, value) VALUES ('version', ?)").run(FIND_INDEX_VERSION);
+      }
+      return new FindIndexDb(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Every file the index knows, by path. */
+  files(): Map<string, IndexedFile> {
+    const rows = this.db.prepare("SELECT * FROM files").all();
+    return new Map(rows.map((row) => {
+      const file = toIndexedFile(row);
+      return [file.path, file];
+    }));
+  }
+
+  /**
+   * Run `work` inside the open transaction so that, when it throws, only its
+   * own changes are undone.
+   */
+  savepoint<T>(work: () => T): T {
+    this.db.exec("SAVEPOINT file");
+    try {
+      const result = work();
+      this.db.exec("RELEASE file");
+      return result;
+    } catch (error) {
+      this.db.exec("ROLLBACK TO file; RELEASE file");
+      throw error;
+    }
+  }
+
+  /** Forget a file and its text. */
+  dropFile(id: number): void {
+    this.db.prepare("DELETE FROM docs WHERE file_id = ?").run(id);
+    this.db.prepare("DELETE FROM files WHERE id = ?").run(id);
+  }
+
+  /** Drop a file's text, keeping its row (it is read again from the start). */
+  clearDocs(id: number): void {
+    this.db.prepare("DELETE FROM docs WHERE file_id = ?").run(id);
+  }
+
+  /** Write a file's row; returns its id. */
+  saveFile(file: FileRecord): number {
+    const values = [
+      file.path,
+      file.sessionId,
+      file.projectDir,
+      file.subagent ? 1 : 0,
+      file.identity,
+      file.size,
+      file.mtimeMs,
+      file.offset,
+      file.anchor,
+      JSON.stringify(file.facts),
+      file.facts.cwd ?? null,
+      file.facts.lastActivity ?? null,
+    ] as const;
+    if (file.id === undefined) {
+      return Number(
+        this.db.prepare(
+          `INSERT INTO files(path, session_id, project_dir, subagent, identity, size, mtime_ms,
+            offset, anchor, facts, cwd, last_activity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(...values).lastInsertRowid,
+      );
+    }
+    this.db.prepare(
+      `UPDATE files SET path = ?, session_id = ?, project_dir = ?, subagent = ?, identity = ?,
+        size = ?, mtime_ms = ?, offset = ?, anchor = ?, facts = ?, cwd = ?, last_activity = ?
+        WHERE id = ?`,
+    ).run(...values, file.id);
+    return file.id;
+  }
+
+  /** Add one piece of a file's text. */
+  addDoc(fileId: number, doc: SearchDoc): void {
+    this.#insertDoc.run(fileId, doc.role, doc.timestamp ?? null, doc.text);
+  }
+}
+
+function toIndexedFile(row: Record<string, unknown>): IndexedFile {
+  let facts: SessionFacts = {};
+  try {
+    facts = JSON.parse(String(row.facts));
+  } catch {
+    // Left empty: the next full read fills it.
+  }
+  return {
+    id: Number(row.id),
+    path: String(row.path),
+    sessionId: String(row.session_id),
+    projectDir: String(row.project_dir),
+    subagent: row.subagent === 1,
+    identity: String(row.identity),
+    size: Number(row.size),
+    mtimeMs: Number(row.mtime_ms),
+    offset: Number(row.offset),
+    anchor: row.anchor instanceof Uint8Array ? row.anchor : new Uint8Array(),
+    facts,
+  };
+}
+
+function readVersion(db: DatabaseSync): string | undefined {
+  const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
+    .get();
+  if (table === undefined) return undefined;
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'version'").get();
+  return row === undefined ? "unknown" : String(row.value);
+}
+
+function isEmptyDatabase(db: DatabaseSync): boolean {
+  return db.prepare("SELECT count(*) AS n FROM sqlite_master").get()?.n === 0;
+}
+
+/** Delete the index and its side files (derived data: the next writer rebuilds it). */
+export function discardFindIndex(path: string): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
+    try {
+      Deno.removeSync(file);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  }
+}
+
+function fileExists(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}

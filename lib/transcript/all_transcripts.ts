@@ -1,0 +1,113 @@
+/**
+ * Every transcript under `<claude root>/projects/`: each project dir's
+ * `<sessionId>.jsonl`, and the subagent transcripts, which belong to a
+ * session: `<sessionId>/subagents/agent-*.jsonl`, or, from older versions,
+ * `agent-*.jsonl` beside the sessions (their lines name the session). With
+ * each, what an incremental reader needs to tell an append from a
+ * replacement: size, mtime and the file's identity.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { isSessionId, transcriptSessionId } from "../core/registry.ts";
+import { scanLines } from "./lines.ts";
+import { peekString } from "./scan.ts";
+
+/** One transcript file on disk. */
+export interface TranscriptOnDisk {
+  path: string;
+  /**
+   * The session it belongs to (a subagent's parent session); undefined for an
+   * older top-level `agent-*.jsonl`, whose lines say it ({@linkcode headSessionId}).
+   */
+  sessionId: string | undefined;
+  /** The project dir holding it (`<projects>/<key>`). */
+  projectDir: string;
+  subagent: boolean;
+  size: number;
+  mtimeMs: number;
+  /** `dev:ino` where the OS has inodes; else the creation time (a replacement is a new file). */
+  identity: string;
+}
+
+/** List every transcript under `projectsDir`; an absent dir has none. */
+export function listAllTranscripts(projectsDir: string): TranscriptOnDisk[] {
+  const found: TranscriptOnDisk[] = [];
+  for (const project of dirEntries(projectsDir)) {
+    if (!project.isDirectory) continue;
+    const projectDir = join(projectsDir, project.name);
+    for (const entry of dirEntries(projectDir)) {
+      const sessionId = transcriptSessionId(entry.name);
+      if (entry.isFile && sessionId !== null) {
+        add(found, join(projectDir, entry.name), { sessionId, projectDir, subagent: false });
+      } else if (entry.isFile && /^agent-.*\.jsonl$/.test(entry.name)) {
+        add(found, join(projectDir, entry.name), {
+          sessionId: undefined,
+          projectDir,
+          subagent: true,
+        });
+      } else if (entry.isDirectory && isSessionId(entry.name)) {
+        const subagents = join(projectDir, entry.name, "subagents");
+        for (const agent of dirEntries(subagents)) {
+          if (!agent.isFile || !agent.name.endsWith(".jsonl")) continue;
+          add(found, join(subagents, agent.name), {
+            sessionId: entry.name,
+            projectDir,
+            subagent: true,
+          });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+function add(
+  found: TranscriptOnDisk[],
+  path: string,
+  where: Pick<TranscriptOnDisk, "sessionId" | "projectDir" | "subagent">,
+): void {
+  let stat: Deno.FileInfo;
+  try {
+    stat = Deno.statSync(path);
+  } catch {
+    return; // Removed between listing and stat.
+  }
+  if (!stat.isFile) return;
+  const identity = stat.ino !== null && stat.ino !== 0
+    ? `${stat.dev}:${stat.ino}`
+    : `birth:${stat.birthtime?.getTime() ?? 0}`;
+  found.push({
+    path,
+    ...where,
+    size: stat.size,
+    mtimeMs: stat.mtime?.getTime() ?? 0,
+    identity,
+  });
+}
+
+function dirEntries(dir: string): Deno.DirEntry[] {
+  try {
+    return [...Deno.readDirSync(dir)];
+  } catch {
+    return [];
+  }
+}
+
+/** The session a transcript's lines name (the first `sessionId` in its first 64 KB). */
+export function headSessionId(path: string): string | undefined {
+  let found: string | undefined;
+  let read = 0;
+  try {
+    scanLines(path, (line) => {
+      read += line.length + 1;
+      const id = line.oversized ? undefined : peekString(line.bytes, "sessionId");
+      if (id !== undefined && isSessionId(id)) found = id;
+      return found === undefined && read < 64 * 1024;
+    });
+  } catch {
+    return undefined; // Unreadable: the caller leaves the file out.
+  }
+  return found;
+}

@@ -1,0 +1,235 @@
+/**
+ * The searchable text of a transcript, for `claudecm find`: what the user
+ * typed, what the assistant wrote, the tool calls it made (commands, paths,
+ * patterns) and, kept apart so a search can leave it out, what the tools
+ * answered. Read from any byte offset to the end of the last complete line,
+ * so an index can pick up where it stopped; a half-written last line is left
+ * for the next read. Only the `message` of a line is parsed: the
+ * `toolUseResult` copy beside it is often the bigger half and is skipped.
+ *
+ * @module
+ */
+
+import { scanLines } from "./lines.ts";
+import { cleanPrompt } from "./noise.ts";
+import { peekType, peekValues } from "./scan.ts";
+
+/** Who a piece of text came from. `tool` is a call, `tool_output` its answer. */
+export type SearchRole = "user" | "assistant" | "tool" | "tool_output";
+
+/** Every role, in the order the help lists them. */
+export const SEARCH_ROLES: readonly SearchRole[] = ["user", "assistant", "tool", "tool_output"];
+
+/** One searchable piece of a transcript line. */
+export interface SearchDoc {
+  role: SearchRole;
+  text: string;
+  /** The line's ISO timestamp, when it has one. */
+  timestamp: string | undefined;
+}
+
+/** What a transcript says about its session, gathered while reading it. */
+export interface SessionFacts {
+  /** The latest `custom-title`. */
+  customTitle?: string;
+  /** The latest `ai-title`. */
+  aiTitle?: string;
+  /** The first prompt the user really typed (no commands, no injected lines). */
+  firstPrompt?: string;
+  /** The first working folder a line records. */
+  cwd?: string;
+  /** The latest timestamp of any line. */
+  lastActivity?: string;
+  /** The first prompt came from `claude -p` (claudecm's own helper calls). */
+  printMode?: boolean;
+  /** Whether any user or assistant line was seen. */
+  conversation?: boolean;
+}
+
+/** Options for {@linkcode readSearchText}. */
+export interface ReadSearchTextOptions {
+  /** Byte offset to start at: 0, or the end of a line read before. */
+  start?: number;
+  /** Facts to update in place (carried over from earlier reads of the same file). */
+  facts?: SessionFacts;
+  /** Sees each raw line first; false skips it unparsed (a scan's cheap pre-check). */
+  lineFilter?: (bytes: Uint8Array) => boolean;
+}
+
+/** How far a read got. */
+export interface SearchTextRead {
+  /** Offset just past the last complete line: where the next read starts. */
+  end: number;
+  /** Bytes consumed from `start` to `end`. */
+  bytes: number;
+}
+
+/**
+ * How much of each tool call and tool answer is searchable. Calls keep their
+ * start (the command, path or pattern comes first); answers keep their start
+ * and their end, where errors and summaries land. Indexing every byte of
+ * every output would halve the index's build speed for text rarely searched.
+ */
+export const TOOL_TEXT_LIMIT = 4 * 1024;
+/** A pasted prompt or a long answer is kept up to this many characters. */
+const MESSAGE_TEXT_LIMIT = 256 * 1024;
+
+const decoder = new TextDecoder();
+
+/** The top-level keys a line's docs and facts come from, read in one walk. */
+const LINE_KEYS = [
+  "timestamp",
+  "cwd",
+  "isMeta",
+  "isCompactSummary",
+  "isApiErrorMessage",
+  "message",
+  "promptSource",
+  "entrypoint",
+] as const;
+type LineValues = Partial<Record<(typeof LINE_KEYS)[number], Uint8Array>>;
+
+/** Read the searchable text of `path` from `options.start`, one line's docs at a time. */
+export function readSearchText(
+  path: string,
+  visit: (docs: SearchDoc[]) => void,
+  options: ReadSearchTextOptions = {},
+): SearchTextRead {
+  const start = options.start ?? 0;
+  const facts = options.facts ?? {};
+  let end = start;
+  scanLines(path, (line) => {
+    if (line.unterminated) return false;
+    end += line.length + 1;
+    if (line.oversized || options.lineFilter?.(line.bytes) === false) return;
+    const docs = docsOfLine(line.bytes, facts);
+    if (docs.length > 0) visit(docs);
+  }, { start });
+  return { end, bytes: end - start };
+}
+
+/** The docs of one raw line, updating `facts` on the way. */
+export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] {
+  const type = peekType(bytes);
+  if (type === "custom-title" || type === "ai-title") {
+    const value = parsed(bytes);
+    if (type === "custom-title" && typeof value?.customTitle === "string") {
+      facts.customTitle = value.customTitle;
+    }
+    if (type === "ai-title" && typeof value?.aiTitle === "string") facts.aiTitle = value.aiTitle;
+    return [];
+  }
+  // A tool result's copy (`toolUseResult`) follows the keys wanted here and can be huge; only
+  // `cwd` comes after it, and it is needed once.
+  const values = peekValues(
+    bytes,
+    LINE_KEYS,
+    facts.cwd === undefined ? undefined : "toolUseResult",
+  );
+  const timestamp = jsonString(values.timestamp);
+  if (timestamp !== undefined && (facts.lastActivity ?? "") < timestamp) {
+    facts.lastActivity = timestamp;
+  }
+  if (type !== "user" && type !== "assistant") return [];
+  facts.cwd ??= jsonString(values.cwd);
+  if (isTrue(values.isMeta) || isTrue(values.isCompactSummary)) return [];
+  if (type === "assistant" && isTrue(values.isApiErrorMessage)) return [];
+  const content = values.message === undefined ? undefined : parsed(values.message)?.content;
+  facts.conversation = true;
+  const docs: SearchDoc[] = [];
+  const add = (role: SearchRole, text: string | undefined, limit: number) => {
+    if (text !== undefined && text.trim() !== "") {
+      docs.push({ role, text: text.length > limit ? text.slice(0, limit) : text, timestamp });
+    }
+  };
+  if (typeof content === "string") {
+    if (type === "user") userText(content, facts, values, add);
+    else add("assistant", content, MESSAGE_TEXT_LIMIT);
+    return docs;
+  }
+  if (!Array.isArray(content)) return docs;
+  const texts: string[] = [];
+  for (const block of content) {
+    if (typeof block !== "object" || block === null) continue;
+    if (block.type === "text" && typeof block.text === "string") texts.push(block.text);
+    else if (block.type === "tool_use") add("tool", toolCallText(block), TOOL_TEXT_LIMIT);
+    else if (block.type === "tool_result") {
+      add("tool_output", headAndTail(plainText(block)), Infinity);
+    }
+  }
+  if (texts.length > 0) {
+    if (type === "user") userText(texts.join("\n"), facts, values, add);
+    else add("assistant", texts.join("\n"), MESSAGE_TEXT_LIMIT);
+  }
+  return docs;
+}
+
+function userText(
+  raw: string,
+  facts: SessionFacts,
+  values: LineValues,
+  add: (role: SearchRole, text: string | undefined, limit: number) => void,
+): void {
+  const text = cleanPrompt(raw);
+  if (text === undefined) return;
+  if (facts.firstPrompt === undefined) {
+    facts.firstPrompt = text.slice(0, 1000);
+    facts.printMode = jsonString(values.promptSource) === "sdk" ||
+      jsonString(values.entrypoint) === "sdk-cli";
+  }
+  add("user", text, MESSAGE_TEXT_LIMIT);
+}
+
+/** A call as text: the tool's name, then every string of its input (command, path, pattern...). */
+function toolCallText(block: Record<string, unknown>): string {
+  const parts = [typeof block.name === "string" ? block.name : ""];
+  let length = parts[0].length;
+  const walk = (value: unknown) => {
+    if (length >= TOOL_TEXT_LIMIT) return;
+    if (typeof value === "string") {
+      parts.push(value);
+      length += value.length + 1;
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === "object" && value !== null) Object.values(value).forEach(walk);
+  };
+  walk(block.input);
+  return parts.join("\n");
+}
+
+/** A long text as its first and last halves of {@linkcode TOOL_TEXT_LIMIT}. */
+function headAndTail(text: string | undefined): string | undefined {
+  if (text === undefined || text.length <= TOOL_TEXT_LIMIT) return text;
+  const half = TOOL_TEXT_LIMIT / 2;
+  return `${text.slice(0, half)}\n…\n${text.slice(-half)}`;
+}
+
+/** A tool answer's text: a string, or the text of its blocks. */
+function plainText(block: Record<string, unknown>): string | undefined {
+  const content = block.content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return undefined;
+  return content.map((part) =>
+    typeof part === "object" && part !== null && typeof part.text === "string" ? part.text : ""
+  ).filter((text) => text !== "").join("\n");
+}
+
+// deno-lint-ignore no-explicit-any
+function parsed(bytes: Uint8Array): any {
+  try {
+    return JSON.parse(decoder.decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A raw JSON string value as text (escapes and all: a Windows path is full of backslashes). */
+function jsonString(raw: Uint8Array | undefined): string | undefined {
+  if (raw === undefined || raw[0] !== 0x22) return undefined;
+  if (!raw.includes(0x5c)) return decoder.decode(raw.subarray(1, raw.length - 1));
+  const value = parsed(raw);
+  return typeof value === "string" ? value : undefined;
+}
+
+function isTrue(raw: Uint8Array | undefined): boolean {
+  return raw !== undefined && raw[0] === 0x74; // "t" of true
+}

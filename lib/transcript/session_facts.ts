@@ -1,0 +1,48 @@
+/**
+ * What a session is, for showing and adopting it, without reading it whole:
+ * its opening (first real prompt, working folder, whether `claude -p` wrote
+ * it) from the head, its titles and last activity from the tail.
+ *
+ * @module
+ */
+
+import { scanLines } from "./lines.ts";
+import { docsOfLine, type SessionFacts } from "./search_text.ts";
+import { readTail } from "./tail.ts";
+
+/** How far into a transcript its first real prompt is looked for. */
+const OPENING_BYTES = 4 * 1024 * 1024;
+
+/** The facts of the transcript at `path`: opening from the head, titles from the tail. */
+export function readSessionFacts(path: string): SessionFacts {
+  const facts: SessionFacts = {};
+  let read = 0;
+  scanLines(path, (line) => {
+    read += line.length + 1;
+    if (!line.oversized) docsOfLine(line.bytes, facts);
+    return facts.firstPrompt === undefined && read < OPENING_BYTES;
+  });
+  const tail = readTail(path);
+  if (tail.customTitle !== undefined) facts.customTitle = tail.customTitle;
+  if (tail.aiTitle !== undefined) facts.aiTitle = tail.aiTitle;
+  if (tail.lastTimestamp !== undefined && (facts.lastActivity ?? "") < tail.lastTimestamp) {
+    facts.lastActivity = tail.lastTimestamp;
+  }
+  facts.cwd ??= tail.cwd;
+  return facts;
+}
+
+const TITLE_LIMIT = 100;
+
+/**
+ * A session's title: the user's, else Claude's, else its first prompt; one
+ * line with no `|`, so it can be a registry DESC as is.
+ */
+export function titleOf(facts: SessionFacts): string | undefined {
+  for (const candidate of [facts.customTitle, facts.aiTitle, facts.firstPrompt]) {
+    const line = candidate?.replace(/[\r\n|]+/g, " ").replace(/\s+/g, " ").trim();
+    if (line === undefined || line === "") continue;
+    return line.length > TITLE_LIMIT ? `${line.slice(0, TITLE_LIMIT - 1)}…` : line;
+  }
+  return undefined;
+}

@@ -1,0 +1,145 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runAdopt } from "../lib/app/find/adopt.ts";
+import { parsePicks } from "../lib/app/find/adopt_view.ts";
+import { mainSessions } from "../lib/core/registry.ts";
+import { readRegistry } from "../lib/store/registry_store.ts";
+import { createMemoryOutput } from "../lib/ui/output.ts";
+import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
+import { writeRegistryText } from "./helpers/claude_home.ts";
+import { keyDirOf, makeFolder, save } from "./helpers/projects.ts";
+import { createTestContext, type TestContext } from "./helpers/test_context.ts";
+import { treeState } from "./helpers/tree_state.ts";
+
+const REGISTERED = "11111111-0000-4000-8000-000000000001";
+
+/** Sessions of every kind adopt must tell apart; returns their ids by role. */
+function seed(t: TestContext) {
+  const app = makeFolder(t.home, "src/app");
+  const web = makeFolder(t.home, "src/web");
+  const gone = makeFolder(t.home, "src/gone");
+  const piped = makeFolder(t.home, "src/a|b");
+  const at = (day: number) => new Date(`2026-11-${String(day).padStart(2, "0")}T10:00:00Z`);
+  const session = (cwd: string, day: number) => new TranscriptBuilder({ cwd, start: at(day) });
+  const custom = session(app, 20).prompt("first ask").text("ok")
+    .metadata({ customTitle: "My custom name", aiTitle: "Claude's name" });
+  const ai = session(web, 25).prompt("another ask").text("ok").metadata({
+    aiTitle: "Claude's name",
+  });
+  const prompt = session(app, 22).prompt("<command-name>/clear</command-name>")
+    .prompt("  fix | the\nlogin   page  ").text("ok");
+  const registered = new TranscriptBuilder({ cwd: app, sessionId: REGISTERED, start: at(26) })
+    .prompt("known").text("ok");
+  const printMode = new TranscriptBuilder({ cwd: app, start: at(27), entrypoint: "sdk-cli" })
+    .prompt("summarise this", { promptSource: "sdk" }).text("summary");
+  const metadataOnly = session(app, 28).metadata({ mode: "normal", permissionMode: "default" });
+  const inGone = session(gone, 23).prompt("lost folder").text("ok");
+  const inPiped = session(piped, 24).prompt("pipe folder").text("ok");
+  for (const builder of [custom, prompt, registered, printMode, metadataOnly]) {
+    save(keyDirOf(t.ctx, app), builder);
+  }
+  save(keyDirOf(t.ctx, web), ai);
+  save(keyDirOf(t.ctx, gone), inGone);
+  save(keyDirOf(t.ctx, piped), inPiped);
+  Deno.writeTextFileSync(
+    join(keyDirOf(t.ctx, app), "22222222-0000-4000-8000-000000000002.jsonl"),
+    "",
+  );
+  Deno.removeSync(gone);
+  writeRegistryText(t.ctx.paths, `${REGISTERED}|${app}|Known one|500\n`);
+  return { app, web, custom, ai, prompt, inPiped };
+}
+
+function setup(options: { answers?: string[]; interactive?: boolean } = {}) {
+  const t = createTestContext({ now: new Date("2026-11-30T12:00:00Z"), ...options });
+  Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+  Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "desk\n");
+  return { t, seeded: seed(t) };
+}
+
+const rows = (t: TestContext) =>
+  mainSessions(readRegistry(t.ctx.paths)).map((s) => [s.guid, s.dir, s.desc, s.tokens]);
+
+Deno.test("adopt --all: titles in the documented order, below the existing rows, newest first", async () => {
+  const { t, seeded } = setup({ interactive: false });
+  try {
+    assert.equal(await runAdopt(t.ctx, { all: true }), 0);
+    assert.deepEqual(rows(t), [
+      [REGISTERED, seeded.app, "Known one", "500"],
+      [seeded.ai.sessionId, seeded.web, "Claude's name", ""],
+      [seeded.prompt.sessionId, seeded.app, "fix the login page", ""],
+      [seeded.custom.sessionId, seeded.app, "My custom name", ""],
+    ]);
+    assert.match(t.stderr(), /Skipped .*src\/a\|b.*'\|' or a line break/);
+    assert.match(t.stdout(), /Added 3 session\(s\) to the bottom of the list\./);
+    const after = Deno.readTextFileSync(t.ctx.paths.registryFile);
+    assert.equal(await runAdopt(t.ctx, { all: true }), 0);
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), after, "a re-run adds nothing");
+    assert.match(t.stdout(), /No sessions to adopt/);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("adopt --dry-run and adopt --json write nothing", async () => {
+  const { t, seeded } = setup({ interactive: true });
+  try {
+    const before = treeState(t.home);
+    assert.equal(await runAdopt(t.ctx, { dryRun: true }), 0);
+    assert.match(t.stdout(), /Dry run: would add 3 session\(s\); nothing was written\./);
+    const out = createMemoryOutput();
+    t.ctx.out = out;
+    assert.equal(await runAdopt(t.ctx, { json: true }), 0);
+    const json = JSON.parse(out.text());
+    assert.deepEqual(
+      json.candidates.map((c: { sessionId: string; title: string }) => [c.sessionId, c.title]),
+      [
+        [seeded.ai.sessionId, "Claude's name"],
+        [seeded.prompt.sessionId, "fix the login page"],
+        [seeded.custom.sessionId, "My custom name"],
+      ],
+    );
+    assert.deepEqual(json.adopted, []);
+    assert.equal(json.skipped[0].sessionId, seeded.inPiped.sessionId);
+    assert.deepEqual(t.questions, [], "neither asks");
+    assert.deepEqual(treeState(t.home), before);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("adopt in a terminal adds the numbers picked", async () => {
+  const { t, seeded } = setup({ interactive: true, answers: ["9", "1 3"] });
+  try {
+    assert.equal(await runAdopt(t.ctx, {}), 0);
+    assert.match(t.stdout(), /Type numbers from 1 to 3, or 'all'\./);
+    assert.deepEqual(rows(t).map((row) => row[0]), [
+      REGISTERED,
+      seeded.ai.sessionId,
+      seeded.custom.sessionId,
+    ]);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("adopt without a terminal only lists, and says how to add", async () => {
+  const { t } = setup({ interactive: false });
+  try {
+    const before = Deno.readTextFileSync(t.ctx.paths.registryFile);
+    assert.equal(await runAdopt(t.ctx, {}), 0);
+    assert.match(t.stdout(), /Run claudecm adopt --all to add them all\./);
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), before);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("adopt's number picks: lists, ranges, all, and nonsense", () => {
+  assert.deepEqual(parsePicks("1 3", 3), [1, 3]);
+  assert.deepEqual(parsePicks("3,1-2", 3), [1, 2, 3]);
+  assert.deepEqual(parsePicks("all", 2), [1, 2]);
+  assert.equal(parsePicks("4", 3), undefined);
+  assert.equal(parsePicks("0", 3), undefined);
+  assert.equal(parsePicks("x", 3), undefined);
+});

@@ -1,0 +1,221 @@
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { type FindJson, type FindOptions, runFind } from "../lib/app/find/find.ts";
+import { findIndexPath } from "../lib/app/find/index_search.ts";
+import { createMemoryOutput } from "../lib/ui/output.ts";
+import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
+import { type FindHistory, writeFindHistory } from "./helpers/find_fixtures.ts";
+import { createTestContext, type TestContext } from "./helpers/test_context.ts";
+import { treeState } from "./helpers/tree_state.ts";
+
+const NOW = new Date("2026-11-30T12:00:00Z");
+
+function setup(): { t: TestContext; history: FindHistory } {
+  const t = createTestContext({ now: NOW, interactive: false });
+  return { t, history: writeFindHistory(t.ctx, t.home) };
+}
+
+async function find(t: TestContext, terms: string[], options: Partial<FindOptions> = {}) {
+  const out = createMemoryOutput();
+  t.ctx.out = out;
+  const code = await runFind(t.ctx, { terms, json: true, ...options });
+  assert.equal(code, 0);
+  return JSON.parse(out.text()) as FindJson;
+}
+
+const ids = (json: FindJson) => json.results.map((r) => r.sessionId);
+
+for (const index of [true, false]) {
+  const how = index ? "the index" : "--no-index";
+
+  Deno.test(`find through ${how}: assistant text, a Bash command, tool output only when asked`, async () => {
+    const { t, history } = setup();
+    try {
+      const quokka = await find(t, ["quokka migration"], { index });
+      assert.deepEqual(ids(quokka), [history.alpha.id]);
+      assert.equal(quokka.results[0].matches[0].role, "assistant");
+      assert.match(quokka.results[0].matches[0].snippet, /quokka migration plan/);
+      const command = await find(t, ["wombatdb"], { index });
+      assert.deepEqual(ids(command), [history.alpha.id]);
+      assert.equal(command.results[0].matches[0].role, "tool");
+      assert.deepEqual(ids(await find(t, ["zebrafish"], { index })), []);
+      const output = await find(t, ["zebrafish"], { index, toolOutput: true });
+      assert.deepEqual(ids(output), [history.alpha.id]);
+      assert.equal(output.results[0].matches[0].role, "tool_output");
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  Deno.test(`find through ${how}: role, project and since filters`, async () => {
+    const { t, history } = setup();
+    try {
+      assert.deepEqual(ids(await find(t, ["quokka"], { index, role: ["user"] })), []);
+      assert.deepEqual(ids(await find(t, ["quokka"], { index, role: ["assistant"] })), [
+        history.alpha.id,
+      ]);
+      const both = await find(t, ["ocelot"], { index });
+      assert.deepEqual(ids(both), [history.alpha.id, history.beta.id], "recent first");
+      const beta = await find(t, ["ocelot"], { index, project: history.beta.cwd });
+      assert.deepEqual(ids(beta), [history.beta.id]);
+      assert.deepEqual(ids(await find(t, ["ocelot"], { index, since: "7d" })), [history.alpha.id]);
+      assert.deepEqual(ids(await find(t, ["ocelot"], { index, since: "2026-09-01" })).length, 2);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  Deno.test(`find through ${how}: registered number and DESC, else the session's own title`, async () => {
+    const { t, history } = setup();
+    try {
+      const json = await find(t, ["ocelot"], { index });
+      const [alpha, beta] = json.results;
+      assert.deepEqual([alpha.registered, alpha.title, alpha.dir], [
+        1,
+        "Alpha work",
+        history.alpha.cwd,
+      ]);
+      assert.deepEqual([beta.registered, beta.title, beta.dir], [
+        null,
+        "Platypus deploy",
+        history.beta.cwd,
+      ]);
+      assert.equal(beta.transcript, history.beta.path);
+      assert.equal(beta.lastActivity?.slice(0, 10), "2026-10-01");
+      const narwhal = await find(t, ["narwhal"], { index });
+      assert.deepEqual(ids(narwhal), [history.beta.id], "a subagent's text counts for its session");
+      const manatee = await find(t, ["manatee"], { index });
+      assert.deepEqual(
+        ids(manatee),
+        [history.beta.id],
+        "an old top-level agent file too; not notes",
+      );
+    } finally {
+      t.cleanup();
+    }
+  });
+}
+
+Deno.test("find: phrases, prefixes and --regex", async () => {
+  const { t, history } = setup();
+  try {
+    assert.deepEqual(ids(await find(t, ["migration quokka"])), [], "a phrase keeps its order");
+    assert.deepEqual(ids(await find(t, ["migration", "quokka"])), [history.alpha.id]);
+    assert.deepEqual(ids(await find(t, ["platyp*"])), [history.beta.id]);
+    assert.deepEqual(ids(await find(t, ["platyp"])), [], "without * a word is whole");
+    assert.deepEqual(ids(await find(t, ["wom.at[a-z]+"], { regex: true })), [history.alpha.id]);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("find keeps up: appended lines, a half-written line, truncation, replacement, deletion", async () => {
+  const { t, history } = setup();
+  try {
+    const first = await find(t, ["ocelot"]);
+    assert.equal(first.indexed?.files, 4, "two sessions, a subagent, an old agent file; not notes");
+    const more = new TranscriptBuilder({ cwd: history.alpha.cwd, sessionId: history.alpha.id })
+      .prompt("now the capybara report");
+    Deno.writeTextFileSync(history.alpha.path, more.toString(), { append: true });
+    const appended = await find(t, ["capybara"]);
+    assert.deepEqual(ids(appended), [history.alpha.id]);
+    assert.equal(appended.indexed?.files, 1, "only the grown file is read");
+    assert.equal(appended.indexed?.bytes, new TextEncoder().encode(more.toString()).length);
+    assert.deepEqual(ids(await find(t, ["quokka"])), [history.alpha.id], "old text kept");
+
+    const half = new TranscriptBuilder({ cwd: history.alpha.cwd, sessionId: history.alpha.id })
+      .prompt("the axolotl question").toString().trimEnd();
+    Deno.writeTextFileSync(history.alpha.path, half.slice(0, -20), { append: true });
+    assert.deepEqual(ids(await find(t, ["axolotl"])), [], "a half-written line waits");
+    Deno.writeTextFileSync(history.alpha.path, half.slice(-20) + "\n", { append: true });
+    assert.deepEqual(ids(await find(t, ["axolotl"])), [history.alpha.id], "complete now");
+
+    // Rewritten in place, shorter: the old text must go.
+    const rewritten = new TranscriptBuilder({ cwd: history.alpha.cwd, sessionId: history.alpha.id })
+      .prompt("a fresh start about llamas");
+    Deno.writeTextFileSync(history.alpha.path, rewritten.toString());
+    assert.deepEqual(ids(await find(t, ["quokka"])), []);
+    assert.deepEqual(ids(await find(t, ["llamas"])), [history.alpha.id]);
+
+    // Replaced by another file, larger than the indexed part: the old text must go too.
+    const replacement = new TranscriptBuilder({ cwd: history.beta.cwd, sessionId: history.beta.id })
+      .prompt("entirely new: the gecko plan, ".repeat(40));
+    Deno.writeTextFileSync(`${history.beta.path}.new`, replacement.toString());
+    Deno.renameSync(`${history.beta.path}.new`, history.beta.path);
+    assert.deepEqual(ids(await find(t, ["platypus"])), []);
+    assert.deepEqual(ids(await find(t, ["gecko"])), [history.beta.id]);
+
+    Deno.removeSync(history.alpha.path);
+    assert.deepEqual(ids(await find(t, ["llamas"])), [], "a deleted transcript drops out");
+    assert.deepEqual(ids(await find(t, ["narwhal"])), [history.beta.id], "the subagent stays");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("find notices a file rewritten in place with longer content", async () => {
+  const { t, history } = setup();
+  try {
+    await find(t, ["ocelot"]);
+    const size = Deno.statSync(history.alpha.path).size;
+    const other = new TranscriptBuilder({ cwd: history.alpha.cwd, sessionId: history.alpha.id });
+    while (other.toString().length <= size) other.prompt("the meerkat plan, again and again");
+    const file = Deno.openSync(history.alpha.path, { write: true });
+    file.writeSync(new TextEncoder().encode(other.toString()));
+    file.close();
+    assert.deepEqual(ids(await find(t, ["quokka"])), [], "the bytes before the old end changed");
+    assert.deepEqual(ids(await find(t, ["meerkat"])), [history.alpha.id]);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a corrupt or foreign index is rebuilt with a one-line note", async () => {
+  const { t, history } = setup();
+  try {
+    const path = findIndexPath(t.ctx.paths);
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+    Deno.writeTextFileSync(path, "this is not a database, just text ".repeat(200));
+    assert.deepEqual(ids(await find(t, ["quokka"])), [history.alpha.id]);
+    assert.match(t.stderr(), /search index was damaged; rebuilding it/);
+    const db = new DatabaseSync(path);
+    db.exec("UPDATE meta SET value = '0' WHERE key = 'version'");
+    db.close();
+    assert.deepEqual(ids(await find(t, ["quokka"])), [history.alpha.id]);
+    assert.match(t.stderr(), /search index could not be read; rebuilding it/);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("find --no-index writes nothing; the indexed find writes only the index", async () => {
+  const { t } = setup();
+  try {
+    const before = treeState(t.home);
+    await find(t, ["ocelot"], { index: false });
+    await find(t, ["ocelot"], { regex: true });
+    assert.deepEqual(treeState(t.home), before);
+    await find(t, ["ocelot"]);
+    const added = treeState(t.home).filter((line) => !before.includes(line))
+      .map((line) => line.split(" ")[0]);
+    const cm = t.ctx.paths.cmHome.slice(t.home.length);
+    assert.ok(added.length > 0);
+    for (const path of added) {
+      assert.ok(path === cm || path.startsWith(`${cm}/find-index.db`), `unexpected write: ${path}`);
+    }
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("find: bad filters are usage errors", async () => {
+  const { t } = setup();
+  try {
+    await assert.rejects(() => runFind(t.ctx, { terms: ["x"], role: ["robot"] }), /unknown role/);
+    await assert.rejects(() => runFind(t.ctx, { terms: ["x"], since: "soon" }), /--since/);
+    await assert.rejects(() => runFind(t.ctx, { terms: ["--"] }), /nothing to search for/);
+    await assert.rejects(() => runFind(t.ctx, { terms: ["("], regex: true }), /--regex/);
+  } finally {
+    t.cleanup();
+  }
+});

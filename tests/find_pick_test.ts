@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import { runFind } from "../lib/app/find/find.ts";
+import { mainSessions } from "../lib/core/registry.ts";
+import { readRegistry } from "../lib/store/registry_store.ts";
+import { createFakeWorld, type FakeWorld } from "./helpers/fakes.ts";
+import { writeFindHistory } from "./helpers/find_fixtures.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+
+function setup(world: FakeWorld, answers: string[]) {
+  world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+  const t = createTestContext({
+    env: world.env,
+    cwd: world.project,
+    answers,
+    interactive: true,
+    now: new Date("2026-11-30T12:00:00Z"),
+  });
+  Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+  Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "desk\n");
+  return { t, history: writeFindHistory(t.ctx, t.home) };
+}
+
+const launches = (world: FakeWorld) =>
+  world.argv("claude").filter(({ argv }) => !["--version", "--help"].includes(argv[0]));
+
+Deno.test("picking an unregistered hit registers it with its title, then resumes it", async () => {
+  const world = createFakeWorld();
+  const { t, history } = setup(world, ["1"]);
+  try {
+    world.claudeScenario({ messages: ["carry on"] });
+    assert.equal(await runFind(t.ctx, { terms: ["platypus"] }), 0);
+    assert.match(t.stdout(), /1\. Platypus deploy {2}\(not in list, Oct 1\)/);
+    assert.deepEqual(t.questions.slice(0, 1), ["  Resume which? (1-1, Enter for none): "]);
+    const rows = mainSessions(readRegistry(t.ctx.paths));
+    assert.deepEqual(rows.map((s) => [s.guid, s.dir, s.desc]), [
+      [history.beta.id, history.beta.cwd, "Platypus deploy"],
+      [history.alpha.id, history.alpha.cwd, "Alpha work"],
+    ]);
+    const [launch] = launches(world);
+    assert.deepEqual(launch.argv.slice(1, 5), [
+      "--resume",
+      history.beta.id,
+      "-n",
+      "desk - Platypus deploy",
+    ]);
+    assert.equal(launch.cwd, history.beta.cwd);
+  } finally {
+    t.cleanup();
+    world.cleanup();
+  }
+});
+
+Deno.test("picking a registered hit resumes it under its DESC and moves it to the top", async () => {
+  const world = createFakeWorld();
+  const { t, history } = setup(world, ["1"]);
+  try {
+    world.claudeScenario({ messages: ["carry on"] });
+    await runFind(t.ctx, { terms: ["ocelot"] });
+    const rows = mainSessions(readRegistry(t.ctx.paths)).map((s) => s.guid);
+    assert.deepEqual(rows, [history.alpha.id], "nothing else registered");
+    const [launch] = launches(world);
+    assert.deepEqual(launch.argv.slice(1, 5), [
+      "--resume",
+      history.alpha.id,
+      "-n",
+      "desk - Alpha work",
+    ]);
+  } finally {
+    t.cleanup();
+    world.cleanup();
+  }
+});
+
+Deno.test("Enter picks nothing: no launch, no registry change", async () => {
+  const world = createFakeWorld();
+  const { t } = setup(world, [""]);
+  try {
+    const before = Deno.readTextFileSync(t.ctx.paths.registryFile);
+    assert.equal(await runFind(t.ctx, { terms: ["platypus"] }), 0);
+    assert.equal(launches(world).length, 0);
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), before);
+  } finally {
+    t.cleanup();
+    world.cleanup();
+  }
+});
+
+Deno.test("a hit open in another claude window is resumed only when the user says so", async () => {
+  const world = createFakeWorld();
+  const { t, history } = setup(world, ["1", "n"]);
+  try {
+    Deno.mkdirSync(t.ctx.paths.sessionsDir, { recursive: true });
+    Deno.writeTextFileSync(
+      `${t.ctx.paths.sessionsDir}/${Deno.pid}.json`,
+      JSON.stringify({ pid: Deno.pid, sessionId: history.alpha.id, cwd: history.alpha.cwd }),
+    );
+    assert.equal(await runFind(t.ctx, { terms: ["quokka"] }), 1);
+    assert.match(t.stdout(), /'Alpha work' is open in another claude window/);
+    assert.equal(launches(world).length, 0);
+  } finally {
+    t.cleanup();
+    world.cleanup();
+  }
+});

@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { byteSearch, fileMayMatch } from "../lib/transcript/raw_match.ts";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+Deno.test("byteSearch finds a word in any ASCII case, and only the whole word's bytes", () => {
+  const search = byteSearch("kinkajou15");
+  assert.ok(search.test(bytes('{"text":"the KinkaJou15 report"}')));
+  assert.ok(search.test(bytes("kinkajou15")));
+  assert.ok(!search.test(bytes("kinkajou1")));
+  assert.ok(!search.test(bytes("kinkajou 15")));
+  assert.ok(byteSearch("a").test(bytes("xxA")));
+});
+
+Deno.test("fileMayMatch finds a word that spans two reads", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const path = join(dir, "big.jsonl");
+    const chunk = 4 * 1024 * 1024;
+    // The first read fills 4 MiB + 4 bytes ("okapi" less one): "OK" in it, "API" in the next.
+    const filler = "x".repeat(chunk + 2);
+    Deno.writeTextFileSync(path, `${filler}OKAPI-rollout\n`);
+    assert.ok(fileMayMatch(path, byteSearch("okapi")), "split across the 4 MiB boundary");
+    assert.ok(!fileMayMatch(path, byteSearch("okapis")));
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("byteSearch agrees with a plain case-insensitive search on many random texts", () => {
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const alphabet = 'abkAKB15 "\\';
+  for (let round = 0; round < 2000; round++) {
+    const word = Array.from(
+      { length: 1 + Math.floor(random() * 4) },
+      () => "ab1k"[Math.floor(random() * 4)],
+    )
+      .join("");
+    const text = Array.from(
+      { length: Math.floor(random() * 40) },
+      () => alphabet[Math.floor(random() * alphabet.length)],
+    ).join("");
+    const expected = text.toLowerCase().includes(word);
+    assert.equal(byteSearch(word).test(bytes(text)), expected, `${word} in ${text}`);
+  }
+});
