@@ -6,7 +6,7 @@ import {
   parseRegistry,
   serializeRegistry,
 } from "../lib/core/registry.ts";
-import { addAtTop, setTokens } from "../lib/core/registry_ops.ts";
+import { addAtTop, moveToTop, setTokens } from "../lib/core/registry_ops.ts";
 import { readRegistry, updateRegistry } from "../lib/store/registry_store.ts";
 import { withFileLock } from "../lib/store/lock.ts";
 import { createTestContext } from "./helpers/test_context.ts";
@@ -48,6 +48,24 @@ Deno.test("updateRegistry writes through the lock and leaves no temp file", asyn
     assert.match(Deno.readTextFileSync(t.ctx.paths.registryFile), /malformed but precious/);
     const names = [...Deno.readDirSync(t.ctx.paths.cmHome)].map((e) => e.name).sort();
     assert.deepEqual(names, ["sessions.txt", "sessions.txt.lock"]);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a change that leaves the content as it was does not rewrite the file", async () => {
+  const t = createTestContext();
+  try {
+    const text = `${COUNTER}|/counter dir|Counter|0\n\n${sessionId(1)}|/p|Other|\r\n`;
+    writeRegistryText(t.ctx.paths, text);
+    const before = Deno.statSync(t.ctx.paths.registryFile);
+    // Resuming #1 while it is already on top changes nothing.
+    await updateRegistry(t.ctx.paths, (r) => moveToTop(r, COUNTER));
+    await updateRegistry(t.ctx.paths, (r) => setTokens(r, COUNTER, 0));
+    const after = Deno.statSync(t.ctx.paths.registryFile);
+    assert.equal(after.ino, before.ino, "the file was not replaced");
+    assert.equal(after.mtime?.getTime(), before.mtime?.getTime());
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), text);
   } finally {
     t.cleanup();
   }

@@ -6,12 +6,19 @@ import {
   malformedLines,
   parseRegistry,
   serializeRegistry,
+  type Session,
   validateSessionName,
 } from "../lib/core/registry.ts";
+import { addAtTop, archiveSession, moveToTop, setTokens } from "../lib/core/registry_ops.ts";
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
 const C = "33333333-3333-4333-8333-333333333333";
+const D = "44444444-4444-4444-8444-444444444444";
+
+function session(guid: string): Session {
+  return { guid, dir: "/d", desc: "New", tokens: "" };
+}
 
 Deno.test("parseRegistry reads main and archived sessions in file order", () => {
   const registry = parseRegistry(
@@ -27,7 +34,9 @@ Deno.test("parseRegistry reads main and archived sessions in file order", () => 
 Deno.test("a one-row registry is a list of one", () => {
   const registry = parseRegistry(`${A}|/p|Only|`);
   assert.equal(mainSessions(registry).length, 1);
-  assert.equal(serializeRegistry(registry), `${A}|/p|Only|\n`);
+  assert.equal(serializeRegistry(registry), `${A}|/p|Only|`);
+  assert.equal(serializeRegistry(addAtTop(registry, session(B))), `${B}|/d|New|\n${A}|/p|Only|`);
+  assert.equal(serializeRegistry(archiveSession(registry, A)), `[archived]\n${A}|/p|Only|`);
 });
 
 Deno.test("names with spaces and Windows paths survive a round trip", () => {
@@ -61,12 +70,42 @@ Deno.test("CRLF line endings and a UTF-8 BOM (old PowerShell files) are kept", (
   assert.equal(serializeRegistry(registry), text);
 });
 
-Deno.test("an empty [archived] section keeps its marker; blank lines are dropped", () => {
-  assert.equal(
-    serializeRegistry(parseRegistry(`\n${A}|/p|x|\n\n[archived]\n\n`)),
-    `${A}|/p|x|\n[archived]\n`,
-  );
+Deno.test("an empty [archived] section keeps its marker; blank lines are kept", () => {
+  const text = `\n${A}|/p|x|\n\n[archived]\n\n`;
+  assert.equal(serializeRegistry(parseRegistry(text)), text);
   assert.equal(serializeRegistry(parseRegistry("")), "");
+});
+
+Deno.test("an unrelated change keeps each line's ending, blank lines and a decorated marker", () => {
+  // An LF file with one CRLF line, blank and whitespace-only lines, and a marker with spaces.
+  const text = [
+    `${A}|/a|Alpha|1\n`,
+    `\n`,
+    `${B}|/b|Bravo|2\r\n`,
+    `   \n`,
+    ` [archived]  \r\n`,
+    `\n`,
+    `${C}|/c|Charlie|3`,
+  ].join("");
+  const registry = parseRegistry(text);
+  assert.equal(serializeRegistry(registry), text);
+  const retokened = serializeRegistry(setTokens(registry, B, 20));
+  assert.equal(retokened, text.replace("Bravo|2\r\n", "Bravo|20\r\n"));
+  const added = serializeRegistry(addAtTop(registry, session(D)));
+  assert.equal(added, `${D}|/d|New|\n${text}`, "a new row takes the file's usual LF");
+  const moved = serializeRegistry(moveToTop(registry, B));
+  assert.equal(
+    moved,
+    `${B}|/b|Bravo|2\r\n${A}|/a|Alpha|1\n\n   \n` + text.slice(text.indexOf(" [")),
+  );
+  const archived = serializeRegistry(archiveSession(registry, A));
+  assert.equal(archived, text.slice(text.indexOf("\n") + 1) + `\n${A}|/a|Alpha|1\n`);
+});
+
+Deno.test("a mostly CRLF file gives new rows CRLF", () => {
+  const text = `${A}|C:\\a|Alpha|\r\n${B}|C:\\b|Bravo|\r\n${C}|C:\\c|Charlie|\n`;
+  const added = serializeRegistry(addAtTop(parseRegistry(text), session(D)));
+  assert.equal(added, `${D}|/d|New|\r\n${text}`);
 });
 
 Deno.test("a second [archived] line is kept as a malformed line, not a new section", () => {
