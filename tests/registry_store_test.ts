@@ -71,6 +71,38 @@ Deno.test("a change that leaves the content as it was does not rewrite the file"
   }
 });
 
+Deno.test("bytes that are not UTF-8 survive an unrelated write byte for byte", async () => {
+  const t = createTestContext();
+  try {
+    const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+    const latinRow = latin1(`${sessionId(1)}|/home/u/caf\xe9|Caf\xe9 cr\xe8me|5\n`);
+    const unparsable = latin1("\xff\xfe broken \xe9 line\n");
+    const counter = new TextEncoder().encode(`${COUNTER}|/counter dir|Counter|0\n`);
+    const file = new Uint8Array([...latinRow, ...unparsable, ...counter]);
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+    Deno.writeFileSync(t.ctx.paths.registryFile, file);
+
+    await updateRegistry(t.ctx.paths, (r) => setTokens(r, COUNTER, 9));
+    const retokened = new TextEncoder().encode(`${COUNTER}|/counter dir|Counter|9\n`);
+    assert.deepEqual(
+      Deno.readFileSync(t.ctx.paths.registryFile),
+      new Uint8Array([...latinRow, ...unparsable, ...retokened]),
+    );
+    // A changed row keeps the bytes of its own fields too.
+    await updateRegistry(t.ctx.paths, (r) => moveToTop(setTokens(r, sessionId(1), 6), COUNTER));
+    assert.deepEqual(
+      Deno.readFileSync(t.ctx.paths.registryFile),
+      new Uint8Array([
+        ...retokened,
+        ...latin1(`${sessionId(1)}|/home/u/caf\xe9|Caf\xe9 cr\xe8me|6\n`),
+        ...unparsable,
+      ]),
+    );
+  } finally {
+    t.cleanup();
+  }
+});
+
 Deno.test("a change that throws writes nothing", async () => {
   const t = createTestContext();
   try {

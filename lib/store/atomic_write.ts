@@ -20,7 +20,7 @@ export interface AtomicWriteOptions {
  */
 export function writeFileAtomic(
   path: string,
-  content: string,
+  content: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): void {
   const target = realTarget(path);
@@ -28,7 +28,7 @@ export function writeFileAtomic(
   try {
     const file = Deno.openSync(tmpPath, { write: true, create: true, truncate: true });
     try {
-      const bytes = new TextEncoder().encode(content);
+      const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
       let written = 0;
       while (written < bytes.length) written += file.writeSync(bytes.subarray(written));
       file.syncSync();

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { decodeLossless, encodeLossless } from "../core/lossless_text.ts";
 import type { Paths } from "../core/paths.ts";
 import { parseRegistry, type Registry, serializeRegistry } from "../core/registry.ts";
 import { type LockOptions, withFileLock } from "./lock.ts";
@@ -34,14 +35,15 @@ export async function updateRegistry(
     if (after === before) return updated;
     // Unlocked writers must not share a temp file with the lock holder.
     const tmpPath = held ? paths.registryTmpFile : `${paths.registryTmpFile}.${Deno.pid}`;
-    writeFileAtomic(paths.registryFile, after, { tmpPath });
+    writeFileAtomic(paths.registryFile, encodeLossless(after), { tmpPath });
     return updated;
   }, options);
 }
 
+/** The file's text, decoded so that bytes which are not UTF-8 survive a rewrite unchanged. */
 function readRegistryText(paths: Paths): string {
   try {
-    return Deno.readTextFileSync(paths.registryFile);
+    return decodeLossless(Deno.readFileSync(paths.registryFile));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return "";
     throw error;
