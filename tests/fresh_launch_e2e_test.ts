@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLaunchWorld } from "./helpers/launch_world.ts";
+import { treeState } from "./helpers/tree_state.ts";
 import { transcriptPathFor } from "../lib/core/paths.ts";
 
 const QUIET_CMV = {
@@ -224,6 +225,32 @@ Deno.test("a project path with spaces, quotes, unicode and over 200 characters",
     world.cleanup();
   }
 });
+
+for (const leaf of ["A|b", "two\nlines"]) {
+  Deno.test(`a folder named ${JSON.stringify(leaf)} is refused before anything is written`, async () => {
+    if (Deno.build.os === "windows") return; // neither character is allowed in a Windows name
+    const world = createLaunchWorld();
+    try {
+      const dir = `${world.project}/${leaf}`;
+      Deno.mkdirSync(dir);
+      world.claudeScenario({ messages: ["hi"] });
+      const before = treeState(world.home);
+      for (const args of [["new"], ["n"], ["new", "--proj", dir]]) {
+        const result = await world.run(args, { stdin: "\n", cwd: dir });
+        assert.equal(result.code, 1, result.stderr);
+        assert.match(
+          result.stderr,
+          /^claudecm: cannot use the folder .* sessions\.txt cannot store/,
+        );
+        assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+        assert.deepEqual(treeState(world.home), before, "nothing was written");
+      }
+      assert.deepEqual(world.launches(), []);
+    } finally {
+      world.cleanup();
+    }
+  });
+}
 
 Deno.test("a directory's session open in another window is not offered for resume", async () => {
   const world = createLaunchWorld();

@@ -1,15 +1,24 @@
 import assert from "node:assert/strict";
 import {
   archivedSessions,
+  InvalidRegistryFieldError,
   InvalidSessionNameError,
   mainSessions,
   malformedLines,
   parseRegistry,
   serializeRegistry,
   type Session,
+  validateSessionDir,
   validateSessionName,
 } from "../lib/core/registry.ts";
-import { addAtTop, archiveSession, moveToTop, setTokens } from "../lib/core/registry_ops.ts";
+import {
+  addAtTop,
+  archiveSession,
+  changeDir,
+  moveToTop,
+  renameSession,
+  setTokens,
+} from "../lib/core/registry_ops.ts";
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
@@ -121,4 +130,33 @@ Deno.test("validateSessionName rejects a pipe or a line break and accepts unicod
   assert.throws(() => validateSessionName("a\nb"), InvalidSessionNameError);
   assert.throws(() => validateSessionName("a\rb"), InvalidSessionNameError);
   assert.equal(validateSessionName("Café ☕ \"quoted\" 'x'"), "Café ☕ \"quoted\" 'x'");
+});
+
+Deno.test("serializeRegistry refuses a row that would not read back as the same session", () => {
+  const registry = parseRegistry(`${A}|/p|Keep|\n`);
+  const bad: Array<[Partial<Session>, RegExp]> = [
+    [{ dir: "/home/u/A|b" }, /folder contains '\|'/],
+    [{ dir: "/home/u/two\nlines" }, /folder contains a line break/],
+    [{ desc: "a|b" }, /name contains '\|'/],
+    [{ desc: "a\r\nb" }, /name contains a line break/],
+    [{ dir: "" }, /would not read back/],
+    [{ guid: " " + B }, /would not read back/],
+  ];
+  for (const [fields, reason] of bad) {
+    const row = { ...session(B), ...fields };
+    assert.throws(() => serializeRegistry(addAtTop(registry, row)), InvalidRegistryFieldError);
+    assert.throws(() => serializeRegistry(addAtTop(registry, row)), reason);
+  }
+  assert.throws(() => serializeRegistry(renameSession(registry, A, "x|y")), /name contains/);
+  assert.throws(() => serializeRegistry(changeDir(registry, A, "/a\n")), /folder contains/);
+  // A lone CR reads back as part of its field, so a row that has one can still be updated.
+  const withCr = parseRegistry(`${A}|/old\rmac|Keep|\n`);
+  assert.equal(serializeRegistry(setTokens(withCr, A, 3)), `${A}|/old\rmac|Keep|3\n`);
+});
+
+Deno.test("validateSessionDir refuses a folder path with '|' or a line break", () => {
+  assert.throws(() => validateSessionDir("/home/u/A|b"), /cannot use the folder .*'\|'.*rename/);
+  assert.throws(() => validateSessionDir("/home/u/a\nb"), /line break/);
+  assert.throws(() => validateSessionDir("C:\\a\rb"), InvalidRegistryFieldError);
+  assert.equal(validateSessionDir("/home/u/Café ☕ 'q'"), "/home/u/Café ☕ 'q'");
 });

@@ -14,6 +14,8 @@
  * @module
  */
 
+import { UserError } from "./errors.ts";
+
 /** A registered session. */
 export interface Session {
   guid: string;
@@ -121,7 +123,11 @@ export function parseRegistry(text: string): Registry {
   return registry;
 }
 
-/** Serialize a registry to the text of `sessions.txt`. */
+/**
+ * Serialize a registry to the text of `sessions.txt`. Throws
+ * {@linkcode InvalidRegistryFieldError} rather than write a session row that
+ * would not read back as the same session.
+ */
 export function serializeRegistry(registry: Registry): string {
   const lines: Array<SourceLine | string> = registry.main.map(entryLine);
   if (registry.hasArchivedMarker || registry.archived.length > 0) {
@@ -158,8 +164,16 @@ export function findSession(registry: Registry, guid: string): Session | undefin
   return [...mainSessions(registry), ...archivedSessions(registry)].find((s) => s.guid === guid);
 }
 
+/** Raised when a value cannot be stored in a registry row (spec 5: `|` and line breaks). */
+export class InvalidRegistryFieldError extends UserError {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidRegistryFieldError";
+  }
+}
+
 /** Raised when a session name cannot be stored in the registry. */
-export class InvalidSessionNameError extends Error {
+export class InvalidSessionNameError extends InvalidRegistryFieldError {
   constructor(message: string) {
     super(message);
     this.name = "InvalidSessionNameError";
@@ -178,6 +192,29 @@ export function validateSessionName(name: string): string {
     throw new InvalidSessionNameError("a session name cannot contain a line break");
   }
   return name;
+}
+
+/**
+ * Check a project folder before anything is written for it: a row's DIR is
+ * one pipe-delimited field on one line, so a path with `|` or a line break
+ * cannot be registered.
+ */
+export function validateSessionDir(dir: string): string {
+  const problem = storableProblem(dir);
+  if (problem !== null) {
+    throw new InvalidRegistryFieldError(
+      `cannot use the folder ${JSON.stringify(dir)}: its path ${problem}, which sessions.txt ` +
+        "cannot store; rename the folder (or use one without '|' and line breaks)",
+    );
+  }
+  return dir;
+}
+
+/** Why `value` cannot be one field of a registry row, or null when it can. */
+function storableProblem(value: string): string | null {
+  if (value.includes("|")) return "contains '|'";
+  if (/[\r\n]/.test(value)) return "contains a line break";
+  return null;
 }
 
 function splitLines(text: string): SourceLine[] {
@@ -232,9 +269,28 @@ function entryLine(entry: Entry): SourceLine | string {
   return source === undefined ? text : { text, eol: source.eol };
 }
 
+/** The row for `session`; throws when it would not parse back as the same session. */
 function sessionRow(session: Session): string {
   const { guid, dir, desc, tokens } = session;
-  return `${guid}|${dir}|${desc}|${tokens}`;
+  const text = `${guid}|${dir}|${desc}|${tokens}`;
+  // Only LF ends a line on read; a lone CR inside a field reads back as it was.
+  const parsed = text.includes("\n")
+    ? { reason: "it contains a line break" }
+    : parseSessionRow(text);
+  if ("reason" in parsed || !sameSession(parsed, session)) {
+    throw new InvalidRegistryFieldError(
+      `cannot save session ${guid} in sessions.txt: ${describeRowProblem(session)}`,
+    );
+  }
+  return text;
+}
+
+function describeRowProblem(session: Session): string {
+  for (const [field, value] of [["folder", session.dir], ["name", session.desc]] as const) {
+    const problem = storableProblem(value);
+    if (problem !== null) return `its ${field} ${problem}: ${JSON.stringify(value)}`;
+  }
+  return `the row would not read back (${JSON.stringify(session)})`;
 }
 
 function sameSession(a: Session, b: Session): boolean {
