@@ -30,7 +30,7 @@ Deno.test("a failed write leaves the target untouched and no temp file", () =>
   inTempDir((dir) => {
     const path = `${dir}/target.txt`;
     Deno.writeTextFileSync(path, "precious");
-    assert.throws(() => writeFileAtomic(path, "new", { tmpPath: `${dir}/missing/x.tmp` }));
+    assert.throws(() => writeFileAtomic(path, "new", { tmpSuffix: "/missing/x.tmp" }));
     assert.equal(Deno.readTextFileSync(path), "precious");
     assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["target.txt"]);
   }));

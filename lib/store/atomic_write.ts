@@ -7,14 +7,19 @@
 
 /** Options for {@linkcode writeFileAtomic}. */
 export interface AtomicWriteOptions {
-  /** The temporary file; defaults to `<target>.tmp-<pid>` beside the real target. */
-  tmpPath?: string;
+  /**
+   * Appended to the real target's path to name the temporary file; defaults
+   * to `.tmp-<pid>`. Only a suffix can be chosen: the temporary file must sit
+   * beside the real target, or the rename would cross file systems.
+   */
+  tmpSuffix?: string;
 }
 
 /**
  * Replace `path` with `content` atomically. Readers see the old file or the
  * new one, never a mix. A symlinked target (dotfile managers link
- * settings.json) is written through the link, and an existing file keeps its
+ * settings.json or sessions.txt, often into another file system) is written
+ * through the link, which stays a link, and an existing file keeps its
  * permission bits. On failure the temporary file is removed and the target is
  * untouched.
  */
@@ -24,7 +29,7 @@ export function writeFileAtomic(
   options: AtomicWriteOptions = {},
 ): void {
   const target = realTarget(path);
-  const tmpPath = options.tmpPath ?? `${target}.tmp-${Deno.pid}`;
+  const tmpPath = target + (options.tmpSuffix ?? `.tmp-${Deno.pid}`);
   try {
     const file = Deno.openSync(tmpPath, { write: true, create: true, truncate: true });
     try {

@@ -33,9 +33,10 @@ export async function updateRegistry(
     const updated = change(parseRegistry(before));
     const after = serializeRegistry(updated);
     if (after === before) return updated;
+    // Spec 3's sessions.txt.tmp, beside the real file when sessions.txt is a link.
     // Unlocked writers must not share a temp file with the lock holder.
-    const tmpPath = held ? paths.registryTmpFile : `${paths.registryTmpFile}.${Deno.pid}`;
-    writeFileAtomic(paths.registryFile, encodeLossless(after), { tmpPath });
+    const tmpSuffix = held ? ".tmp" : `.tmp.${Deno.pid}`;
+    writeFileAtomic(paths.registryFile, encodeLossless(after), { tmpSuffix });
     return updated;
   }, options);
 }
