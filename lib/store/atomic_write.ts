@@ -1,9 +1,12 @@
 /**
  * Whole-file writes that a crash cannot leave half done: write a temporary
- * file beside the target, flush it to disk, then rename it over the target.
+ * file beside the target, flush it to disk, rename it over the target, then
+ * flush the directory so the rename itself survives a power loss.
  *
  * @module
  */
+
+import { dirname } from "node:path";
 
 /** Options for {@linkcode writeFileAtomic}. */
 export interface AtomicWriteOptions {
@@ -49,6 +52,23 @@ export function writeFileAtomic(
       // The temporary file was never created or is already gone.
     }
     throw error;
+  }
+  // The rename lives in the directory: until it is on disk, a power loss can undo it.
+  syncDirectory(dirname(target));
+}
+
+function syncDirectory(dir: string): void {
+  // Windows cannot open a directory as a file; NTFS journals the rename itself.
+  if (Deno.build.os === "windows") return;
+  try {
+    const handle = Deno.openSync(dir, { read: true });
+    try {
+      handle.syncSync();
+    } finally {
+      handle.close();
+    }
+  } catch {
+    // The file is written and renamed; a file system that cannot sync a directory has no more to give.
   }
 }
 
