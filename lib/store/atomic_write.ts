@@ -7,6 +7,7 @@
  */
 
 import { dirname } from "node:path";
+import { withPath } from "../core/errors.ts";
 
 /** Options for {@linkcode writeFileAtomic}. */
 export interface AtomicWriteOptions {
@@ -51,7 +52,8 @@ export function writeFileAtomic(
     } catch {
       // The temporary file was never created or is already gone.
     }
-    throw error;
+    // Whatever failed (the temp file, a full disk), the user knows the file by its real name.
+    throw withPath(error, target);
   }
   // The rename lives in the directory: until it is on disk, a power loss can undo it.
   syncDirectory(dirname(target));
