@@ -16,6 +16,30 @@ function oneLine(stderr: string): string {
 }
 
 Deno.test({
+  name: "list with a read-only ~/.claudecm shows the list and warns once that nothing is saved",
+  ignore: !permissionsTestable,
+  fn: async () => {
+    const t = createTestContext();
+    try {
+      writeRegistryText(t.ctx.paths, ROW);
+      Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "desk\n");
+      Deno.mkdirSync(t.ctx.paths.backupDir);
+      for (const dir of [t.ctx.paths.backupDir, t.ctx.paths.cmHome]) Deno.chmodSync(dir, 0o555);
+      const result = await runClaudecmUnprivileged(["list"], { env: t.env, home: t.home });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /Kept row/);
+      const warning = oneLine(result.stderr);
+      assert.match(warning, /Nothing can be saved in this run: permission denied: .*\.claudecm/);
+      assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), ROW);
+    } finally {
+      Deno.chmodSync(t.ctx.paths.cmHome, 0o755);
+      Deno.chmodSync(t.ctx.paths.backupDir, 0o755);
+      t.cleanup();
+    }
+  },
+});
+
+Deno.test({
   name: "an unreadable ~/.claudecm is a one-line error naming the path; doctor calls it a problem",
   ignore: !permissionsTestable,
   fn: async () => {
