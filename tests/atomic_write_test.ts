@@ -30,7 +30,7 @@ Deno.test("a failed write leaves the target untouched and no temp file", () =>
   inTempDir((dir) => {
     const path = `${dir}/target.txt`;
     Deno.writeTextFileSync(path, "precious");
-    assert.throws(() => writeFileAtomic(path, "new", { tmpPath: `${dir}/missing/x.tmp` }));
+    assert.throws(() => writeFileAtomic(path, "new", { tmpSuffix: "/missing/x.tmp" }));
     assert.equal(Deno.readTextFileSync(path), "precious");
     assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["target.txt"]);
   }));
@@ -42,3 +42,38 @@ Deno.test("writeFileAtomic writes unicode and large content whole", () =>
     writeFileAtomic(path, content);
     assert.equal(Deno.readTextFileSync(path), content);
   }));
+
+Deno.test({
+  name: "writeFileAtomic flushes the directory after the rename",
+  ignore: Deno.build.os === "windows",
+  fn: () =>
+    inTempDir((dir) => {
+      const path = `${dir}/target.txt`;
+      const realDir = Deno.realPathSync(dir);
+      const events: string[] = [];
+      const { openSync, renameSync } = Deno;
+      const syncSync = Deno.FsFile.prototype.syncSync;
+      const opened = new WeakMap<Deno.FsFile, string>();
+      Deno.openSync = (target, options) => {
+        const file = openSync(target, options);
+        opened.set(file, String(target));
+        return file;
+      };
+      Deno.renameSync = (from, to) => {
+        renameSync(from, to);
+        events.push("rename");
+      };
+      Deno.FsFile.prototype.syncSync = function (this: Deno.FsFile) {
+        syncSync.call(this);
+        events.push(opened.get(this) === realDir ? "sync dir" : "sync file");
+      };
+      try {
+        writeFileAtomic(path, "content");
+      } finally {
+        Object.assign(Deno, { openSync, renameSync });
+        Deno.FsFile.prototype.syncSync = syncSync;
+      }
+      assert.deepEqual(events, ["sync file", "rename", "sync dir"]);
+      assert.equal(Deno.readTextFileSync(path), "content");
+    }),
+});

@@ -56,6 +56,9 @@ Deno.test("formatStamp is yyyyMMdd-HHmmss in local time", () => {
 
 Deno.test("folderDefaultName title-cases the leaf with dashes as spaces", () => {
   assert.equal(folderDefaultName("my-cool-app"), "My Cool App");
+  // The default name obeys the rule a typed one does (validateSessionName).
+  assert.equal(folderDefaultName("A|b"), "A B");
+  assert.equal(folderDefaultName("two\nlines\r\nhere"), "Two Lines Here");
   assert.equal(folderDefaultName("claudecm"), "Claudecm");
   assert.equal(folderDefaultName("x--y"), "X Y");
 });

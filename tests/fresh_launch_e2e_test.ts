@@ -2,6 +2,9 @@ import assert from "node:assert/strict";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLaunchWorld } from "./helpers/launch_world.ts";
+import { treeState } from "./helpers/tree_state.ts";
+import { makeTempDirOnOtherFileSystem, otherFileSystemAvailable } from "./helpers/other_fs.ts";
+import { sessionId } from "./helpers/claude_home.ts";
 import { transcriptPathFor } from "../lib/core/paths.ts";
 
 const QUIET_CMV = {
@@ -223,6 +226,59 @@ Deno.test("a project path with spaces, quotes, unicode and over 200 characters",
   } finally {
     world.cleanup();
   }
+});
+
+for (const leaf of ["A|b", "two\nlines"]) {
+  Deno.test(`a folder named ${JSON.stringify(leaf)} is refused before anything is written`, async () => {
+    if (Deno.build.os === "windows") return; // neither character is allowed in a Windows name
+    const world = createLaunchWorld();
+    try {
+      const dir = `${world.project}/${leaf}`;
+      Deno.mkdirSync(dir);
+      world.claudeScenario({ messages: ["hi"] });
+      const before = treeState(world.home);
+      for (const args of [["new"], ["n"], ["new", "--proj", dir]]) {
+        const result = await world.run(args, { stdin: "\n", cwd: dir });
+        assert.equal(result.code, 1, result.stderr);
+        assert.match(
+          result.stderr,
+          /^claudecm: cannot use the folder .* sessions\.txt cannot store/,
+        );
+        assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+        assert.deepEqual(treeState(world.home), before, "nothing was written");
+      }
+      assert.deepEqual(world.launches(), []);
+    } finally {
+      world.cleanup();
+    }
+  });
+}
+
+Deno.test({
+  name: "a sessions.txt linked into another file system stays a link and claude starts",
+  ignore: !otherFileSystemAvailable(),
+  fn: async () => {
+    const world = createLaunchWorld();
+    const elsewhere = makeTempDirOnOtherFileSystem();
+    try {
+      const target = `${elsewhere}/sessions.txt`;
+      const kept = `${sessionId(1)}|/kept|Kept|\n`;
+      Deno.writeTextFileSync(target, kept);
+      Deno.symlinkSync(target, world.paths.registryFile);
+      world.claudeScenario({ messages: ["hi"] });
+      world.cmvScenario(QUIET_CMV);
+      const result = await world.run(["n"], { stdin: "Linked\n" });
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(world.launches().length, 1, "claude started");
+      assert.ok(Deno.lstatSync(world.paths.registryFile).isSymlink, "the link survives");
+      const [id] = world.sessionIdsPassed();
+      assert.equal(Deno.readTextFileSync(target), `${id}|${world.project}|Linked|12345\n${kept}`);
+      assert.deepEqual([...Deno.readDirSync(elsewhere)].map((e) => e.name), ["sessions.txt"]);
+    } finally {
+      Deno.removeSync(elsewhere, { recursive: true });
+      world.cleanup();
+    }
+  },
 });
 
 Deno.test("a directory's session open in another window is not offered for resume", async () => {

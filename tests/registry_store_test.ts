@@ -6,7 +6,7 @@ import {
   parseRegistry,
   serializeRegistry,
 } from "../lib/core/registry.ts";
-import { addAtTop, setTokens } from "../lib/core/registry_ops.ts";
+import { addAtTop, moveToTop, setTokens } from "../lib/core/registry_ops.ts";
 import { readRegistry, updateRegistry } from "../lib/store/registry_store.ts";
 import { withFileLock } from "../lib/store/lock.ts";
 import { createTestContext } from "./helpers/test_context.ts";
@@ -48,6 +48,56 @@ Deno.test("updateRegistry writes through the lock and leaves no temp file", asyn
     assert.match(Deno.readTextFileSync(t.ctx.paths.registryFile), /malformed but precious/);
     const names = [...Deno.readDirSync(t.ctx.paths.cmHome)].map((e) => e.name).sort();
     assert.deepEqual(names, ["sessions.txt", "sessions.txt.lock"]);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a change that leaves the content as it was does not rewrite the file", async () => {
+  const t = createTestContext();
+  try {
+    const text = `${COUNTER}|/counter dir|Counter|0\n\n${sessionId(1)}|/p|Other|\r\n`;
+    writeRegistryText(t.ctx.paths, text);
+    const before = Deno.statSync(t.ctx.paths.registryFile);
+    // Resuming #1 while it is already on top changes nothing.
+    await updateRegistry(t.ctx.paths, (r) => moveToTop(r, COUNTER));
+    await updateRegistry(t.ctx.paths, (r) => setTokens(r, COUNTER, 0));
+    const after = Deno.statSync(t.ctx.paths.registryFile);
+    assert.equal(after.ino, before.ino, "the file was not replaced");
+    assert.equal(after.mtime?.getTime(), before.mtime?.getTime());
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), text);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("bytes that are not UTF-8 survive an unrelated write byte for byte", async () => {
+  const t = createTestContext();
+  try {
+    const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+    const latinRow = latin1(`${sessionId(1)}|/home/u/caf\xe9|Caf\xe9 cr\xe8me|5\n`);
+    const unparsable = latin1("\xff\xfe broken \xe9 line\n");
+    const counter = new TextEncoder().encode(`${COUNTER}|/counter dir|Counter|0\n`);
+    const file = new Uint8Array([...latinRow, ...unparsable, ...counter]);
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+    Deno.writeFileSync(t.ctx.paths.registryFile, file);
+
+    await updateRegistry(t.ctx.paths, (r) => setTokens(r, COUNTER, 9));
+    const retokened = new TextEncoder().encode(`${COUNTER}|/counter dir|Counter|9\n`);
+    assert.deepEqual(
+      Deno.readFileSync(t.ctx.paths.registryFile),
+      new Uint8Array([...latinRow, ...unparsable, ...retokened]),
+    );
+    // A changed row keeps the bytes of its own fields too.
+    await updateRegistry(t.ctx.paths, (r) => moveToTop(setTokens(r, sessionId(1), 6), COUNTER));
+    assert.deepEqual(
+      Deno.readFileSync(t.ctx.paths.registryFile),
+      new Uint8Array([
+        ...retokened,
+        ...latin1(`${sessionId(1)}|/home/u/caf\xe9|Caf\xe9 cr\xe8me|6\n`),
+        ...unparsable,
+      ]),
+    );
   } finally {
     t.cleanup();
   }

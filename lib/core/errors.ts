@@ -1,6 +1,8 @@
 /**
  * Errors that end a command with a one-line message and a chosen exit code.
- * main.ts prints `claudecm: <message>`; anything else is an internal error.
+ * main.ts prints `claudecm: <message>`. An I/O failure the environment
+ * caused becomes such a message through {@linkcode environmentUserError};
+ * anything else is an internal error.
  *
  * @module
  */
@@ -33,4 +35,90 @@ export class UsageError extends UserError {
 /** The message of a caught value, for a one-line report. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Failures the machine causes (permissions, a full or read-only disk...), not claudecm. */
+type EnvironmentFailure = "denied" | "readOnly" | "full" | "isDirectory" | "notDirectory";
+
+const FAILURE_BY_CODE: Record<string, EnvironmentFailure> = {
+  EACCES: "denied",
+  EPERM: "denied",
+  EROFS: "readOnly",
+  ENOSPC: "full",
+  EDQUOT: "full",
+  EISDIR: "isDirectory",
+  ENOTDIR: "notDirectory",
+};
+
+/**
+ * Record which file an I/O error concerns, for {@linkcode environmentUserError}.
+ * Deno names the path in most messages but not for a write to an open file
+ * (a full disk), and a temporary file's name means little to a user.
+ */
+export function withPath<T>(error: T, path: string): T {
+  if (typeof error === "object" && error !== null) Object.assign(error, { path });
+  return error;
+}
+
+/** Whether `error` means the disk refuses writes: no permission, read-only, full. */
+export function isWriteRefusal(error: unknown): boolean {
+  const failure = environmentFailure(error);
+  return failure === "denied" || failure === "readOnly" || failure === "full";
+}
+
+/** Whether `error` is a write to a pipe whose reader has gone (`claudecm list --json | head`). */
+export function isBrokenPipe(error: unknown): boolean {
+  return error instanceof Deno.errors.BrokenPipe || codeOf(error) === "EPIPE";
+}
+
+/**
+ * The one-line error a user can act on for an I/O failure the environment
+ * caused, naming the path and the fix; null for anything else (a bug).
+ */
+export function environmentUserError(error: unknown): UserError | null {
+  const failure = environmentFailure(error);
+  if (failure === null) return null;
+  const path = pathOf(error);
+  const subject = path ?? "a file claudecm needs";
+  switch (failure) {
+    case "denied":
+      return new UserError(
+        `permission denied: ${subject}; let your user read and write it and its folder ` +
+          "(check with ls -ld; fix with chmod or chown)",
+      );
+    case "readOnly":
+      return new UserError(
+        `${subject} is on a read-only file system; make it writable ` +
+          "(or set CLAUDECM_HOME to a writable folder for claudecm's own files)",
+      );
+    case "full":
+      return new UserError(`no space left to write ${subject}; free some disk space and run again`);
+    case "isDirectory":
+      return new UserError(`${subject} is a folder where claudecm needs a file; move it away`);
+    case "notDirectory":
+      return new UserError(
+        `part of ${subject} is a file where claudecm needs a folder; move that file away`,
+      );
+  }
+}
+
+function environmentFailure(error: unknown): EnvironmentFailure | null {
+  if (error instanceof Deno.errors.PermissionDenied) return "denied";
+  if (error instanceof Deno.errors.IsADirectory) return "isDirectory";
+  if (error instanceof Deno.errors.NotADirectory) return "notDirectory";
+  return FAILURE_BY_CODE[codeOf(error) ?? ""] ?? null;
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** The path an error carries ({@linkcode withPath}), else the first one Deno's message names. */
+function pathOf(error: unknown): string | null {
+  const path = (error as { path?: unknown } | null)?.path;
+  if (typeof path === "string") return path;
+  // Deno: "Permission denied (os error 13): open '/x'" or "...: rename '/a' -> '/b'".
+  const match = /\(os error \d+\): \w+ '(.*?)'(?: -> '.*')?$/.exec(errorMessage(error));
+  return match?.[1] ?? null;
 }

@@ -43,9 +43,13 @@ export function formatStamp(date: Date): string {
     `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
 }
 
-/** A folder's default session name: its leaf, dashes to spaces, title-cased (spec 11.4). */
+/**
+ * A folder's default session name: its leaf, dashes to spaces, title-cased
+ * (spec 11.4). `|` becomes a space and line breaks collapse like other
+ * whitespace, so the name obeys the rule a typed name does.
+ */
 export function folderDefaultName(leaf: string): string {
-  return leaf.replace(/-+/g, " ").trim().split(/\s+/)
+  return leaf.replace(/[-|]+/g, " ").trim().split(/\s+/)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(" ");
 }

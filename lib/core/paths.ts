@@ -34,8 +34,6 @@ export interface Paths {
   registryFile: string;
   /** The registry's lock file. */
   lockFile: string;
-  /** The registry's temporary file during an atomic write. */
-  registryTmpFile: string;
   /** `machine-name.txt`. */
   machineNameFile: string;
   /** Registry and settings backups, pre-trim files, fork predecessors (spec 3.1). */
@@ -74,7 +72,6 @@ export function resolvePaths(env: EnvReader, os: OsName): Paths {
     cmHome,
     registryFile,
     lockFile: `${registryFile}.lock`,
-    registryTmpFile: `${registryFile}.tmp`,
     machineNameFile: path.join(cmHome, "machine-name.txt"),
     backupDir: path.join(cmHome, "backup"),
     refreshTempDir: path.join(cmHome, "refresh-temp"),

@@ -5,11 +5,16 @@
  * the operations flows perform; reading and writing the file is
  * `lib/store/registry_store.ts`.
  *
- * Lines that do not parse are kept verbatim where they stood, so a rewrite
- * never drops what a user (or an older script) wrote; `doctor` reports them.
+ * The file's bytes are the user's (DESIGN.md 5.10): lines that do not parse,
+ * blank lines, a decorated `[archived]` line and each line's own ending are
+ * kept where they stood, and a line no operation changed is written back as
+ * it was read, so a rewrite never drops or alters what a user (or an older
+ * script) wrote; `doctor` reports the lines that do not parse.
  *
  * @module
  */
+
+import { UserError } from "./errors.ts";
 
 /** A registered session. */
 export interface Session {
@@ -20,6 +25,12 @@ export interface Session {
   tokens: string;
 }
 
+/** A line as it stood in the file: its text and its own ending ("" for a last line without one). */
+export interface SourceLine {
+  text: string;
+  eol: string;
+}
+
 /** A registry line that did not parse, kept verbatim. */
 export interface MalformedLine {
   raw: string;
@@ -28,8 +39,14 @@ export interface MalformedLine {
   reason: string;
 }
 
-/** One line of a registry section. */
-export type Entry = { session: Session } | { malformed: MalformedLine };
+/**
+ * One line of a registry section. A line read from the file keeps its
+ * `source`, so it is written back exactly as it was unless its session changed.
+ */
+export type Entry =
+  | { session: Session; source?: SourceLine & { parsed: Session } }
+  | { malformed: MalformedLine; source?: SourceLine }
+  | { blank: SourceLine };
 
 /** The whole registry, as read from disk. */
 export interface Registry {
@@ -37,7 +54,9 @@ export interface Registry {
   archived: Entry[];
   /** Whether the file had an `[archived]` line (kept even with nothing under it). */
   hasArchivedMarker: boolean;
-  /** Line ending of the file as read, kept on rewrite. */
+  /** The `[archived]` line as the file had it (it may carry spaces). */
+  markerSource?: SourceLine;
+  /** Line ending for lines claudecm adds: the one most of the file's lines use. */
   eol: "\n" | "\r\n";
   /** Whether the file began with a UTF-8 byte order mark, kept on rewrite. */
   bom: boolean;
@@ -72,34 +91,54 @@ export function emptyRegistry(): Registry {
   return { main: [], archived: [], hasArchivedMarker: false, eol: "\n", bom: false };
 }
 
-/** Parse the text of `sessions.txt`. Never throws: bad lines become malformed entries. */
+/**
+ * Parse the text of `sessions.txt`. Never throws: bad lines become malformed
+ * entries. Every line, blank ones included, keeps its text and its own line
+ * ending, so {@linkcode serializeRegistry} gives back the same text for every
+ * line no operation changed.
+ */
 export function parseRegistry(text: string): Registry {
   const registry = emptyRegistry();
   if (text.startsWith("\uFEFF")) {
     registry.bom = true;
     text = text.slice(1);
   }
-  if (text.includes("\r\n")) registry.eol = "\r\n";
+  const lines = splitLines(text);
+  const crlf = lines.filter((line) => line.eol === "\r\n").length;
+  if (crlf > lines.length - crlf - lines.filter((line) => line.eol === "").length) {
+    registry.eol = "\r\n";
+  }
   let section = registry.main;
-  text.split(/\r?\n/).forEach((line, index) => {
-    if (line.trim() === "") return;
-    if (line.trim() === ARCHIVED_MARKER && !registry.hasArchivedMarker) {
+  lines.forEach((source, index) => {
+    if (source.text.trim() === "") {
+      section.push({ blank: source });
+    } else if (source.text.trim() === ARCHIVED_MARKER && !registry.hasArchivedMarker) {
       registry.hasArchivedMarker = true;
+      registry.markerSource = source;
       section = registry.archived;
-      return;
+    } else {
+      section.push(parseLine(source, index + 1));
     }
-    section.push(parseLine(line, index + 1));
   });
   return registry;
 }
 
-/** Serialize a registry to the text of `sessions.txt`. */
+/**
+ * Serialize a registry to the text of `sessions.txt`. Throws
+ * {@linkcode InvalidRegistryFieldError} rather than write a session row that
+ * would not read back as the same session.
+ */
 export function serializeRegistry(registry: Registry): string {
-  const lines = registry.main.map(entryLine);
+  const lines: Array<SourceLine | string> = registry.main.map(entryLine);
   if (registry.hasArchivedMarker || registry.archived.length > 0) {
-    lines.push(ARCHIVED_MARKER, ...registry.archived.map(entryLine));
+    lines.push(registry.markerSource ?? ARCHIVED_MARKER, ...registry.archived.map(entryLine));
   }
-  const body = lines.map((line) => line + registry.eol).join("");
+  const body = lines.map((line, index) => {
+    if (typeof line === "string") return line + registry.eol;
+    // A last line without an ending needs one once something follows it.
+    const eol = line.eol === "" && index < lines.length - 1 ? registry.eol : line.eol;
+    return line.text + eol;
+  }).join("");
   return (registry.bom ? "\uFEFF" : "") + body;
 }
 
@@ -125,8 +164,16 @@ export function findSession(registry: Registry, guid: string): Session | undefin
   return [...mainSessions(registry), ...archivedSessions(registry)].find((s) => s.guid === guid);
 }
 
+/** Raised when a value cannot be stored in a registry row (spec 5: `|` and line breaks). */
+export class InvalidRegistryFieldError extends UserError {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidRegistryFieldError";
+  }
+}
+
 /** Raised when a session name cannot be stored in the registry. */
-export class InvalidSessionNameError extends Error {
+export class InvalidSessionNameError extends InvalidRegistryFieldError {
   constructor(message: string) {
     super(message);
     this.name = "InvalidSessionNameError";
@@ -147,26 +194,107 @@ export function validateSessionName(name: string): string {
   return name;
 }
 
-function parseLine(line: string, lineNumber: number): Entry {
+/**
+ * Check a project folder before anything is written for it: a row's DIR is
+ * one pipe-delimited field on one line, so a path with `|` or a line break
+ * cannot be registered.
+ */
+export function validateSessionDir(dir: string): string {
+  const problem = storableProblem(dir);
+  if (problem !== null) {
+    throw new InvalidRegistryFieldError(
+      `cannot use the folder ${JSON.stringify(dir)}: its path ${problem}, which sessions.txt ` +
+        "cannot store; rename the folder (or use one without '|' and line breaks)",
+    );
+  }
+  return dir;
+}
+
+/** Why `value` cannot be one field of a registry row, or null when it can. */
+function storableProblem(value: string): string | null {
+  if (value.includes("|")) return "contains '|'";
+  if (/[\r\n]/.test(value)) return "contains a line break";
+  return null;
+}
+
+function splitLines(text: string): SourceLine[] {
+  const lines: SourceLine[] = [];
+  let start = 0;
+  while (start < text.length) {
+    const newline = text.indexOf("\n", start);
+    if (newline < 0) {
+      lines.push({ text: text.slice(start), eol: "" });
+      break;
+    }
+    const crlf = newline > start && text[newline - 1] === "\r";
+    lines.push({
+      text: text.slice(start, crlf ? newline - 1 : newline),
+      eol: crlf ? "\r\n" : "\n",
+    });
+    start = newline + 1;
+  }
+  return lines;
+}
+
+function parseLine(source: SourceLine, lineNumber: number): Entry {
+  const parsed = parseSessionRow(source.text);
+  if ("reason" in parsed) {
+    return { malformed: { raw: source.text, lineNumber, reason: parsed.reason }, source };
+  }
+  return { session: { ...parsed }, source: { ...source, parsed } };
+}
+
+function parseSessionRow(line: string): Session | { reason: string } {
   const fields = line.split("|");
-  const malformed = (reason: string): Entry => ({ malformed: { raw: line, lineNumber, reason } });
   if (fields.length < 3 || fields.length > 4) {
-    return malformed(`expected GUID|DIR|DESC|TOKENS, found ${fields.length} field(s)`);
+    return { reason: `expected GUID|DIR|DESC|TOKENS, found ${fields.length} field(s)` };
   }
   // DIR and DESC keep their bytes: a path may end in a space. GUID and TOKENS are ours to tidy.
   const [rawGuid, dir, desc, rawTokens = ""] = fields;
   const guid = rawGuid.trim();
   const tokens = rawTokens.trim();
-  if (!isSessionId(guid)) return malformed(`'${guid}' is not a session id`);
-  if (dir === "") return malformed("the directory is empty");
-  if (tokens !== "" && !/^\d+$/.test(tokens)) return malformed(`'${tokens}' is not a token count`);
-  return { session: { guid, dir, desc, tokens } };
+  if (!isSessionId(guid)) return { reason: `'${guid}' is not a session id` };
+  if (dir === "") return { reason: "the directory is empty" };
+  if (tokens !== "" && !/^\d+$/.test(tokens)) return { reason: `'${tokens}' is not a token count` };
+  return { guid, dir, desc, tokens };
 }
 
-function entryLine(entry: Entry): string {
-  if ("malformed" in entry) return entry.malformed.raw;
-  const { guid, dir, desc, tokens } = entry.session;
-  return `${guid}|${dir}|${desc}|${tokens}`;
+/** An entry's line: as it was read when unchanged, else formatted (keeping its own ending). */
+function entryLine(entry: Entry): SourceLine | string {
+  if ("blank" in entry) return entry.blank;
+  if ("malformed" in entry) return entry.source ?? entry.malformed.raw;
+  const { session, source } = entry;
+  if (source !== undefined && sameSession(session, source.parsed)) return source;
+  const text = sessionRow(session);
+  return source === undefined ? text : { text, eol: source.eol };
+}
+
+/** The row for `session`; throws when it would not parse back as the same session. */
+function sessionRow(session: Session): string {
+  const { guid, dir, desc, tokens } = session;
+  const text = `${guid}|${dir}|${desc}|${tokens}`;
+  // Only LF ends a line on read; a lone CR inside a field reads back as it was.
+  const parsed = text.includes("\n")
+    ? { reason: "it contains a line break" }
+    : parseSessionRow(text);
+  if ("reason" in parsed || !sameSession(parsed, session)) {
+    throw new InvalidRegistryFieldError(
+      `cannot save session ${guid} in sessions.txt: ${describeRowProblem(session)}`,
+    );
+  }
+  return text;
+}
+
+function describeRowProblem(session: Session): string {
+  for (const [field, value] of [["folder", session.dir], ["name", session.desc]] as const) {
+    const problem = storableProblem(value);
+    if (problem !== null) return `its ${field} ${problem}: ${JSON.stringify(value)}`;
+  }
+  return `the row would not read back (${JSON.stringify(session)})`;
+}
+
+function sameSession(a: Session, b: Session): boolean {
+  return a.guid === b.guid && a.dir === b.dir && a.desc === b.desc && a.tokens === b.tokens;
 }
 
 function sessionsOf(entries: Entry[]): Session[] {

@@ -1,7 +1,7 @@
 /**
  * Registry operations. Each takes a registry and returns a new one, leaving
- * malformed lines where they stood, so `updateRegistry` can apply them under
- * the lock.
+ * malformed and blank lines where they stood, and a changed row keeping its
+ * own line ending, so `updateRegistry` can apply them under the lock.
  *
  * @module
  */
@@ -143,12 +143,15 @@ export function moveSession(registry: Registry, from: number, to: number): Regis
     }
   }
   const moving = sessions[from - 1];
-  const main = registry.main.filter((entry) => !("session" in entry && entry.session === moving));
+  const movingEntry = registry.main.find((entry) =>
+    "session" in entry && entry.session === moving
+  )!;
+  const main = registry.main.filter((entry) => entry !== movingEntry);
   const target = sessions.filter((session) => session !== moving)[to - 1];
   const insertAt = target === undefined
     ? main.length
     : main.findIndex((entry) => "session" in entry && entry.session === target);
-  main.splice(insertAt, 0, { session: moving });
+  main.splice(insertAt, 0, movingEntry);
   return { ...registry, main };
 }
 
@@ -192,7 +195,9 @@ function updateSession(
 ): Registry {
   if (findSession(registry, guid) === undefined) throw notFound(guid);
   const apply = (entry: Entry): Entry =>
-    "session" in entry && entry.session.guid === guid ? { session: change(entry.session) } : entry;
+    "session" in entry && entry.session.guid === guid
+      ? { ...entry, session: change(entry.session) }
+      : entry;
   return { ...registry, main: registry.main.map(apply), archived: registry.archived.map(apply) };
 }
 

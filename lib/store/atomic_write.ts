@@ -1,34 +1,43 @@
 /**
  * Whole-file writes that a crash cannot leave half done: write a temporary
- * file beside the target, flush it to disk, then rename it over the target.
+ * file beside the target, flush it to disk, rename it over the target, then
+ * flush the directory so the rename itself survives a power loss.
  *
  * @module
  */
 
+import { dirname } from "node:path";
+import { withPath } from "../core/errors.ts";
+
 /** Options for {@linkcode writeFileAtomic}. */
 export interface AtomicWriteOptions {
-  /** The temporary file; defaults to `<target>.tmp-<pid>` beside the real target. */
-  tmpPath?: string;
+  /**
+   * Appended to the real target's path to name the temporary file; defaults
+   * to `.tmp-<pid>`. Only a suffix can be chosen: the temporary file must sit
+   * beside the real target, or the rename would cross file systems.
+   */
+  tmpSuffix?: string;
 }
 
 /**
  * Replace `path` with `content` atomically. Readers see the old file or the
  * new one, never a mix. A symlinked target (dotfile managers link
- * settings.json) is written through the link, and an existing file keeps its
+ * settings.json or sessions.txt, often into another file system) is written
+ * through the link, which stays a link, and an existing file keeps its
  * permission bits. On failure the temporary file is removed and the target is
  * untouched.
  */
 export function writeFileAtomic(
   path: string,
-  content: string,
+  content: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): void {
   const target = realTarget(path);
-  const tmpPath = options.tmpPath ?? `${target}.tmp-${Deno.pid}`;
+  const tmpPath = target + (options.tmpSuffix ?? `.tmp-${Deno.pid}`);
   try {
     const file = Deno.openSync(tmpPath, { write: true, create: true, truncate: true });
     try {
-      const bytes = new TextEncoder().encode(content);
+      const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
       let written = 0;
       while (written < bytes.length) written += file.writeSync(bytes.subarray(written));
       file.syncSync();
@@ -43,7 +52,25 @@ export function writeFileAtomic(
     } catch {
       // The temporary file was never created or is already gone.
     }
-    throw error;
+    // Whatever failed (the temp file, a full disk), the user knows the file by its real name.
+    throw withPath(error, target);
+  }
+  // The rename lives in the directory: until it is on disk, a power loss can undo it.
+  syncDirectory(dirname(target));
+}
+
+function syncDirectory(dir: string): void {
+  // Windows cannot open a directory as a file; NTFS journals the rename itself.
+  if (Deno.build.os === "windows") return;
+  try {
+    const handle = Deno.openSync(dir, { read: true });
+    try {
+      handle.syncSync();
+    } finally {
+      handle.close();
+    }
+  } catch {
+    // The file is written and renamed; a file system that cannot sync a directory has no more to give.
   }
 }
 

@@ -13,9 +13,10 @@ export const REGISTRY_BACKUPS_KEPT = 20;
 
 /**
  * Copy sessions.txt to `backup/sessions.txt.<stamp>` and prune all but the
- * newest 20. Best effort: a failure here never stops claudecm.
+ * newest 20. Best effort: a failure here never stops claudecm; it is returned
+ * (null when all went well) so the caller can tell a disk that refuses writes.
  */
-export function backupRegistry(paths: Paths, now: Date): void {
+export function backupRegistry(paths: Paths, now: Date): unknown {
   try {
     Deno.mkdirSync(paths.backupDir, { recursive: true });
     Deno.copyFileSync(
@@ -23,8 +24,10 @@ export function backupRegistry(paths: Paths, now: Date): void {
       paths.path.join(paths.backupDir, `sessions.txt.${formatStamp(now)}`),
     );
     pruneBackups(paths, "sessions.txt.", REGISTRY_BACKUPS_KEPT);
-  } catch {
+    return null;
+  } catch (error) {
     // Spec 5.0: best-effort and silent.
+    return error;
   }
 }
 

@@ -9,6 +9,7 @@
 import type { AppContext } from "../context.ts";
 import { ensureCleanupPeriod } from "./settings.ts";
 import { backupRegistry } from "../../store/backups.ts";
+import { environmentUserError, errorMessage, isWriteRefusal } from "../../core/errors.ts";
 
 /** Options for {@linkcode bootstrap}. */
 export interface BootstrapOptions {
@@ -26,14 +27,38 @@ export function bootstrap(ctx: AppContext, options: BootstrapOptions): Bootstrap
   // A partial mitigation for Claude Code's idle-timeout bug; silent by design.
   ctx.setEnv("CLAUDE_CODE_REMOTE_SEND_KEEPALIVES", "1");
   const { paths } = ctx;
-  Deno.mkdirSync(paths.backupDir, { recursive: true });
-  Deno.writeFileSync(paths.registryFile, new Uint8Array(), { append: true, create: true });
+  const writable = prepareStateDir(ctx);
   if (ensureCleanupPeriod(paths, ctx.now())) {
     ctx.out.line("  Protected session transcripts from Claude Code's 30-day auto-delete.", "cyan");
   }
-  const machineName = settleMachineName(ctx, options);
-  backupRegistry(paths, ctx.now());
+  // Where nothing can be saved, a typed machine name would be lost: use the hostname.
+  const machineName = settleMachineName(ctx, { mayPrompt: options.mayPrompt && writable });
   return { machineName };
+}
+
+/**
+ * Create `~/.claudecm` and `backup/`, touch the registry so later reads do
+ * not fail, and back it up (spec 4 steps 2-3, 5.0). A disk that refuses
+ * writes (permissions, read-only, full) gets one yellow warning and the
+ * command goes on, so `list` still shows what is there; returns whether the
+ * state directory took the writes. Any other failure (sessions.txt is a
+ * folder...) is thrown for main to report.
+ */
+function prepareStateDir(ctx: AppContext): boolean {
+  const { paths } = ctx;
+  let refusal: unknown = null;
+  try {
+    Deno.mkdirSync(paths.backupDir, { recursive: true });
+    Deno.writeFileSync(paths.registryFile, new Uint8Array(), { append: true, create: true });
+  } catch (error) {
+    if (!isWriteRefusal(error)) throw error;
+    refusal = error;
+  }
+  refusal ??= backupRegistry(paths, ctx.now());
+  if (refusal === null || !isWriteRefusal(refusal)) return true;
+  const reason = environmentUserError(refusal)?.message ?? errorMessage(refusal);
+  ctx.err.line(`  Nothing can be saved in this run: ${reason}`, "yellow");
+  return false;
 }
 
 /** The saved machine name, or the hostname when none is saved. */

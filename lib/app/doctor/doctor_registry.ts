@@ -20,7 +20,6 @@ import {
 } from "../../core/registry.ts";
 import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { pathExists } from "../../core/fs_checks.ts";
 
 /** A registered session, as the list numbers it. */
 export interface SessionRef {
@@ -47,7 +46,8 @@ export interface UnreadableTranscript extends MissingTranscript {
 export interface RegistryCheck {
   status: CheckStatus;
   path: string;
-  exists: boolean;
+  /** Null when it cannot be told (no permission to look into its folder). */
+  exists: boolean | null;
   /** Why the file could not be read; null when it could (or does not exist). */
   error: string | null;
   /** Main sessions. */
@@ -72,7 +72,7 @@ export function checkRegistry(
   const check: RegistryCheck = {
     status: "ok",
     path,
-    exists: pathExists(path),
+    exists: existence(path),
     error: null,
     sessions: 0,
     archived: 0,
@@ -164,6 +164,16 @@ function addFindings(check: RegistryCheck, add: (section: Section) => AddFinding
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** Whether something stands at `path`; null when looking fails for another reason than absence. */
+function existence(path: string): boolean | null {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch (error) {
+    return error instanceof Deno.errors.NotFound ? false : null;
+  }
 }
 
 function folderStillThere(path: string): boolean {

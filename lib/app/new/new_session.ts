@@ -20,7 +20,13 @@ import { folderMatcher } from "../../core/folder_match.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
-import { findSession, isSessionId, mainSessions, type Session } from "../../core/registry.ts";
+import {
+  findSession,
+  isSessionId,
+  mainSessions,
+  type Session,
+  validateSessionDir,
+} from "../../core/registry.ts";
 import { renameSession } from "../../core/registry_ops.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -85,7 +91,8 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
 function projectDirectory(ctx: AppContext, proj: string | undefined): string {
   const dir = proj === undefined ? ctx.cwd() : ctx.paths.path.resolve(ctx.cwd(), proj);
   if (!isDirectory(dir)) throw new UserError(`not a directory: ${proj ?? dir}`);
-  return dir;
+  // Before bootstrap writes anything: a row could not hold this folder.
+  return validateSessionDir(dir);
 }
 
 /** Spec 11.4 step 4: the directory's session; null when the user wants a fresh one instead. */

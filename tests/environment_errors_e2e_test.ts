@@ -1,0 +1,122 @@
+import assert from "node:assert/strict";
+import { childBaseEnv } from "./helpers/child.ts";
+import { sessionId, writeRegistryText } from "./helpers/claude_home.ts";
+import { createLaunchWorld } from "./helpers/launch_world.ts";
+import { permissionsTestable, runClaudecmUnprivileged } from "./helpers/run_unprivileged.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+import { fileURLToPath } from "node:url";
+
+const ROW = `${sessionId(1)}|/somewhere|Kept row|\n`;
+
+function oneLine(stderr: string): string {
+  const lines = stderr.trimEnd().split("\n");
+  assert.equal(lines.length, 1, stderr);
+  assert.doesNotMatch(stderr, /internal error/);
+  return lines[0];
+}
+
+Deno.test({
+  name: "list with a read-only ~/.claudecm shows the list and warns once that nothing is saved",
+  ignore: !permissionsTestable,
+  fn: async () => {
+    const t = createTestContext();
+    try {
+      writeRegistryText(t.ctx.paths, ROW);
+      Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "desk\n");
+      Deno.mkdirSync(t.ctx.paths.backupDir);
+      for (const dir of [t.ctx.paths.backupDir, t.ctx.paths.cmHome]) Deno.chmodSync(dir, 0o555);
+      const result = await runClaudecmUnprivileged(["list"], { env: t.env, home: t.home });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /Kept row/);
+      const warning = oneLine(result.stderr);
+      assert.match(warning, /Nothing can be saved in this run: permission denied: .*\.claudecm/);
+      assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), ROW);
+    } finally {
+      Deno.chmodSync(t.ctx.paths.cmHome, 0o755);
+      Deno.chmodSync(t.ctx.paths.backupDir, 0o755);
+      t.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "an unreadable ~/.claudecm is a one-line error naming the path; doctor calls it a problem",
+  ignore: !permissionsTestable,
+  fn: async () => {
+    const t = createTestContext();
+    try {
+      writeRegistryText(t.ctx.paths, ROW);
+      Deno.chmodSync(t.ctx.paths.cmHome, 0o000);
+      for (const args of [["list", "--json"], ["list"]]) {
+        const result = await runClaudecmUnprivileged(args, { env: t.env, home: t.home });
+        assert.equal(result.code, 1, `${args}: ${result.stderr}`);
+        const last = result.stderr.trimEnd().split("\n").at(-1)!;
+        assert.match(last, /^claudecm: permission denied: .*\.claudecm.*; let your user read/);
+        assert.doesNotMatch(result.stderr, /internal error/);
+      }
+      const doctor = await runClaudecmUnprivileged(["doctor", "--json"], {
+        env: t.env,
+        home: t.home,
+      });
+      const report = JSON.parse(doctor.stdout);
+      assert.notEqual(report.registry.exists, false);
+      assert.equal(report.registry.status, "problem");
+      assert.match(report.registry.error, /Permission denied/);
+    } finally {
+      Deno.chmodSync(t.ctx.paths.cmHome, 0o755);
+      t.cleanup();
+    }
+  },
+});
+
+Deno.test("sessions.txt being a folder is a one-line error naming it", async () => {
+  const world = createLaunchWorld();
+  try {
+    Deno.mkdirSync(world.paths.registryFile);
+    world.claudeScenario({ messages: ["hi"] });
+    for (const args of [["list", "--json"], ["list"], ["resume", "1"], ["n"]]) {
+      const result = await world.run(args, { stdin: "Name\n" });
+      assert.equal(result.code, 1, `${args}: ${result.stderr}`);
+      // Launching commands may first say in one line which permission flag claude gets.
+      const last = result.stderr.trimEnd().split("\n").at(-1)!;
+      assert.match(
+        last,
+        /^claudecm: .*sessions\.txt is a folder where claudecm needs a file; move it away$/,
+      );
+      assert.doesNotMatch(result.stderr, /internal error/);
+      if (args[0] === "list") oneLine(result.stderr);
+    }
+    assert.deepEqual(world.launches(), [], "claude never started");
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a reader that stops early (list --json | head -c1) gets no error message", async () => {
+  const t = createTestContext();
+  try {
+    const rows = Array.from({ length: 2_000 }, (_, i) => `${sessionId(i + 1)}|/p/${i}|Row ${i}|`);
+    writeRegistryText(t.ctx.paths, rows.join("\n") + "\n");
+    const main = fileURLToPath(new URL("../main.ts", import.meta.url));
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", "--quiet", main, "list", "--json"],
+      env: { ...childBaseEnv(), ...t.env },
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const reader = child.stdout.getReader();
+    const first = await reader.read();
+    assert.ok(first.value !== undefined && first.value.length > 0);
+    await reader.cancel();
+    const [status, stderr] = await Promise.all([
+      child.status,
+      new Response(child.stderr).text(),
+    ]);
+    assert.equal(stderr, "");
+    assert.equal(status.code, 1);
+  } finally {
+    t.cleanup();
+  }
+});

@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import {
+  environmentUserError,
+  isBrokenPipe,
+  isWriteRefusal,
+  UserError,
+} from "../lib/core/errors.ts";
+import { writeFileAtomic } from "../lib/store/atomic_write.ts";
+
+function osError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+Deno.test("environment failures become one-line user errors naming the path and the fix", () => {
+  const cases: Array<[unknown, RegExp]> = [
+    [
+      new Deno.errors.PermissionDenied(
+        "Permission denied (os error 13): readfile '/h/.claudecm/x'",
+      ),
+      /^permission denied: \/h\/\.claudecm\/x; let your user read and write it .*chmod/,
+    ],
+    [
+      osError("EROFS", "Read-only file system (os error 30): open '/ro/sessions.txt.tmp'"),
+      /^\/ro\/sessions\.txt\.tmp is on a read-only file system; make it writable/,
+    ],
+    [
+      osError("ENOSPC", "No space left on device (os error 28): rename '/a b/x' -> '/a b/y'"),
+      /^no space left to write \/a b\/x; free some disk space/,
+    ],
+    [
+      new Deno.errors.IsADirectory("Is a directory (os error 21): readfile '/h/sessions.txt'"),
+      /^\/h\/sessions\.txt is a folder where claudecm needs a file; move it away$/,
+    ],
+    [
+      new Deno.errors.NotADirectory("Not a directory (os error 20): mkdir '/h/.claudecm/backup'"),
+      /^part of \/h\/\.claudecm\/backup is a file where claudecm needs a folder/,
+    ],
+  ];
+  for (const [error, expected] of cases) {
+    const userError = environmentUserError(error);
+    assert.ok(userError instanceof UserError, String(error));
+    assert.match(userError.message, expected);
+    assert.doesNotMatch(userError.message, /\n/);
+  }
+  assert.equal(environmentUserError(new TypeError("x is undefined")), null);
+  assert.equal(environmentUserError(new Deno.errors.NotFound("gone")), null);
+  assert.ok(isWriteRefusal(osError("EDQUOT", "Disk quota exceeded (os error 122)")));
+  assert.ok(!isWriteRefusal(new Deno.errors.IsADirectory("x")));
+  assert.ok(isBrokenPipe(new Deno.errors.BrokenPipe("Broken pipe (os error 32)")));
+});
+
+Deno.test("a full disk during an atomic write is reported with the target's path", () => {
+  const dir = Deno.makeTempDirSync();
+  const writeSync = Deno.FsFile.prototype.writeSync;
+  try {
+    const target = `${dir}/sessions.txt`;
+    Deno.writeTextFileSync(target, "precious");
+    Deno.FsFile.prototype.writeSync = () => {
+      // What Deno throws for a write to an open file on a full disk: no path in it.
+      throw osError("ENOSPC", "No space left on device (os error 28)");
+    };
+    let caught: unknown;
+    try {
+      writeFileAtomic(target, "new content");
+    } catch (error) {
+      caught = error;
+    } finally {
+      Deno.FsFile.prototype.writeSync = writeSync;
+    }
+    const userError = environmentUserError(caught);
+    assert.equal(
+      userError?.message,
+      `no space left to write ${Deno.realPathSync(target)}; free some disk space and run again`,
+    );
+    assert.equal(Deno.readTextFileSync(target), "precious");
+    assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["sessions.txt"]);
+  } finally {
+    Deno.FsFile.prototype.writeSync = writeSync;
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
