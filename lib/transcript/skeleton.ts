@@ -98,7 +98,7 @@ export function collectSkeleton(path: string, options: SkeletonOptions = {}): Sk
  * lines are read without decoding the rest (a Write's whole file, an Edit's
  * strings); a call they say nothing about gets its whole input.
  */
-const SUMMARY_INPUT: PeekAssistantOptions = {
+export const SUMMARY_INPUT: PeekAssistantOptions = {
   inputKeys: new Set(["description", "command", "pattern", "path", "file_path", "notebook_path"]),
   wholeInput: (name, input) =>
     !(name.startsWith("mcp__") || name === "Bash" || name === "Grep" || name === "Glob" ||
