@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   asJsonBytes,
   findKey,
+  type JsonBytes,
   keyBytes,
   plainStringAt,
   skipValue,
@@ -9,7 +10,11 @@ import {
 } from "../lib/transcript/json_bytes.ts";
 import { toLatin1 } from "../lib/transcript/latin1.ts";
 
-const line = (text: string) => asJsonBytes(new TextEncoder().encode(text));
+/** The text as bare bytes and as a scanned line with its latin1 copy: both paths are checked. */
+function forms(text: string): JsonBytes[] {
+  const bytes = new TextEncoder().encode(text);
+  return [asJsonBytes(bytes), { bytes, latin1: toLatin1(bytes) }];
+}
 
 /** JSON texts whose bytes are tricky to walk: escapes, unicode, nesting, spacing. */
 const VALUES = [
@@ -53,49 +58,56 @@ const MALFORMED = [
 Deno.test("skipValue ends exactly where JSON.parse's value ends", () => {
   for (const text of VALUES) {
     JSON.parse(text); // the fixture itself is valid
-    const bytes = line(text);
-    const end = skipValue(bytes, 0);
-    assert.notEqual(end, -1, text);
-    assert.equal(new TextEncoder().encode(text).length, end + trailingSpace(text), text);
+    for (const bytes of forms(text)) {
+      const end = skipValue(bytes, 0);
+      assert.notEqual(end, -1, text);
+      assert.equal(bytes.bytes.length, end + trailingSpace(text), text);
+    }
   }
 });
 
 Deno.test("skipValue gives -1 on structure JSON.parse rejects", () => {
   for (const text of MALFORMED) {
     assert.throws(() => JSON.parse(text), text);
-    const bytes = line(text);
-    const end = skipValue(bytes, 0);
-    const whole = end !== -1 && end === bytes.bytes.length;
-    assert.equal(whole, false, text);
+    for (const bytes of forms(text)) {
+      const end = skipValue(bytes, 0);
+      assert.equal(end !== -1 && end === bytes.bytes.length, false, text);
+    }
   }
 });
 
 Deno.test("valueAt gives what JSON.parse gives, and throws where it throws", () => {
   for (const text of VALUES) {
-    const bytes = line(text);
     const start = text.length - text.trimStart().length;
-    assert.deepEqual(valueAt(bytes, start, skipValue(bytes, 0)), JSON.parse(text), text);
+    for (const bytes of forms(text)) {
+      assert.deepEqual(valueAt(bytes, start, skipValue(bytes, 0)), JSON.parse(text), text);
+    }
   }
   // Raw control characters and unknown escapes are not JSON.
   for (const text of ['"tab\there"', '"bad \\x escape"']) {
     assert.throws(() => JSON.parse(text));
-    assert.throws(() => valueAt(line(text), 0, text.length), SyntaxError);
+    for (const bytes of forms(text)) {
+      assert.throws(() => valueAt(bytes, 0, text.length), SyntaxError);
+    }
   }
 });
 
 Deno.test("valueAt and plainStringAt read long and short ASCII values alike", () => {
   const text = `{"cwd":"/home/alice/a-long-project-path","id":"short"}`;
-  const bytes = line(text);
-  const cwd = valueAt(bytes, findKey(bytes, 0, keyBytes("cwd")), text.indexOf(',"id"'));
-  assert.equal(cwd, "/home/alice/a-long-project-path");
-  assert.equal(plainStringAt(bytes, findKey(bytes, 0, keyBytes("id"))), "short");
+  for (const bytes of forms(text)) {
+    const cwd = valueAt(bytes, findKey(bytes, 0, keyBytes("cwd")), text.indexOf(',"id"'));
+    assert.equal(cwd, "/home/alice/a-long-project-path");
+    assert.equal(plainStringAt(bytes, findKey(bytes, 0, keyBytes("id"))), "short");
+  }
 });
 
 Deno.test("plainStringAt keeps a leading byte order mark and refuses escapes", () => {
-  const bom = line('{"k":"\uFEFFx"}');
-  assert.equal(plainStringAt(bom, findKey(bom, 0, keyBytes("k"))), "\uFEFFx");
-  const escaped = line('{"k":"a\\nb"}');
-  assert.equal(plainStringAt(escaped, findKey(escaped, 0, keyBytes("k"))), undefined);
+  for (const bom of forms('{"k":"\uFEFFx"}')) {
+    assert.equal(plainStringAt(bom, findKey(bom, 0, keyBytes("k"))), "\uFEFFx");
+  }
+  for (const escaped of forms('{"k":"a\\nb"}')) {
+    assert.equal(plainStringAt(escaped, findKey(escaped, 0, keyBytes("k"))), undefined);
+  }
 });
 
 Deno.test("findKey sees the object's own keys, in any order, past any value", () => {
@@ -104,9 +116,10 @@ Deno.test("findKey sees the object's own keys, in any order, past any value", ()
     text: 'a "key": "fake"',
     key: "outer",
   });
-  const bytes = line(text);
-  assert.equal(plainStringAt(bytes, findKey(bytes, 0, keyBytes("key"))), "outer");
-  assert.equal(findKey(bytes, 0, keyBytes("missing")), -1);
+  for (const bytes of forms(text)) {
+    assert.equal(plainStringAt(bytes, findKey(bytes, 0, keyBytes("key"))), "outer");
+    assert.equal(findKey(bytes, 0, keyBytes("missing")), -1);
+  }
 });
 
 Deno.test("toLatin1 keeps one character per byte, whatever the byte", () => {

@@ -4,8 +4,14 @@ import { type AssistantEntry, toEntry, type ToolUseBlock } from "../lib/transcri
 import { peekAssistant } from "../lib/transcript/scan_assistant.ts";
 import { SUMMARY_INPUT, toolSummary } from "../lib/transcript/skeleton.ts";
 import { filePathOf } from "../lib/transcript/tools.ts";
+import { toLatin1 } from "../lib/transcript/latin1.ts";
 
 const WHOLE = { inputKeys: new Set<string>(), wholeInput: () => true };
+/** A line as the scanner hands it out, with its latin1 copy (bare bytes are checked too). */
+function scanned(text: string): { bytes: Uint8Array; latin1: string } {
+  const bytes = new TextEncoder().encode(text);
+  return { bytes, latin1: toLatin1(bytes) };
+}
 const encode = (text: string) => new TextEncoder().encode(text);
 
 /** What the peek promises to equal: the parsed entry without the fields it leaves out. */
@@ -73,14 +79,16 @@ const UNFOLLOWED = [
 
 Deno.test("peekAssistant reads every line the way JSON.parse and toEntry do", () => {
   for (const text of [...builtLines(), ...HANDWRITTEN]) {
-    const peeked = peekAssistant(encode(text), WHOLE);
+    const peeked = peekAssistant(scanned(text), WHOLE);
     assert.notEqual(peeked, undefined, text);
     assert.deepEqual(peeked, parsed(text), text);
+    assert.deepEqual(peekAssistant(encode(text), WHOLE), peeked, text);
   }
 });
 
 Deno.test("peekAssistant leaves unusual lines to JSON.parse", () => {
   for (const text of UNFOLLOWED) {
+    assert.equal(peekAssistant(scanned(text), WHOLE), undefined, text);
     assert.equal(peekAssistant(encode(text), WHOLE), undefined, text);
   }
 });
@@ -88,7 +96,7 @@ Deno.test("peekAssistant leaves unusual lines to JSON.parse", () => {
 Deno.test("a tool input read only for the skeleton's keys gives the same summary and file", () => {
   let partial = 0;
   for (const text of [...builtLines(), ...HANDWRITTEN]) {
-    const peeked = peekAssistant(encode(text), SUMMARY_INPUT)!;
+    const peeked = peekAssistant(scanned(text), SUMMARY_INPUT)!;
     const whole = parsed(text)!;
     peeked.content.forEach((block, i) => {
       if (block.type !== "tool_use") return;
