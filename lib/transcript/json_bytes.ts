@@ -2,9 +2,9 @@
  * Walking one JSON line in its raw bytes, without parsing it: skip a value,
  * find a key of an object, read a string or any value at a position. The
  * peeks (scan.ts, scan_assistant.ts) are built on these. String contents are
- * skipped with a native `indexOf`, on the line's latin1 copy (see latin1.ts)
- * when the scanner made one,
- * so a multi-megabyte string costs a few calls, not a byte loop.
+ * skipped with a native `indexOf` (on the line's latin1 copy, see latin1.ts,
+ * when the scanner made one), so a multi-megabyte string costs a few calls,
+ * not a byte loop.
  *
  * The walk checks the structure (quotes, brackets, colons, commas, literals)
  * but not what is inside strings (escape letters, raw control characters,
