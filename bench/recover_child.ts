@@ -1,6 +1,7 @@
 /**
  * One measured task of the recover benchmark, run in its own process so its
- * peak memory is its own: `raw` (the line-split baseline), `parse` (JSON.parse
+ * peak memory is its own: `raw` (the line-split baseline), `scan` (the
+ * engine's line split, lines.ts), `parse` (JSON.parse
  * of every line), `digest` (the recover digest), `rank` (phase 1 for a
  * project dir). Prints one JSON line: per-iteration milliseconds and peak RSS.
  *
@@ -34,6 +35,11 @@ function rawSplit(path: string): number {
     file.close();
   }
   return lines;
+}
+
+/** The engine's own line split (lines.ts), which every reader pays before its work. */
+function engineSplit(path: string): number {
+  return scanLines(path, () => {}).lines;
 }
 
 /** What a naive reader does: decode and JSON.parse every line. */
@@ -86,6 +92,7 @@ function peakRssMiB(): { peak: number; exact: boolean } {
 const [mode, target, iterationsText, claudeRoot] = Deno.args;
 const tasks: Record<string, () => number> = {
   raw: () => rawSplit(target),
+  scan: () => engineSplit(target),
   parse: () => parseAll(target),
   digest: () => digest(target),
   skeleton: () => skeleton(target),

@@ -95,3 +95,20 @@ Deno.test("scanLines stops when the visitor returns false", () => {
 Deno.test("scanLines on an empty file sees no line", () => {
   withFile("", (path) => assert.deepEqual(collect(path), []));
 });
+
+Deno.test("every line's latin1 copy has one character per byte, across chunks and CRs", () => {
+  const bytes = new TextEncoder().encode(
+    ["ascii", "café 数据 ✓ 😀", "x".repeat(100) + "é", "crlf line\r", "", "tail é"].join("\n"),
+  );
+  withFile(bytes, (path) => {
+    for (const chunkSize of [3, 7, 64, 1024]) {
+      let lines = 0;
+      scanLines(path, (line) => {
+        lines++;
+        assert.equal(line.latin1.length, line.bytes.length);
+        line.bytes.forEach((byte, i) => assert.equal(line.latin1.charCodeAt(i), byte));
+      }, { chunkSize });
+      assert.equal(lines, 6);
+    }
+  });
+});

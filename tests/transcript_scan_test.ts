@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { peekString, peekToolResultIds, peekTrue, peekType } from "../lib/transcript/scan.ts";
+import {
+  peekString,
+  peekToolResultIds,
+  peekToolResults,
+  peekTrue,
+  peekType,
+} from "../lib/transcript/scan.ts";
 
 const bytes = (value: unknown) =>
   new TextEncoder().encode(typeof value === "string" ? value : JSON.stringify(value));
@@ -59,4 +65,37 @@ Deno.test("peekToolResultIds lists the ids of tool-result user lines only", () =
     message: { content: [{ type: "tool_result", tool_use_id: "t" }, { type: "text", text: "hi" }] },
   };
   assert.equal(peekToolResultIds(bytes(mixed)), undefined);
+});
+
+Deno.test("peekToolResults sees is_error wherever the block has it, and only when true", () => {
+  const line = (...blocks: unknown[]) => bytes({ type: "user", message: { content: blocks } });
+  const ok = {
+    tool_use_id: "a",
+    type: "tool_result",
+    content: 'x "is_error": true',
+    is_error: false,
+  };
+  const failed = { is_error: true, type: "tool_result", tool_use_id: "b", content: [] };
+  assert.deepEqual(peekToolResults(line(ok)), { ids: ["a"], isError: false });
+  assert.deepEqual(peekToolResults(line(ok, failed)), { ids: ["a", "b"], isError: true });
+  const spaced = ' { "type" : "user" , "message" : { "content" : [ { "type" : "tool_result" , ' +
+    '"content" : "ok" , "tool_use_id" : "c" , "is_error" : true } ] } } ';
+  assert.deepEqual(peekToolResults(bytes(spaced)), { ids: ["c"], isError: true });
+  // Structure JSON.parse would reject is not followed.
+  assert.equal(
+    peekToolResults(bytes('{"message":{"content":[{"type":"tool_result" "tool_use_id":"d"}]}}')),
+    undefined,
+  );
+});
+
+Deno.test("peeks accept a scanned line or bare bytes alike", () => {
+  const raw = bytes({
+    type: "assistant",
+    cwd: "/home/alice/a-long-project-path",
+    isSidechain: true,
+  });
+  const latin1 = new TextDecoder("latin1").decode(raw);
+  assert.equal(peekType({ bytes: raw, latin1 }), "assistant");
+  assert.equal(peekString({ bytes: raw, latin1 }, "cwd"), "/home/alice/a-long-project-path");
+  assert.equal(peekTrue({ bytes: raw, latin1 }, "isSidechain"), true);
 });

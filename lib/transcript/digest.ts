@@ -122,9 +122,9 @@ class DigestState {
   /** Sidechain lines and tool-result lines are handled here, unparsed. */
   preview(type: string, line: RawLine): boolean {
     if (type !== "user" && type !== "assistant") return false;
-    if (peekTrue(line.bytes, "isSidechain")) return true;
+    if (peekTrue(line, "isSidechain")) return true;
     if (type === "assistant") return false;
-    const ids = peekToolResultIds(line.bytes);
+    const ids = peekToolResultIds(line);
     if (ids === undefined) return false;
     this.#results(ids);
     return true;

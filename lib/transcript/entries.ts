@@ -95,6 +95,7 @@ export function readEntries(
     let bytes = line.bytes;
     if (line.number === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
       bytes = line.bytes = bytes.subarray(3);
+      line.latin1 = line.latin1.slice(3);
     }
     if (isBlank(bytes)) return;
     if (line.oversized) {
@@ -108,7 +109,7 @@ export function readEntries(
       report.oversized++;
       return;
     }
-    const type = peekType(bytes);
+    const type = peekType(line);
     const wanted = type === undefined || types.has(type);
     if (!wanted && !strict && !line.unterminated) return;
     if (!strict && type !== undefined && wanted && options.preview?.(type, line)) return;

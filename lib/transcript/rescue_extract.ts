@@ -90,10 +90,10 @@ class ExtractState {
 
   /** Subagent lines and tool results are dealt with unparsed. */
   preview(type: string, line: RawLine): boolean {
-    if (this.slug === null) this.slug = peekString(line.bytes, "slug") ?? null;
+    if (this.slug === null) this.slug = peekString(line, "slug") ?? null;
     if (type !== "user" && type !== "assistant") return false;
-    if (peekTrue(line.bytes, "isSidechain")) return true;
-    return type === "user" && peekToolResultIds(line.bytes) !== undefined;
+    if (peekTrue(line, "isSidechain")) return true;
+    return type === "user" && peekToolResultIds(line) !== undefined;
   }
 
   take(entry: Entry): void {

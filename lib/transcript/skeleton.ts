@@ -14,6 +14,7 @@ import type { RawLine } from "./lines.ts";
 import type { AssistantEntry, Entry, ToolUseBlock, UserEntry } from "./model.ts";
 import { assistantText, isSidechain, realAsk } from "./noise.ts";
 import { peekToolResults, peekTrue } from "./scan.ts";
+import { peekAssistant, type PeekAssistantOptions } from "./scan_assistant.ts";
 import { FILE_CHANGING_TOOLS, filePathOf, oneLine, relativeToCwd, userRefusal } from "./tools.ts";
 
 /** Tool errors of one tool on one target. */
@@ -68,6 +69,8 @@ const CONVERSATION: ReadonlySet<string> = new Set(["user", "assistant"]);
 const RECENT_TURNS = 10;
 const TURN_CHARS = 400;
 const MESSAGE_CHARS = 200;
+/** Longest turn kept as said until the end; a longer one is cut for the recent context at once. */
+const KEEP_WHOLE = 16_384;
 /** Bounds that keep memory flat on a pathological transcript. */
 const MAX_FILES = 2_000;
 const MAX_IMPORTANT = 200;
@@ -75,6 +78,8 @@ const MAX_ERROR_GROUPS = 500;
 
 const READ_TOOLS = new Set(["Read", "NotebookRead"]);
 const IMPORTANT = /^\s*\[important\]/i;
+/** A text no line of which can match {@linkcode IMPORTANT} is not split into lines. */
+const MENTIONS_IMPORTANT = /\[important\]/i;
 const NOT_AN_INTENT = /<command-name>|<task-notification>|^This session is being continued from/;
 
 /** Read the transcript at `path` and keep what the skeleton shows. */
@@ -87,6 +92,18 @@ export function collectSkeleton(path: string, options: SkeletonOptions = {}): Sk
   state.validate(path);
   return state.finish(report);
 }
+
+/**
+ * The input keys {@linkcode toolSummary} and `filePathOf` read, so assistant
+ * lines are read without decoding the rest (a Write's whole file, an Edit's
+ * strings); a call they say nothing about gets its whole input.
+ */
+export const SUMMARY_INPUT: PeekAssistantOptions = {
+  inputKeys: new Set(["description", "command", "pattern", "path", "file_path", "notebook_path"]),
+  wholeInput: (name, input) =>
+    !(name.startsWith("mcp__") || name === "Bash" || name === "Grep" || name === "Glob" ||
+      filePathOf({ input }) !== undefined),
+};
 
 /** The one-line summary of a tool call the filtered transcript shows. */
 export function toolSummary(tool: ToolUseBlock): string {
@@ -115,7 +132,8 @@ class SkeletonState {
   read = new Set<string>();
   important: string[] = [];
   errors = new Map<string, ErrorGroup>();
-  recent: Turn[] = [];
+  /** The last turns as said; each is put on one line only in `finish`, as most turns fall out. */
+  recent: Array<Turn & { flat?: string }> = [];
   pending = new Map<string, ToolUseBlock>();
   conversationLines = 0;
   problems: string[] = [];
@@ -123,12 +141,19 @@ class SkeletonState {
 
   constructor(readonly emit: (markdown: string) => void) {}
 
-  /** Results that carry no error are matched to their calls from the raw bytes, unparsed. */
+  /**
+   * Assistant lines are read from the raw bytes (scan_assistant.ts), and
+   * results that carry no error are matched to their calls unparsed.
+   */
   preview(type: string, line: RawLine): boolean {
     if (type !== "user" && type !== "assistant") return false;
-    if (peekTrue(line.bytes, "isSidechain")) return true;
-    if (type === "assistant") return false;
-    const results = peekToolResults(line.bytes);
+    if (peekTrue(line, "isSidechain")) return true;
+    if (type === "assistant") {
+      const entry = peekAssistant(line, SUMMARY_INPUT);
+      if (entry !== undefined) this.#assistant(entry);
+      return entry !== undefined;
+    }
+    const results = peekToolResults(line);
     if (results === undefined || results.isError) return false;
     this.conversationLines++;
     for (const id of results.ids) this.pending.delete(id);
@@ -163,7 +188,10 @@ class SkeletonState {
         ...group,
         target: relative(group.target),
       })),
-      recent: this.recent,
+      recent: this.recent.map(({ role, text, flat }) => ({
+        role,
+        text: flat ?? oneLine(text, TURN_CHARS),
+      })),
       cwd: this.cwd,
       report,
     };
@@ -198,12 +226,16 @@ class SkeletonState {
   #say(role: Turn["role"], text: string): void {
     this.#heading(role);
     this.emit(`${text}\n\n`);
-    for (const line of text.split("\n")) {
-      if (IMPORTANT.test(line) && this.important.length < MAX_IMPORTANT) {
-        this.important.push(line.trimEnd());
+    if (MENTIONS_IMPORTANT.test(text)) {
+      for (const line of text.split("\n")) {
+        if (IMPORTANT.test(line) && this.important.length < MAX_IMPORTANT) {
+          this.important.push(line.trimEnd());
+        }
       }
     }
-    this.recent.push({ role, text: oneLine(text, TURN_CHARS) });
+    // A long text is cut now, so memory stays flat whatever the turns' size.
+    const flat = text.length > KEEP_WHOLE ? oneLine(text, TURN_CHARS) : undefined;
+    this.recent.push(flat === undefined ? { role, text } : { role, text: "", flat });
     if (this.recent.length > RECENT_TURNS) this.recent.shift();
   }
 

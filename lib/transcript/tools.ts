@@ -43,7 +43,7 @@ export function touchedFile(tool: ToolUseBlock): string | undefined {
 }
 
 /** The file a call names (`file_path` or `notebook_path`), whatever the tool. */
-export function filePathOf(tool: ToolUseBlock): string | undefined {
+export function filePathOf(tool: Pick<ToolUseBlock, "input">): string | undefined {
   const path = tool.input.file_path ?? tool.input.notebook_path;
   return typeof path === "string" && path !== "" ? path : undefined;
 }
@@ -116,7 +116,8 @@ export function userRefusal(resultText: string): "interrupted" | "rejected" | un
 
 /** `text` on one line, cut to `limit` characters with a visible marker. */
 export function oneLine(text: string, limit: number): string {
-  const flat = text.replace(/\s*\n\s*/g, " ⏎ ").trim();
+  // Most texts are one line: the regex would try every space in them for nothing.
+  const flat = (text.includes("\n") ? text.replace(/\s*\n\s*/g, " ⏎ ") : text).trim();
   return flat.length <= limit ? flat : `${flat.slice(0, limit - 1)}…`;
 }
 

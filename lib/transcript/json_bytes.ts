@@ -1,0 +1,292 @@
+/**
+ * Walking one JSON line in its raw bytes, without parsing it: skip a value,
+ * find a key of an object, read a string or any value at a position. The
+ * peeks (scan.ts, scan_assistant.ts) are built on these. String contents are
+ * skipped with a native `indexOf` (on the line's latin1 copy, see latin1.ts,
+ * when the scanner made one), so a multi-megabyte string costs a few calls,
+ * not a byte loop.
+ *
+ * The walk checks the structure (quotes, brackets, colons, commas, literals)
+ * but not what is inside strings (escape letters, raw control characters,
+ * UTF-8): every function returns -1 or undefined on input it cannot follow,
+ * and the callers then fall back to JSON.parse.
+ *
+ * @module
+ */
+
+/**
+ * A line as the peeks read it: its bytes, and the same bytes as latin1 for
+ * native searches when the scanner made that copy (lines.ts); bare bytes are
+ * searched with `Uint8Array.indexOf`, several times slower on long strings.
+ */
+export interface JsonBytes {
+  bytes: Uint8Array;
+  latin1?: string;
+}
+
+/** What the peeks accept: a line from the scanner, or bare bytes. */
+export type PeekInput = Uint8Array | JsonBytes;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+/** How far {@linkcode skipString} looks byte by byte before searching natively. */
+const SHORT_STRING = 48;
+/** Deeper values are left to JSON.parse rather than risk the stack. */
+const MAX_DEPTH = 500;
+/** What JSON.parse must see to read a string: an escape, or a control character it rejects. */
+// deno-lint-ignore no-control-regex -- control characters are exactly what it looks for
+const ESCAPE_OR_CONTROL = /[\x00-\x1f\\]/;
+/** V8 copies a slice shorter than this instead of pointing into the sliced string. */
+const SLICE_COPIED = 13;
+
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+const encoder = new TextEncoder();
+const TRUE = encoder.encode("true");
+const FALSE = encoder.encode("false");
+const NULL = encoder.encode("null");
+const keys = new Map<string, Uint8Array>();
+
+/** The peek input as a {@linkcode JsonBytes}. */
+export function asJsonBytes(input: PeekInput): JsonBytes {
+  return input instanceof Uint8Array ? { bytes: input } : input;
+}
+
+/** The UTF-8 bytes of a key name, encoded once per name. */
+export function keyBytes(key: string): Uint8Array {
+  let bytes = keys.get(key);
+  if (bytes === undefined) keys.set(key, bytes = encoder.encode(key));
+  return bytes;
+}
+
+/** Index just past the string whose opening quote is at `start`; -1 if it never closes. */
+export function skipString(line: JsonBytes, start: number): number {
+  const b = line.bytes;
+  // Most strings (keys, ids, flags) end within a few bytes: a plain loop beats a native call.
+  const near = Math.min(b.length, start + SHORT_STRING);
+  let i = start + 1;
+  for (; i < near; i++) {
+    const c = b[i];
+    if (c === QUOTE) return i + 1;
+    if (c === BACKSLASH) i++;
+  }
+  while (true) {
+    const quote = line.latin1 === undefined ? b.indexOf(QUOTE, i) : line.latin1.indexOf('"', i);
+    if (quote === -1) return -1;
+    let slashes = 0;
+    for (let k = quote - 1; k > start && b[k] === BACKSLASH; k--) slashes++;
+    if ((slashes & 1) === 0) return quote + 1;
+    i = quote + 1;
+  }
+}
+
+/** Index of the first non-whitespace byte at or after `i`. */
+export function skipSpace(b: Uint8Array, i: number): number {
+  while (i < b.length) {
+    const c = b[i];
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return i;
+    i++;
+  }
+  return i;
+}
+
+/** Index just past the JSON value starting at or after `i`; -1 if malformed. */
+export function skipValue(line: JsonBytes, i: number, depth = 0): number {
+  const b = line.bytes;
+  i = skipSpace(b, i);
+  const first = b[i];
+  if (first === QUOTE) return skipString(line, i);
+  if (first === LBRACE || first === LBRACKET) {
+    if (depth >= MAX_DEPTH) return -1;
+    const object = first === LBRACE;
+    const close = object ? RBRACE : RBRACKET;
+    i = skipSpace(b, i + 1);
+    if (b[i] === close) return i + 1;
+    while (true) {
+      if (object) {
+        if (b[i] !== QUOTE) return -1;
+        i = skipString(line, i);
+        if (i === -1) return -1;
+        i = skipSpace(b, i);
+        if (b[i] !== COLON) return -1;
+        i++;
+      }
+      i = skipValue(line, i, depth + 1);
+      if (i === -1) return -1;
+      i = skipSpace(b, i);
+      if (b[i] === close) return i + 1;
+      if (b[i] !== COMMA) return -1;
+      i = skipSpace(b, i + 1);
+    }
+  }
+  return literalEnd(b, i);
+}
+
+/** Index just past the `true`, `false`, `null` or number at `i`; -1 if there is none. */
+function literalEnd(b: Uint8Array, i: number): number {
+  const c = b[i];
+  if (c === 0x74) return sameBytes(b, i, i + 4, TRUE) ? i + 4 : -1;
+  if (c === 0x66) return sameBytes(b, i, i + 5, FALSE) ? i + 5 : -1;
+  if (c === 0x6e) return sameBytes(b, i, i + 4, NULL) ? i + 4 : -1;
+  if (b[i] === 0x2d) i++; // -
+  if (b[i] === 0x30) i++; // a lone 0
+  else if (isDigit(b[i])) { while (isDigit(b[i])) i++; }
+  else return -1;
+  if (b[i] === 0x2e) { // .
+    if (!isDigit(b[++i])) return -1;
+    while (isDigit(b[i])) i++;
+  }
+  if (b[i] === 0x65 || b[i] === 0x45) { // e E
+    i++;
+    if (b[i] === 0x2b || b[i] === 0x2d) i++;
+    if (!isDigit(b[i])) return -1;
+    while (isDigit(b[i])) i++;
+  }
+  return i;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/**
+ * Calls `visit` with each key of the object that opens at or after `start`
+ * (its name's bytes from `nameStart` to `nameEnd`) and where its value
+ * starts; `visit` returns where that value ends, or -1 to give up. Returns
+ * the index just past the object, or -1 if it is malformed or `visit` gave up.
+ */
+export function walkObject(
+  line: JsonBytes,
+  start: number,
+  visit: (nameStart: number, nameEnd: number, valueStart: number) => number,
+): number {
+  const b = line.bytes;
+  let i = skipSpace(b, start);
+  if (b[i] !== LBRACE) return -1;
+  i = skipSpace(b, i + 1);
+  if (b[i] === RBRACE) return i + 1;
+  while (true) {
+    if (b[i] !== QUOTE) return -1;
+    const keyEnd = skipString(line, i);
+    if (keyEnd === -1) return -1;
+    const nameStart = i + 1;
+    i = skipSpace(b, keyEnd);
+    if (b[i] !== COLON) return -1;
+    i = visit(nameStart, keyEnd - 1, skipSpace(b, i + 1));
+    if (i === -1) return -1;
+    i = skipSpace(b, i);
+    if (b[i] === RBRACE) return i + 1;
+    if (b[i] !== COMMA) return -1;
+    i = skipSpace(b, i + 1);
+  }
+}
+
+/**
+ * Calls `visit` with where each element of the array that opens at or after
+ * `start` begins; `visit` returns where the element ends, or -1 to give up.
+ * Returns the index just past the array, or -1.
+ */
+export function walkArray(
+  line: JsonBytes,
+  start: number,
+  visit: (valueStart: number) => number,
+): number {
+  const b = line.bytes;
+  let i = skipSpace(b, start);
+  if (b[i] !== LBRACKET) return -1;
+  i = skipSpace(b, i + 1);
+  if (b[i] === RBRACKET) return i + 1;
+  while (true) {
+    i = visit(i);
+    if (i === -1) return -1;
+    i = skipSpace(b, i);
+    if (b[i] === RBRACKET) return i + 1;
+    if (b[i] !== COMMA) return -1;
+    i = skipSpace(b, i + 1);
+  }
+}
+
+/** Whether the bytes from `at` to `end` spell `name`. */
+export function sameBytes(b: Uint8Array, at: number, end: number, name: Uint8Array): boolean {
+  if (end - at !== name.length) return false;
+  for (let k = 0; k < name.length; k++) {
+    if (b[at + k] !== name[k]) return false;
+  }
+  return true;
+}
+
+/**
+ * Where the value of `key` starts in the object that opens at or after
+ * `objectStart`, looking at that object's own keys only (the first match);
+ * -1 if absent or the object cannot be followed that far.
+ */
+export function findKey(line: JsonBytes, objectStart: number, key: Uint8Array): number {
+  let found = -1;
+  walkObject(line, objectStart, (nameStart, nameEnd, valueStart) => {
+    if (sameBytes(line.bytes, nameStart, nameEnd, key)) {
+      found = valueStart;
+      return -1;
+    }
+    return skipValue(line, valueStart);
+  });
+  return found;
+}
+
+/** The string at `valueStart` if it has no escapes (decoded); else undefined. */
+export function plainStringAt(line: JsonBytes, valueStart: number): string | undefined {
+  if (valueStart < 0 || line.bytes[valueStart] !== QUOTE) return undefined;
+  const end = skipString(line, valueStart);
+  return end === -1 ? undefined : unescapedText(line, valueStart + 1, end - 1);
+}
+
+/**
+ * The JSON value from `start` to `end` exactly as JSON.parse gives it; a
+ * string without escapes (the common case) is decoded without JSON.parse.
+ * Throws a SyntaxError when the bytes are not valid JSON.
+ */
+export function valueAt(line: JsonBytes, start: number, end: number): unknown {
+  if (line.bytes[start] === QUOTE) {
+    const text = unescapedText(line, start + 1, end - 1);
+    if (text !== undefined) return text;
+  }
+  return JSON.parse(decoder.decode(line.bytes.subarray(start, end)));
+}
+
+/**
+ * The inside of a string from `from` to `to`, when it holds no escape and no
+ * control character (its UTF-8 bytes are then the value); else undefined.
+ * The result is a string of its own: a slice of the line's latin1 would keep
+ * the whole read chunk alive as long as the caller keeps the value, so only
+ * short ASCII values (which V8 copies when sliced) are sliced.
+ */
+function unescapedText(line: JsonBytes, from: number, to: number): string | undefined {
+  const b = line.bytes;
+  if (to - from >= SLICE_COPIED) {
+    const escaped = line.latin1 === undefined
+      ? hasEscapeOrControl(b, from, to)
+      : ESCAPE_OR_CONTROL.test(line.latin1.slice(from, to));
+    if (escaped) return undefined;
+    return decoder.decode(b.subarray(from, to));
+  }
+  let ascii = true;
+  for (let i = from; i < to; i++) {
+    const c = b[i];
+    if (c < 0x20 || c === BACKSLASH) return undefined;
+    if (c > 0x7f) ascii = false;
+  }
+  return ascii && line.latin1 !== undefined
+    ? line.latin1.slice(from, to)
+    : decoder.decode(b.subarray(from, to));
+}
+
+function hasEscapeOrControl(b: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    if (b[i] < 0x20 || b[i] === BACKSLASH) return true;
+  }
+  return false;
+}
