@@ -1,6 +1,9 @@
 /**
  * Run claudecm as a subprocess, as a user would, with a temporary HOME and
- * piped stdin. End-to-end tests go through here.
+ * piped stdin. End-to-end tests go through here, and only here, so that the
+ * same suite runs against `deno run main.ts` (the default) or a compiled
+ * binary: set `CLAUDECM_BIN` to the binary's path (CI does, after
+ * `npm run compile -- --host`).
  *
  * @module
  */
@@ -10,7 +13,7 @@ import { childBaseEnv, type ChildOutput, collectOutput } from "./child.ts";
 
 const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
 
-/** Options for {@linkcode runClaudecm}. */
+/** Options for {@linkcode runClaudecm} and {@linkcode claudecmCommand}. */
 export interface RunOptions {
   /** Environment for the child; HOME and CLAUDE_CONFIG_DIR must be set by the caller. */
   env: Record<string, string>;
@@ -22,16 +25,40 @@ export interface RunOptions {
 /** What the run produced. */
 export type RunResult = ChildOutput;
 
-/** Run `claudecm ...args` to completion. */
-export function runClaudecm(args: string[], options: RunOptions): Promise<RunResult> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "--quiet", MAIN, ...args],
+/**
+ * The program and leading arguments that start claudecm: `bin` alone when
+ * given (a compiled binary), else this deno running main.ts.
+ */
+export function claudecmInvocation(bin: string | undefined): [string, string[]] {
+  if (bin) return [bin, []];
+  return [Deno.execPath(), ["run", "--allow-all", "--quiet", MAIN]];
+}
+
+/**
+ * A `claudecm ...args` command with piped stdin and a clean environment
+ * (`options.env` over the base child env), for tests that need the running
+ * child itself (to signal or race it); others use {@linkcode runClaudecm}.
+ * `discardOutput` sends stdout and stderr nowhere: a test that kills
+ * claudecm while claude (which inherits them) runs on cannot wait for EOF.
+ */
+export function claudecmCommand(
+  args: string[],
+  options: RunOptions & { discardOutput?: boolean },
+): Deno.Command {
+  const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
+  const output = options.discardOutput ? "null" : "piped";
+  return new Deno.Command(program, {
+    args: [...leading, ...args],
     env: { ...childBaseEnv(), NO_COLOR: "1", ...options.env },
     clearEnv: true,
     cwd: options.cwd,
     stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  return collectOutput(child, options.stdin ?? "");
+    stdout: output,
+    stderr: output,
+  });
+}
+
+/** Run `claudecm ...args` to completion. */
+export function runClaudecm(args: string[], options: RunOptions): Promise<RunResult> {
+  return collectOutput(claudecmCommand(args, options).spawn(), options.stdin ?? "");
 }
