@@ -6,7 +6,12 @@ import { claudecmInvocation } from "./helpers/run_cli.ts";
 const TESTS = fileURLToPath(new URL(".", import.meta.url));
 
 Deno.test("CLAUDECM_BIN replaces deno run main.ts for end-to-end runs", () => {
-  assert.deepEqual(claudecmInvocation("/opt/claudecm"), ["/opt/claudecm", []]);
+  const absolute = join(TESTS, "..", "somewhere", "claudecm");
+  assert.deepEqual(claudecmInvocation(absolute), [absolute, []]);
+  assert.deepEqual(claudecmInvocation("dist/claudecm"), [
+    join(TESTS, "..", "dist", "claudecm"),
+    [],
+  ]);
   const [program, leading] = claudecmInvocation(undefined);
   assert.equal(program, Deno.execPath());
   assert.deepEqual(leading.slice(0, 3), ["run", "--allow-all", "--quiet"]);

@@ -8,10 +8,12 @@
  * @module
  */
 
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { childBaseEnv, type ChildOutput, collectOutput } from "./child.ts";
 
-const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const MAIN = resolve(ROOT, "main.ts");
 
 /** Options for {@linkcode runClaudecm} and {@linkcode claudecmCommand}. */
 export interface RunOptions {
@@ -27,10 +29,11 @@ export type RunResult = ChildOutput;
 
 /**
  * The program and leading arguments that start claudecm: `bin` alone when
- * given (a compiled binary), else this deno running main.ts.
+ * given (a compiled binary; a relative path is taken from the repository
+ * root, as CI passes `dist/claudecm`), else this deno running main.ts.
  */
 export function claudecmInvocation(bin: string | undefined): [string, string[]] {
-  if (bin) return [bin, []];
+  if (bin) return [resolve(ROOT, bin), []];
   return [Deno.execPath(), ["run", "--allow-all", "--quiet", MAIN]];
 }
 
