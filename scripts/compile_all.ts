@@ -1,7 +1,7 @@
 /**
  * Build the release binaries: `deno compile` for every target, then
  * SHA256SUMS over them (`npm run compile`), or only the host's binary as
- * `dist/claudecm` (`npm run compile -- --host`, what CI tests). Both need Deno's runtime for
+ * `dist/claudecm` (`npm run compile:host`, what CI tests). Both need Deno's runtime for
  * the target, which `deno compile` downloads, so neither runs in local CI.
  *
  * `deno compile` embeds the whole node_modules folder unless told otherwise,

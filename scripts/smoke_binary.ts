@@ -3,13 +3,16 @@
  * release: `claudecm --version` must print the version, and
  * `claudecm doctor --json` (in an empty temporary HOME, so with no claude
  * found) must print its JSON report, exit 0 or 1, and write nothing.
- * CI and the release workflow run it (`npm run smoke -- dist/claudecm`)
- * before the whole suite runs against the binary with CLAUDECM_BIN.
+ * CI and the release workflow run it (`CLAUDECM_BIN=dist/claudecm npm run
+ * smoke`, or the path as the argument) before the whole suite runs against
+ * the binary with the same CLAUDECM_BIN. A relative path is taken from the
+ * repository root, as in tests/helpers/run_cli.ts.
  *
  * @module
  */
 
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { VERSION } from "../lib/version.ts";
 
 /** Run `bin ...args` with `env` only; returns exit code and output. */
@@ -42,8 +45,9 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  if (Deno.args.length !== 1) fail("usage: smoke_binary.ts PATH_TO_CLAUDECM");
-  const bin = resolve(Deno.args[0]);
+  const given = Deno.args[0] ?? Deno.env.get("CLAUDECM_BIN");
+  if (!given || Deno.args.length > 1) fail("usage: smoke_binary.ts PATH (or set CLAUDECM_BIN)");
+  const bin = resolve(fileURLToPath(new URL("..", import.meta.url)), given);
   const home = Deno.makeTempDirSync({ prefix: "claudecm-smoke-" });
   try {
     const env: Record<string, string> = {

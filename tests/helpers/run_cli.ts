@@ -3,7 +3,7 @@
  * piped stdin. End-to-end tests go through here, and only here, so that the
  * same suite runs against `deno run main.ts` (the default) or a compiled
  * binary: set `CLAUDECM_BIN` to the binary's path (CI does, after
- * `npm run compile -- --host`).
+ * `npm run compile:host`).
  *
  * @module
  */
