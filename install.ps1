@@ -84,7 +84,10 @@ function Write-PathAdvice([string]$Folder) {
 
 function Install-Claudecm([string]$Folder) {
   if (-not $Folder) { $Folder = $env:CLAUDECM_INSTALL_DIR }
-  if (-not $Folder) { $Folder = Join-Path $HOME ".local\bin" }
+  if (-not $Folder) {
+    $profileDir = if ($env:USERPROFILE) { $env:USERPROFILE } else { $HOME }
+    $Folder = Join-Path $profileDir ".local\bin"
+  }
 
   $os = [Environment]::OSVersion.Platform.ToString()
   if ([Environment]::OSVersion.Platform -eq [PlatformID]::Win32NT) { $os = "Windows" }
