@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { VERSION } from "../lib/version.ts";
+import { CLI_MODULE } from "../main.ts";
 
 /** Release targets and the asset name each produces. */
 export const TARGETS: ReadonlyArray<{ target: string; asset: string }> = [
@@ -99,11 +100,25 @@ function sortedDirs(dir: string): string[] {
     .sort();
 }
 
-/** The `deno compile` arguments for one binary (`target` omitted: the host's). */
+/**
+ * The `deno compile` arguments for one binary (`target` omitted: the host's).
+ * main.ts loads the command runner by a computed specifier, which compile
+ * cannot follow, so it is included by name.
+ */
 export function compileArgs(output: string, options: { target?: string } = {}): string[] {
   const target = options.target === undefined ? [] : ["--target", options.target];
   const excludes = embedExcludes(ROOT).flatMap((path) => ["--exclude", path]);
-  return ["compile", "--allow-all", ...target, ...excludes, "--output", output, "main.ts"];
+  return [
+    "compile",
+    "--allow-all",
+    ...target,
+    "--include",
+    CLI_MODULE,
+    ...excludes,
+    "--output",
+    output,
+    "main.ts",
+  ];
 }
 
 /** Where `--host` writes the host's binary (what CI runs its tests against). */
