@@ -43,10 +43,11 @@ export function claudecmInvocation(bin: string | undefined): [string, string[]] 
  * child itself (to signal or race it); others use {@linkcode runClaudecm}.
  * `discardOutput` sends stdout and stderr nowhere: a test that kills
  * claudecm while claude (which inherits them) runs on cannot wait for EOF.
+ * `noStdin` gives the child no stdin at all.
  */
 export function claudecmCommand(
   args: string[],
-  options: RunOptions & { discardOutput?: boolean },
+  options: RunOptions & { discardOutput?: boolean; noStdin?: boolean },
 ): Deno.Command {
   const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
   const output = options.discardOutput ? "null" : "piped";
@@ -55,7 +56,7 @@ export function claudecmCommand(
     env: { ...childBaseEnv(), NO_COLOR: "1", ...options.env },
     clearEnv: true,
     cwd: options.cwd,
-    stdin: "piped",
+    stdin: options.noStdin ? "null" : "piped",
     stdout: output,
     stderr: output,
   });
