@@ -1,13 +1,23 @@
 /**
  * Build the release binaries: `deno compile` for every target, then
- * SHA256SUMS over them. Run by the release workflow (`npm run compile`); it
- * needs to download Deno's runtime for each target, so it does not run in CI.
+ * SHA256SUMS over them (`npm run compile`), or only the host's binary as
+ * `dist/claudecm` (`npm run compile:host`, what CI tests). Both need Deno's runtime for
+ * the target, which `deno compile` downloads, so neither runs in local CI.
+ *
+ * `deno compile` embeds the whole node_modules folder unless told otherwise,
+ * and ours holds the Deno executable itself (npm package `deno`), so every
+ * node_modules entry that is not a runtime dependency is excluded: see
+ * {@linkcode embedExcludes}.
  *
  * @module
  */
 
 import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { VERSION } from "../lib/version.ts";
+import { CLI_MODULE } from "../main.ts";
 
 /** Release targets and the asset name each produces. */
 export const TARGETS: ReadonlyArray<{ target: string; asset: string }> = [
@@ -18,26 +28,131 @@ export const TARGETS: ReadonlyArray<{ target: string; asset: string }> = [
   { target: "x86_64-pc-windows-msvc", asset: "claudecm-windows-x86_64.exe" },
 ];
 
+/** The repository root: compile paths are relative to it. */
+export const ROOT: string = fileURLToPath(new URL("..", import.meta.url));
+
 const OUT_DIR = "dist";
 
-async function compile(target: string, asset: string): Promise<void> {
-  const output = `${OUT_DIR}/${asset}`;
+interface PackageJson {
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+function readPackageJson(path: string): PackageJson | undefined {
+  try {
+    return JSON.parse(Deno.readTextFileSync(path));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The packages the app needs at run time: package.json's `dependencies` and,
+ * transitively, theirs (peer and optional ones included, when installed).
+ */
+export function runtimePackages(root: string): Set<string> {
+  const needed = new Set<string>();
+  const pending = Object.keys(readPackageJson(join(root, "package.json"))?.dependencies ?? {});
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (needed.has(name)) continue;
+    const manifest = readPackageJson(join(root, "node_modules", name, "package.json"));
+    if (manifest === undefined) continue;
+    needed.add(name);
+    pending.push(
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.peerDependencies ?? {}),
+      ...Object.keys(manifest.optionalDependencies ?? {}),
+    );
+  }
+  return needed;
+}
+
+/**
+ * What `deno compile` must leave out, as paths relative to `root`:
+ * `node_modules/.bin` and every installed package that is not a runtime
+ * dependency (a whole `@scope` folder when none of its packages is needed).
+ * Without this the binary carries the Deno executable from the npm package
+ * `deno` (about 94 MB) next to the runtime it already is.
+ */
+export function embedExcludes(root: string): string[] {
+  const needed = runtimePackages(root);
+  const nodeModules = join(root, "node_modules");
+  const excludes = ["node_modules/.bin"];
+  for (const entry of sortedDirs(nodeModules)) {
+    if (entry.startsWith(".")) continue;
+    if (!entry.startsWith("@")) {
+      if (!needed.has(entry)) excludes.push(`node_modules/${entry}`);
+      continue;
+    }
+    const scoped = sortedDirs(join(nodeModules, entry)).map((name) => `${entry}/${name}`);
+    const unneeded = scoped.filter((name) => !needed.has(name));
+    if (unneeded.length === scoped.length) excludes.push(`node_modules/${entry}`);
+    else excludes.push(...unneeded.map((name) => `node_modules/${name}`));
+  }
+  return excludes;
+}
+
+function sortedDirs(dir: string): string[] {
+  return [...Deno.readDirSync(dir)].filter((entry) => entry.isDirectory).map((e) => e.name)
+    .sort();
+}
+
+/**
+ * The `deno compile` arguments for one binary (`target` omitted: the host's).
+ * main.ts loads the command runner by a computed specifier, which compile
+ * cannot follow, so it is included by name.
+ */
+export function compileArgs(output: string, options: { target?: string } = {}): string[] {
+  const target = options.target === undefined ? [] : ["--target", options.target];
+  const excludes = embedExcludes(ROOT).flatMap((path) => ["--exclude", path]);
+  return [
+    "compile",
+    "--allow-all",
+    ...target,
+    "--include",
+    CLI_MODULE,
+    ...excludes,
+    "--output",
+    output,
+    "main.ts",
+  ];
+}
+
+/** Where `--host` writes the host's binary (what CI runs its tests against). */
+export const HOST_BINARY: string = Deno.build.os === "windows"
+  ? `${OUT_DIR}/claudecm.exe`
+  : `${OUT_DIR}/claudecm`;
+
+async function compile(output: string, target?: string): Promise<void> {
   const { code } = await new Deno.Command(Deno.execPath(), {
-    args: ["compile", "--allow-all", "--target", target, "--output", output, "main.ts"],
+    args: compileArgs(output, { target }),
+    cwd: ROOT,
     stdout: "inherit",
     stderr: "inherit",
   }).output();
-  if (code !== 0) throw new Error(`deno compile failed for ${target}`);
+  if (code !== 0) throw new Error(`deno compile failed for ${target ?? "the host"}`);
 }
 
 function sha256(path: string): string {
   return createHash("sha256").update(Deno.readFileSync(path)).digest("hex");
 }
 
-if (import.meta.main) {
-  Deno.mkdirSync(OUT_DIR, { recursive: true });
-  for (const { target, asset } of TARGETS) await compile(target, asset);
-  const sums = TARGETS.map(({ asset }) => `${sha256(`${OUT_DIR}/${asset}`)}  ${asset}\n`).join("");
-  Deno.writeTextFileSync(`${OUT_DIR}/SHA256SUMS`, sums);
+async function main(): Promise<void> {
+  const { values } = parseArgs({ args: Deno.args, options: { host: { type: "boolean" } } });
+  const outDir = join(ROOT, OUT_DIR);
+  Deno.mkdirSync(outDir, { recursive: true });
+  if (values.host) {
+    await compile(join(ROOT, HOST_BINARY));
+    console.log(`claudecm ${VERSION}: ${HOST_BINARY}`);
+    return;
+  }
+  for (const { target, asset } of TARGETS) await compile(join(outDir, asset), target);
+  const sums = TARGETS.map(({ asset }) => `${sha256(join(outDir, asset))}  ${asset}\n`).join("");
+  Deno.writeTextFileSync(join(outDir, "SHA256SUMS"), sums);
   console.log(`claudecm ${VERSION}: ${TARGETS.length} binaries and SHA256SUMS in ${OUT_DIR}/`);
 }
+
+if (import.meta.main) await main();

@@ -5,15 +5,15 @@ import { createTestContext } from "./helpers/test_context.ts";
 
 const NOW = new Date(2026, 10, 30, 12, 0, 0);
 
-function withSettings(
+async function withSettings(
   text: string | null,
-  check: (t: ReturnType<typeof createTestContext>) => void,
-) {
+  check: (t: ReturnType<typeof createTestContext>) => Promise<void>,
+): Promise<void> {
   const t = createTestContext();
   try {
     Deno.mkdirSync(t.ctx.paths.claudeRoot, { recursive: true });
     if (text !== null) Deno.writeTextFileSync(t.ctx.paths.settingsFile, text);
-    check(t);
+    await check(t);
   } finally {
     t.cleanup();
   }
@@ -27,10 +27,10 @@ function backups(t: ReturnType<typeof createTestContext>): string[] {
   }
 }
 
-Deno.test("cleanupPeriodDays is added in place: other keys keep their bytes, backup first", () => {
+Deno.test("cleanupPeriodDays is added in place: other keys keep their bytes, backup first", async () => {
   const original = '{\n    "model": "opus",\n    "env": {"A": "1"}\n}\n';
-  withSettings(original, (t) => {
-    assert.equal(ensureCleanupPeriod(t.ctx.paths, NOW), true);
+  await withSettings(original, async (t) => {
+    assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), true);
     const text = Deno.readTextFileSync(t.ctx.paths.settingsFile);
     assert.equal(JSON.parse(text).cleanupPeriodDays, 100000);
     assert.equal(
@@ -45,32 +45,34 @@ Deno.test("cleanupPeriodDays is added in place: other keys keep their bytes, bac
   });
 });
 
-Deno.test("a low cleanupPeriodDays is raised; 1000 or more is left alone", () => {
-  withSettings('{"cleanupPeriodDays": 30, "x": [1,2]}', (t) => {
-    assert.equal(ensureCleanupPeriod(t.ctx.paths, NOW), true);
+Deno.test("a low cleanupPeriodDays is raised; 1000 or more is left alone", async () => {
+  await withSettings('{"cleanupPeriodDays": 30, "x": [1,2]}', async (t) => {
+    assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), true);
     assert.equal(
       Deno.readTextFileSync(t.ctx.paths.settingsFile),
       '{"cleanupPeriodDays": 100000, "x": [1,2]}',
     );
   });
-  withSettings('{"cleanupPeriodDays": 1000}', (t) => {
-    assert.equal(ensureCleanupPeriod(t.ctx.paths, NOW), false);
+  await withSettings('{"cleanupPeriodDays": 1000}', async (t) => {
+    assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), false);
     assert.deepEqual(backups(t), []);
   });
 });
 
-Deno.test("missing, commented or broken settings.json is left untouched and silent", () => {
+Deno.test("missing, commented or broken settings.json is left untouched and silent", async () => {
   for (const text of [null, '{\n  // my comment\n  "model": "opus"\n}', "{ broken", "[1, 2]", ""]) {
-    withSettings(text, (t) => {
-      assert.equal(ensureCleanupPeriod(t.ctx.paths, NOW), false, String(text));
+    await withSettings(text, async (t) => {
+      assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), false, String(text));
       if (text !== null) assert.equal(Deno.readTextFileSync(t.ctx.paths.settingsFile), text);
       assert.deepEqual(backups(t), []);
     });
   }
 });
 
-Deno.test("readSettings tells missing, unusable (with why) and parsed apart, changing nothing", () => {
-  withSettings(null, (t) => assert.deepEqual(readSettings(t.ctx.paths), { state: "missing" }));
+Deno.test("readSettings tells missing, unusable (with why) and parsed apart, changing nothing", async () => {
+  await withSettings(null, async (t) => {
+    assert.deepEqual(await readSettings(t.ctx.paths), { state: "missing" });
+  });
   const cases: Array<[string, RegExp]> = [
     ['{\n  // my comment\n  "model": "opus"\n}', /comments or trailing commas/],
     ['{"a": 1,}', /comments or trailing commas/],
@@ -79,65 +81,65 @@ Deno.test("readSettings tells missing, unusable (with why) and parsed apart, cha
     ["[1, 2]", /is not a JSON object/],
   ];
   for (const [text, reason] of cases) {
-    withSettings(text, (t) => {
-      const read = readSettings(t.ctx.paths);
+    await withSettings(text, async (t) => {
+      const read = await readSettings(t.ctx.paths);
       assert.equal(read.state, "unusable", text);
       assert.match(read.state === "unusable" ? read.reason : "", reason);
     });
   }
-  withSettings('{"cleanupPeriodDays": 30}', (t) => {
-    const read = readSettings(t.ctx.paths);
+  await withSettings('{"cleanupPeriodDays": 30}', async (t) => {
+    const read = await readSettings(t.ctx.paths);
     assert.equal(read.state === "parsed" && read.cleanupPeriodDays, 30);
     assert.equal(Deno.readTextFileSync(t.ctx.paths.settingsFile), '{"cleanupPeriodDays": 30}');
   });
 });
 
-Deno.test("a symlinked settings.json is edited through the link, keeping its mode", () => {
-  withSettings(null, (t) => {
+Deno.test("a symlinked settings.json is edited through the link, keeping its mode", async () => {
+  await withSettings(null, async (t) => {
     const real = `${t.home}/dotfiles-settings.json`;
     Deno.writeTextFileSync(real, "{}");
     Deno.chmodSync(real, 0o600);
     Deno.symlinkSync(real, t.ctx.paths.settingsFile);
-    assert.equal(ensureCleanupPeriod(t.ctx.paths, NOW), true);
+    assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), true);
     assert.equal(Deno.lstatSync(t.ctx.paths.settingsFile).isSymlink, true);
     assert.equal(JSON.parse(Deno.readTextFileSync(real)).cleanupPeriodDays, 100000);
     assert.equal(Deno.statSync(real).mode! & 0o777, 0o600);
   });
 });
 
-Deno.test("bootstrap creates state, prints the protection line and asks the machine name once", () => {
+Deno.test("bootstrap creates state, prints the protection line and asks the machine name once", async () => {
   const t = createTestContext({ answers: ["laptop"], now: NOW });
   try {
     Deno.mkdirSync(t.ctx.paths.claudeRoot, { recursive: true });
     Deno.writeTextFileSync(t.ctx.paths.settingsFile, "{}");
-    assert.deepEqual(bootstrap(t.ctx, { mayPrompt: true }), { machineName: "laptop" });
+    assert.deepEqual(await bootstrap(t.ctx, { mayPrompt: true }), { machineName: "laptop" });
     assert.equal(t.env.CLAUDE_CODE_REMOTE_SEND_KEEPALIVES, "1");
     assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), "");
     assert.equal(Deno.readTextFileSync(t.ctx.paths.machineNameFile), "laptop\n");
     assert.match(t.stdout(), /Protected session transcripts/);
     assert.match(t.stdout(), /Saved: laptop/);
     assert.deepEqual(t.questions, ["  Machine name for remote display (e.g. desktop, laptop): "]);
-    assert.deepEqual(bootstrap(t.ctx, { mayPrompt: true }), { machineName: "laptop" });
+    assert.deepEqual(await bootstrap(t.ctx, { mayPrompt: true }), { machineName: "laptop" });
     assert.equal(t.questions.length, 1);
   } finally {
     t.cleanup();
   }
 });
 
-Deno.test("machine name: empty answer saves the hostname; no-prompt mode uses it unsaved", () => {
+Deno.test("machine name: empty answer saves the hostname; no-prompt mode uses it unsaved", async () => {
   const t = createTestContext({ answers: [""] });
   try {
-    assert.equal(bootstrap(t.ctx, { mayPrompt: false }).machineName, "testhost");
+    assert.equal((await bootstrap(t.ctx, { mayPrompt: false })).machineName, "testhost");
     assert.throws(() => Deno.statSync(t.ctx.paths.machineNameFile), Deno.errors.NotFound);
     assert.equal(t.questions.length, 0);
-    assert.equal(bootstrap(t.ctx, { mayPrompt: true }).machineName, "testhost");
+    assert.equal((await bootstrap(t.ctx, { mayPrompt: true })).machineName, "testhost");
     assert.equal(Deno.readTextFileSync(t.ctx.paths.machineNameFile), "testhost\n");
   } finally {
     t.cleanup();
   }
 });
 
-Deno.test("bootstrap keeps the newest 20 registry backups and never truncates the registry", () => {
+Deno.test("bootstrap keeps the newest 20 registry backups and never truncates the registry", async () => {
   const t = createTestContext();
   try {
     Deno.mkdirSync(t.ctx.paths.backupDir, { recursive: true });
@@ -151,7 +153,7 @@ Deno.test("bootstrap keeps the newest 20 registry backups and never truncates th
       );
     }
     Deno.writeTextFileSync(`${t.ctx.paths.backupDir}/settings.json.20200101-000000`, "");
-    bootstrap(t.ctx, { mayPrompt: false });
+    await bootstrap(t.ctx, { mayPrompt: false });
     const names = backups(t);
     const registryBackups = names.filter((n) => n.startsWith("sessions.txt."));
     assert.equal(registryBackups.length, 20);
@@ -164,13 +166,13 @@ Deno.test("bootstrap keeps the newest 20 registry backups and never truncates th
   }
 });
 
-Deno.test("duplicate cleanupPeriodDays keys: the one JSON parsing sees is raised, once", () => {
+Deno.test("duplicate cleanupPeriodDays keys: the one JSON parsing sees is raised, once", async () => {
   const original =
     '{\n  "cleanupPeriodDays": 30,\n  "model": "opus",\n  "cleanupPeriodDays": 7\n}\n';
-  withSettings(original, (t) => {
+  await withSettings(original, async (t) => {
     Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
     Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "desk\n");
-    bootstrap(t.ctx, { mayPrompt: false });
+    await bootstrap(t.ctx, { mayPrompt: false });
     const text = Deno.readTextFileSync(t.ctx.paths.settingsFile);
     assert.equal(JSON.parse(text).cleanupPeriodDays, 100000);
     assert.equal(text, original.replace("30", "100000").replace("7", "100000"));
@@ -178,8 +180,8 @@ Deno.test("duplicate cleanupPeriodDays keys: the one JSON parsing sees is raised
     assert.equal(settingsBackups().length, 1);
     assert.match(t.stdout(), /Protected session transcripts/);
     const printed = t.stdout().length;
-    assert.equal(ensureCleanupPeriod(t.ctx.paths, new Date(2026, 10, 30, 13, 0, 0)), false);
-    bootstrap(t.ctx, { mayPrompt: false });
+    assert.equal(await ensureCleanupPeriod(t.ctx.paths, new Date(2026, 10, 30, 13, 0, 0)), false);
+    await bootstrap(t.ctx, { mayPrompt: false });
     assert.equal(t.stdout().length, printed, "a later run prints nothing");
     assert.equal(settingsBackups().length, 1, "and writes no new backup");
   });

@@ -8,7 +8,13 @@ import { treeState } from "./helpers/tree_state.ts";
 Deno.test("--version and --help exit 0 without needing a HOME", async () => {
   const version = await runClaudecm(["--version"], { env: {} });
   assert.equal(version.code, 0);
-  assert.equal(version.stdout.trim(), packageJson.version);
+  assert.equal(version.stdout, `${packageJson.version}\n`);
+  // main.ts answers --version alone without commander; with more arguments commander does,
+  // and both must print the same.
+  for (const args of [["-V"], ["--version", "--help"], ["-V", "list"]]) {
+    const other = await runClaudecm(args, { env: {} });
+    assert.deepEqual([other.code, other.stdout], [0, version.stdout], args.join(" "));
+  }
   const help = await runClaudecm(["--help"], { env: {} });
   assert.equal(help.code, 0);
   assert.match(help.stdout, /Usage: claudecm/);

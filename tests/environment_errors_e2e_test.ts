@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { childBaseEnv } from "./helpers/child.ts";
 import { sessionId, writeRegistryText } from "./helpers/claude_home.ts";
 import { createLaunchWorld } from "./helpers/launch_world.ts";
+import { claudecmCommand } from "./helpers/run_cli.ts";
 import { permissionsTestable, runClaudecmUnprivileged } from "./helpers/run_unprivileged.ts";
 import { createTestContext } from "./helpers/test_context.ts";
-import { fileURLToPath } from "node:url";
 
 const ROW = `${sessionId(1)}|/somewhere|Kept row|\n`;
 
@@ -97,15 +96,7 @@ Deno.test("a reader that stops early (list --json | head -c1) gets no error mess
   try {
     const rows = Array.from({ length: 2_000 }, (_, i) => `${sessionId(i + 1)}|/p/${i}|Row ${i}|`);
     writeRegistryText(t.ctx.paths, rows.join("\n") + "\n");
-    const main = fileURLToPath(new URL("../main.ts", import.meta.url));
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-all", "--quiet", main, "list", "--json"],
-      env: { ...childBaseEnv(), ...t.env },
-      clearEnv: true,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+    const child = claudecmCommand(["list", "--json"], { env: t.env, noStdin: true }).spawn();
     const reader = child.stdout.getReader();
     const first = await reader.read();
     assert.ok(first.value !== undefined && first.value.length > 0);

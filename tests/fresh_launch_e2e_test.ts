@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createLaunchWorld } from "./helpers/launch_world.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { makeTempDirOnOtherFileSystem, otherFileSystemAvailable } from "./helpers/other_fs.ts";
 import { sessionId } from "./helpers/claude_home.ts";
+import { claudecmCommand } from "./helpers/run_cli.ts";
 import { transcriptPathFor } from "../lib/core/paths.ts";
 
 const QUIET_CMV = {
@@ -91,20 +91,10 @@ Deno.test("the session stays registered when claudecm is SIGKILLed while claude 
   const release = `${world.dir}/release`;
   try {
     world.claudeScenario({ steps: [{ say: "working" }, { waitForFile: release }] });
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--allow-all",
-        "--quiet",
-        fileURLToPath(new URL("../main.ts", import.meta.url)),
-        "n",
-      ],
-      cwd: world.project,
+    const child = claudecmCommand(["n"], {
       env: world.env,
-      clearEnv: true,
-      stdin: "piped",
-      stdout: "null",
-      stderr: "null",
+      cwd: world.project,
+      discardOutput: true,
     }).spawn();
     const writer = child.stdin.getWriter();
     await writer.write(new TextEncoder().encode("Crash Test\n"));

@@ -5,7 +5,6 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { runAdopt } from "../app/find/adopt.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `adopt` on the program. */
@@ -31,6 +30,7 @@ export function registerAdoptCommand(
         "Exit codes: 0 ok, 1 failure, 2 usage error.\n",
     )
     .action(async (options) => {
+      const { runAdopt } = await import("../app/find/adopt.ts");
       result.exitCode = await runAdopt(makeContext(), options);
     });
 }

@@ -5,7 +5,6 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { runDoctor } from "../app/doctor/doctor.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `doctor` on the program. */
@@ -32,6 +31,7 @@ export function registerDoctorCommand(
         "Exit codes: 0 no problems (warnings allowed), 1 at least one problem, 2 usage error.\n",
     )
     .action(async (options) => {
+      const { runDoctor } = await import("../app/doctor/doctor.ts");
       result.exitCode = await runDoctor(makeContext(), { json: options.json === true });
     });
 }

@@ -5,7 +5,7 @@
  */
 
 import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
-import { DEFAULT_FIND_LIMIT, runFind } from "../app/find/find.ts";
+import { DEFAULT_FIND_LIMIT } from "../app/find/defaults.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `find` on the program. */
@@ -44,6 +44,7 @@ export function registerFindCommand(
         "Exit codes: 0 ok (also when nothing matches), 1 failure, 2 usage error.\n",
     )
     .action(async (terms, options) => {
+      const { runFind } = await import("../app/find/find.ts");
       result.exitCode = await runFind(makeContext(), {
         terms,
         role: options.role,

@@ -5,7 +5,6 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { runList } from "../app/list/list.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `list` on the program. */
@@ -18,7 +17,8 @@ export function registerListCommand(
     .command("list")
     .description("list registered sessions (main and archived)")
     .option("--json", "print the registry with each session's info as JSON, for scripts")
-    .action((options) => {
-      result.exitCode = runList(makeContext(), { json: options.json === true });
+    .action(async (options) => {
+      const { runList } = await import("../app/list/list.ts");
+      result.exitCode = await runList(makeContext(), { json: options.json === true });
     });
 }

@@ -5,7 +5,6 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { runNew } from "../app/new/new_session.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `new` on the program. */
@@ -29,6 +28,7 @@ export function registerNewCommand(
         "Exit code: claude's, when it failed; 0 otherwise.\n",
     )
     .action(async (claudeArgs, options) => {
+      const { runNew } = await import("../app/new/new_session.ts");
       result.exitCode = await runNew(makeContext(), { proj: options.proj, passArgs: claudeArgs });
     });
 }

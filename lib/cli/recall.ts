@@ -5,8 +5,7 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { RECALL_EXIT } from "../app/recall/failures.ts";
-import { runRecall } from "../app/recall/recall.ts";
+import { RECALL_EXIT } from "../app/recall/defaults.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `recall` on the program. */
@@ -54,7 +53,8 @@ export function registerRecallCommand(
         } no-recoverable-state (no work recorded, or none in\n` +
         'the scope). With --json a failure prints {"status": "<code>", ...} on stdout too.\n',
     )
-    .action((session, options) => {
+    .action(async (session, options) => {
+      const { runRecall } = await import("../app/recall/recall.ts");
       result.exitCode = runRecall(makeContext(), { ...options, session });
     });
 }

@@ -5,7 +5,7 @@
  */
 
 import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
-import { DEFAULT_LIMIT, runRecover, SESSION_NOT_FOUND_EXIT } from "../app/recover/recover.ts";
+import { DEFAULT_LIMIT, SESSION_NOT_FOUND_EXIT } from "../app/recover/defaults.ts";
 import { parseWholeNumber } from "../core/numbers.ts";
 import { DEFAULT_BUDGET } from "../transcript/digest_render.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
@@ -34,7 +34,8 @@ export function registerRecoverCommand(
         "Exit codes: 0 ok (also when no prior session exists), 1 failure, 2 usage error,\n" +
         `${SESSION_NOT_FOUND_EXIT} session id invalid or not found.\n`,
     )
-    .action((options) => {
+    .action(async (options) => {
+      const { runRecover } = await import("../app/recover/recover.ts");
       result.exitCode = runRecover(makeContext(), options);
     });
 }

@@ -6,7 +6,7 @@
  */
 
 import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
-import { DEFAULT_DAYS, runRescue, SESSION_NOT_FOUND_EXIT } from "../app/rescue/rescue.ts";
+import { DEFAULT_DAYS, SESSION_NOT_FOUND_EXIT } from "../app/rescue/defaults.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `rescue` on the program. */
@@ -49,6 +49,7 @@ export function registerRescueCommand(
         `${SESSION_NOT_FOUND_EXIT} session id invalid or not found.\n`,
     )
     .action(async (options) => {
+      const { runRescue } = await import("../app/rescue/rescue.ts");
       result.exitCode = await runRescue(makeContext(), options);
     });
 }

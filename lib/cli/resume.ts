@@ -5,7 +5,6 @@
  */
 
 import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
-import { runResume } from "../app/resume/resume_number.ts";
 import { parseWholeNumber } from "../core/numbers.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
@@ -26,6 +25,7 @@ export function registerResumeCommand(
         "Exit codes: 0 ok, 1 the session could not be resumed, 2 usage error.\n",
     )
     .action(async (number) => {
+      const { runResume } = await import("../app/resume/resume_number.ts");
       result.exitCode = await runResume(makeContext(), { number });
     });
 }

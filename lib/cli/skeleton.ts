@@ -6,7 +6,7 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { runSkeleton, SKELETON_NOT_FOUND_EXIT } from "../app/skeleton/skeleton.ts";
+import { SKELETON_NOT_FOUND_EXIT } from "../app/skeleton/defaults.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `skeleton` on the program. */
@@ -30,7 +30,8 @@ export function registerSkeletonCommand(
         "Exit codes: 0 ok, 1 failure (e.g. a transcript with no conversation), 2 usage error,\n" +
         `${SKELETON_NOT_FOUND_EXIT} session or transcript not found.\n`,
     )
-    .action((session, options) => {
+    .action(async (session, options) => {
+      const { runSkeleton } = await import("../app/skeleton/skeleton.ts");
       result.exitCode = runSkeleton(makeContext(), { target: session, ...options });
     });
 }

@@ -5,7 +5,6 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { runSkillInstall } from "../app/recover/skill_install.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `skill` and its `install` subcommand on the program. */
@@ -19,7 +18,8 @@ export function registerSkillCommand(
     .command("install")
     .description("install the /recover skill into <claude root>/skills/recover/SKILL.md")
     .option("--print", "print the skill instead of installing it")
-    .action((options) => {
+    .action(async (options) => {
+      const { runSkillInstall } = await import("../app/recover/skill_install.ts");
       result.exitCode = runSkillInstall(makeContext(), { print: options.print === true });
     });
 }

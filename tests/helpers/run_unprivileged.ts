@@ -6,11 +6,9 @@
  * @module
  */
 
-import { fileURLToPath } from "node:url";
 import { childBaseEnv, collectOutput } from "./child.ts";
-import type { RunOptions, RunResult } from "./run_cli.ts";
+import { claudecmInvocation, type RunOptions, type RunResult } from "./run_cli.ts";
 
-const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
 const NOBODY = 65534;
 
 /** Whether file permissions can be tested here (POSIX). */
@@ -27,8 +25,10 @@ export function runClaudecmUnprivileged(
 ): Promise<RunResult> {
   Deno.chmodSync(options.home, 0o755);
   const asRoot = Deno.uid() === 0;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "--quiet", MAIN, ...args],
+  // As run_cli.ts does: CLAUDECM_BIN, when set, is the claudecm under test.
+  const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
+  const child = new Deno.Command(program, {
+    args: [...leading, ...args],
     env: { ...childBaseEnv(), NO_COLOR: "1", ...options.env },
     clearEnv: true,
     cwd: options.cwd,

@@ -23,12 +23,15 @@ export interface BootstrapResult {
 }
 
 /** Prepare claudecm's state, protect transcripts, settle the machine name, back up the registry. */
-export function bootstrap(ctx: AppContext, options: BootstrapOptions): BootstrapResult {
+export async function bootstrap(
+  ctx: AppContext,
+  options: BootstrapOptions,
+): Promise<BootstrapResult> {
   // A partial mitigation for Claude Code's idle-timeout bug; silent by design.
   ctx.setEnv("CLAUDE_CODE_REMOTE_SEND_KEEPALIVES", "1");
   const { paths } = ctx;
   const writable = prepareStateDir(ctx);
-  if (ensureCleanupPeriod(paths, ctx.now())) {
+  if (await ensureCleanupPeriod(paths, ctx.now())) {
     ctx.out.line("  Protected session transcripts from Claude Code's 30-day auto-delete.", "cyan");
   }
   // Where nothing can be saved, a typed machine name would be lost: use the hostname.

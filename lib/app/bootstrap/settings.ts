@@ -2,10 +2,14 @@
  * Transcript protection (spec 4 step 4): raise Claude Code's
  * `cleanupPeriodDays` so it stops deleting transcripts after 30 days.
  *
+ * jsonc-parser (the settings editor) is CommonJS and costs a noticeable part
+ * of start-up, so it loads only when a file needs a change or is broken, not
+ * on the usual run that finds transcripts already protected.
+ *
  * @module
  */
 
-import { applyEdits, type Edit, parse, type ParseError, parseTree } from "jsonc-parser";
+import type { Edit, ParseError } from "jsonc-parser";
 import { errorMessage } from "../../core/errors.ts";
 import type { Paths } from "../../core/paths.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
@@ -24,11 +28,13 @@ export type SettingsRead =
   | { state: "unusable"; reason: string }
   | { state: "parsed"; text: string; cleanupPeriodDays: unknown };
 
+type Jsonc = typeof import("jsonc-parser");
+
 /**
  * Read settings.json strictly, as Claude Code does: a file with comments or
- * trailing commas counts as unusable. Changes nothing; never throws.
+ * trailing commas counts as unusable. Changes nothing; never rejects.
  */
-export function readSettings(paths: Paths): SettingsRead {
+export async function readSettings(paths: Paths): Promise<SettingsRead> {
   let text: string;
   try {
     text = Deno.readTextFileSync(paths.settingsFile);
@@ -40,6 +46,7 @@ export function readSettings(paths: Paths): SettingsRead {
   try {
     settings = JSON.parse(text);
   } catch (error) {
+    const { parse } = await import("jsonc-parser");
     const errors: ParseError[] = [];
     parse(text, errors, { allowTrailingComma: true });
     return {
@@ -71,15 +78,16 @@ export function isProtectedPeriod(days: unknown): boolean {
  * skip (invalid JSON, comments), is left alone. Never throws; returns whether
  * the file was changed.
  */
-export function ensureCleanupPeriod(paths: Paths, now: Date): boolean {
+export async function ensureCleanupPeriod(paths: Paths, now: Date): Promise<boolean> {
   try {
-    const settings = readSettings(paths);
+    const settings = await readSettings(paths);
     if (settings.state !== "parsed" || isProtectedPeriod(settings.cleanupPeriodDays)) return false;
     const { text, cleanupPeriodDays } = settings;
+    const jsonc = await import("jsonc-parser");
     backupSettings(paths, now);
     writeFileAtomic(
       paths.settingsFile,
-      applyEdits(text, cleanupPeriodEdits(text, cleanupPeriodDays)),
+      jsonc.applyEdits(text, cleanupPeriodEdits(jsonc, text, cleanupPeriodDays)),
     );
     return true;
   } catch {
@@ -96,8 +104,8 @@ export function ensureCleanupPeriod(paths: Paths, now: Date): boolean {
  * own formatter would re-indent the neighbouring property, so the insertion
  * text is built here.
  */
-function cleanupPeriodEdits(text: string, current: unknown): Edit[] {
-  const root = parseTree(text);
+function cleanupPeriodEdits(jsonc: Jsonc, text: string, current: unknown): Edit[] {
+  const root = jsonc.parseTree(text);
   if (root === undefined) return [];
   if (current !== undefined) {
     return (root.children ?? []).flatMap((property) => {

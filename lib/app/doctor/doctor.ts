@@ -109,7 +109,7 @@ export async function collectDoctorReport(
   };
   const claude = await checkClaude(ctx, add("claude"));
   const cmv = await checkCmv(ctx, add("cmv"));
-  const settings = checkSettings(ctx, add("settings"));
+  const settings = await checkSettings(ctx, add("settings"));
   const registry = checkRegistry(ctx, add);
   const runAs = checkRunAs(ctx, options.runAsFacts ?? runAsFacts(ctx.env), add("runAs"));
   const status = (...sections: Section[]): CheckStatus => statusOf(findings, ...sections);
@@ -141,9 +141,9 @@ export async function collectDoctorReport(
   };
 }
 
-function checkSettings(ctx: AppContext, add: AddFinding): SettingsCheck {
+async function checkSettings(ctx: AppContext, add: AddFinding): Promise<SettingsCheck> {
   const path = ctx.paths.settingsFile;
-  const read = readSettings(ctx.paths);
+  const read = await readSettings(ctx.paths);
   const check: SettingsCheck = {
     status: "ok",
     path,

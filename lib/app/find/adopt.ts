@@ -130,7 +130,7 @@ async function adopt(
   chosen: AdoptCandidate[],
   options: { mayPrompt: boolean },
 ): Promise<void> {
-  bootstrap(ctx, options);
+  await bootstrap(ctx, options);
   const rows: Session[] = chosen.map((c) => ({
     guid: c.sessionId,
     dir: c.dir,

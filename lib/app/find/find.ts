@@ -21,10 +21,8 @@ import { type FindResult, rankSessions, type SessionMatches } from "./results.ts
 import { scanSearch } from "./scan_search.ts";
 import { MARK_CLOSE, MARK_OPEN } from "./snippet.ts";
 import { ftsMatch, highlightPattern, matchesAll, parseTerms, rawPrecheck } from "./terms.ts";
+import { DEFAULT_FIND_LIMIT } from "./defaults.ts";
 import { askPick, printResults } from "./find_view.ts";
-
-/** Sessions shown when --limit is not given. */
-export const DEFAULT_FIND_LIMIT = 20;
 
 /** What `find` was asked. */
 export interface FindOptions {

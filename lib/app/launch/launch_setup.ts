@@ -48,7 +48,7 @@ export async function prepareLaunch(
   // A missing claude is said before any question, not after the user has typed a name.
   ctx.tools.claude();
   if (decision.notice) ctx.err.line(`  ${decision.notice}`, "yellow");
-  const { machineName } = bootstrap(ctx, { mayPrompt: true });
+  const { machineName } = await bootstrap(ctx, { mayPrompt: true });
   return {
     settings: { machineName, permissionArgs: permissionArgs(ctx.env, decision.bypassAllowed) },
   };

@@ -6,7 +6,6 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { bootstrap } from "../bootstrap/bootstrap.ts";
 import { ExitCode } from "../../core/errors.ts";
 import {
   archivedSessions,
@@ -20,7 +19,6 @@ import {
   type SessionInfo,
 } from "../../core/session_info.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { showList } from "./show_list.ts";
 
 /** One session as `list --json` prints it. */
 export interface ListedSession {
@@ -46,12 +44,17 @@ export interface ListOptions {
 }
 
 /** Print the registry; returns the exit code. */
-export function runList(ctx: AppContext, options: ListOptions): number {
+export async function runList(ctx: AppContext, options: ListOptions): Promise<number> {
   if (options.json) {
     ctx.out.line(JSON.stringify(listRegistryJson(ctx), null, 2));
     return ExitCode.ok;
   }
-  bootstrap(ctx, { mayPrompt: true });
+  // Loaded here, not at the top: `list --json` is a script's call and starts near the floor.
+  const [{ bootstrap }, { showList }] = await Promise.all([
+    import("../bootstrap/bootstrap.ts"),
+    import("./show_list.ts"),
+  ]);
+  await bootstrap(ctx, { mayPrompt: true });
   const registry = readRegistry(ctx.paths);
   const sessions = mainSessions(registry);
   if (sessions.length === 0) {

@@ -8,19 +8,7 @@
  */
 
 import { UserError } from "../../core/errors.ts";
-
-/** A refusal's JSON `status`. */
-export type FailureStatus =
-  | "session-not-found"
-  | "transcript-parse-failure"
-  | "no-recoverable-state";
-
-/** Exit code of each refusal (3 matches `recover`'s session-not-found). */
-export const RECALL_EXIT: Readonly<Record<FailureStatus, number>> = {
-  "session-not-found": 3,
-  "transcript-parse-failure": 4,
-  "no-recoverable-state": 5,
-};
+import { type FailureStatus, RECALL_EXIT } from "./defaults.ts";
 
 /** A refusal: no capsule, a status, and the facts a script needs. */
 export class RecallFailure extends UserError {

@@ -15,14 +15,9 @@ import type { ReadMode } from "../../transcript/entries.ts";
 import { resolveProjectDir } from "../../transcript/project_dir.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import type { AppContext } from "../context.ts";
+import { DEFAULT_LIMIT, SESSION_NOT_FOUND_EXIT } from "./defaults.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
 import { isSessionId } from "../../core/registry.ts";
-
-/** Exit code of an invalid or unknown session id (documented in `recover --help`). */
-export const SESSION_NOT_FOUND_EXIT = 3;
-
-/** Candidates listed when --limit is not given. */
-export const DEFAULT_LIMIT = 10;
 
 /** What `recover` was asked to do. */
 export interface RecoverOptions {

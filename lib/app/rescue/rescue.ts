@@ -26,16 +26,11 @@ import {
   readThreadRows,
   recoveredSessionIds,
 } from "./artifacts.ts";
+import { DEFAULT_DAYS, SESSION_NOT_FOUND_EXIT } from "./defaults.ts";
 import { summarizeWithClaude } from "./summarize.ts";
 import { buildThread, mechanicalSummary, sessionSlug } from "./thread.ts";
 import { chooseRows, type DeadRow, deadTable, type RecoveredThread, reportLines } from "./view.ts";
 import { openWorkspace, projectName, type Workspace } from "./workspace.ts";
-
-/** Days scanned when --days is not given. */
-export const DEFAULT_DAYS = 7;
-
-/** Exit code of an invalid or unknown session id (as `recover`). */
-export const SESSION_NOT_FOUND_EXIT = 3;
 
 /** What `rescue` was asked to do. */
 export interface RescueOptions {

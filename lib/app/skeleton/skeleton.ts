@@ -13,10 +13,8 @@ import { findSession, isSessionId } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import type { AppContext } from "../context.ts";
+import { SKELETON_NOT_FOUND_EXIT } from "./defaults.ts";
 import { extractSkeleton } from "./extract.ts";
-
-/** Exit code when the session or transcript cannot be found (as `recover`). */
-export const SKELETON_NOT_FOUND_EXIT = 3;
 
 /** What `skeleton` was asked to do. */
 export interface SkeletonCommandOptions {

@@ -1,0 +1,133 @@
+/**
+ * Start-up against the runtime's floor. Runs, alternately in one process and
+ * as real subprocesses started the same way (`deno run --allow-all --quiet`,
+ * same environment and DENO_DIR):
+ *
+ * - the floor: bench/floor.ts, a one-line Deno script;
+ * - for reference, the floor plus loading commander (bench/floor_commander.ts),
+ *   what any command parsed by commander pays;
+ * - `claudecm --version`;
+ * - `claudecm list --json` over 1,000 registered sessions (nine in ten with
+ *   a transcript).
+ *
+ * Prints each case's fastest run and median, and their ratios to the
+ * floor's. The verdict uses the fastest runs: other load on the machine only
+ * ever adds time, so the minimum is the steadiest estimate of the start-up
+ * cost itself (medians swing by tens of percent on a busy machine).
+ * Targets: --version at most 1.2x the floor, list --json at most 2.0x. Run
+ * with `npm run bench` (or `deno run -A bench/startup_bench.ts [--runs N]`).
+ *
+ * @module
+ */
+
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { resolvePaths } from "../lib/core/paths.ts";
+import { sessionId, writeRegistryText, writeTranscript } from "../tests/helpers/claude_home.ts";
+
+const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+const FLOOR = fileURLToPath(new URL("./floor.ts", import.meta.url));
+const FLOOR_COMMANDER = fileURLToPath(new URL("./floor_commander.ts", import.meta.url));
+const SESSIONS = 1_000;
+const PROJECTS = 100;
+
+interface Case {
+  label: string;
+  script: string;
+  args: string[];
+  /** Highest acceptable ratio to the floor; none for the floor itself. */
+  target?: number;
+}
+
+const CASES: Case[] = [
+  { label: "floor: one-line Deno script", script: FLOOR, args: [] },
+  { label: "(reference) floor + load commander", script: FLOOR_COMMANDER, args: [] },
+  { label: "claudecm --version", script: MAIN, args: ["--version"], target: 1.2 },
+  {
+    label: `claudecm list --json, ${SESSIONS} sessions`,
+    script: MAIN,
+    args: ["list", "--json"],
+    target: 2.0,
+  },
+];
+
+function seedRegistry(env: Record<string, string>, home: string): void {
+  const paths = resolvePaths((name) => env[name], Deno.build.os);
+  const lines: string[] = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    const dir = join(home, "projects", `project-${i % PROJECTS}`);
+    Deno.mkdirSync(dir, { recursive: true });
+    // Nine in ten transcripts exist; the rest take the missing-file fallback path.
+    if (i % 10 !== 0) writeTranscript(paths, dir, sessionId(i + 1));
+    lines.push(`${sessionId(i + 1)}|${dir}|Session number ${i}|${i * 1000}`);
+  }
+  writeRegistryText(paths, lines.join("\n") + "\n");
+}
+
+async function timeRun(run: Case, env: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "--quiet", run.script, ...run.args],
+    env,
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const elapsed = performance.now() - started;
+  if (output.code !== 0) throw new Error(new TextDecoder().decode(output.stderr));
+  return elapsed;
+}
+
+function ms(value: number): string {
+  return `${value.toFixed(1).padStart(6)} ms`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ args: Deno.args, options: { runs: { type: "string" } } });
+  const runs = Number(values.runs ?? 31);
+  const home = Deno.makeTempDirSync({ prefix: "claudecm-bench-" });
+  const env: Record<string, string> = {
+    HOME: home,
+    USERPROFILE: home,
+    CLAUDE_CONFIG_DIR: join(home, ".claude"),
+    DENO_DIR: Deno.env.get("DENO_DIR") ?? join(tmpdir(), "claudecm-test-deno-dir"),
+    PATH: Deno.env.get("PATH") ?? "",
+    NO_COLOR: "1",
+  };
+  try {
+    seedRegistry(env, home);
+    const times = CASES.map(() => [] as number[]);
+    // One warm-up each (fills DENO_DIR's transpile cache), then alternate.
+    for (const run of CASES) await timeRun(run, env);
+    for (let i = 0; i < runs; i++) {
+      for (const [at, run] of CASES.entries()) times[at].push(await timeRun(run, env));
+    }
+    const floorMin = Math.min(...times[0]);
+    const floorMedian = median(times[0]);
+    console.log(`start-up over ${runs} alternating runs each (deno run --allow-all --quiet)`);
+    console.log(`${"".padEnd(40)}  fastest  (ratio)   median  (ratio)`);
+    for (const [at, run] of CASES.entries()) {
+      const fastest = Math.min(...times[at]);
+      const middle = median(times[at]);
+      const ratio = fastest / floorMin;
+      const verdict = run.target === undefined
+        ? ""
+        : `  target <= ${run.target}x: ${ratio <= run.target ? "met" : "NOT MET"}`;
+      console.log(
+        `${run.label.padEnd(40)} ${ms(fastest)} (${ratio.toFixed(2)}x) ${ms(middle)} ` +
+          `(${(middle / floorMedian).toFixed(2)}x)${verdict}`,
+      );
+    }
+  } finally {
+    Deno.removeSync(home, { recursive: true });
+  }
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { compileArgs, embedExcludes, ROOT, runtimePackages } from "../scripts/compile_all.ts";
+
+// `deno compile` needs a runtime for the target; DENORT_BIN points it at the
+// deno running this test, so it compiles offline and prints the same
+// "Embedded Files" summary a release build prints. The file it writes is a
+// copy of deno plus the embedded tree, never run.
+
+const MIB = 1024 * 1024;
+/** Measured: about 1.05 MB (app code plus commander and jsonc-parser). */
+const EMBED_LIMIT_BYTES = 3 * MIB;
+
+Deno.test("the runtime packages are package.json's dependencies and what they need", () => {
+  assert.deepEqual([...runtimePackages(ROOT)].sort(), [
+    "@commander-js/extra-typings",
+    "commander",
+    "jsonc-parser",
+  ]);
+});
+
+Deno.test("the embed excludes the deno executable, type packages and .bin", () => {
+  const excludes = embedExcludes(ROOT);
+  for (const path of ["node_modules/.bin", "node_modules/deno", "node_modules/@types"]) {
+    assert.ok(excludes.includes(path), `${path} is excluded`);
+  }
+  for (const needed of runtimePackages(ROOT)) {
+    assert.ok(
+      !excludes.some((path) => `node_modules/${needed}`.startsWith(path)),
+      `${needed} is embedded`,
+    );
+  }
+});
+
+Deno.test("deno compile embeds the whole app, and only it and its runtime packages", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-compile-" });
+  try {
+    const args = compileArgs(join(dir, "claudecm"));
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [args[0], "--no-check", ...args.slice(1)],
+      cwd: ROOT,
+      env: { DENORT_BIN: Deno.execPath(), NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const decoder = new TextDecoder();
+    const summary = decoder.decode(output.stdout) + decoder.decode(output.stderr);
+    assert.equal(output.code, 0, summary);
+    const embed = parseEmbedSummary(summary);
+    // main.ts reaches the program through a computed import(): it is embedded only by --include.
+    assert.match(summary, /lib\/\* \(|run\.ts/, "the command runner and the program are embedded");
+    assert.ok(
+      embed.totalBytes < EMBED_LIMIT_BYTES,
+      `embedded ${embed.totalBytes} bytes, limit ${EMBED_LIMIT_BYTES}:\n${summary}`,
+    );
+    assert.deepEqual(
+      embed.nodeModules.filter((name) => !name.startsWith(".")).sort(),
+      [...runtimePackages(ROOT)].map((name) => name.split("/")[0]).sort(),
+      summary,
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+/** The "Files:" total and the package folders listed under node_modules in the summary. */
+function parseEmbedSummary(summary: string): { totalBytes: number; nodeModules: string[] } {
+  const total = summary.match(/^Files:\s*([\d.]+)\s*(B|KB|MB|GB)/m);
+  assert.ok(total, `no "Files:" line in:\n${summary}`);
+  const unit = { B: 1, KB: 1024, MB: MIB, GB: 1024 * MIB }[total[2] as "B" | "KB" | "MB" | "GB"];
+  const lines = summary.split("\n");
+  const start = lines.findIndex((line) => /[├└]─┬ node_modules\b/.test(line));
+  const nodeModules: string[] = [];
+  if (start >= 0) {
+    for (const line of lines.slice(start + 1)) {
+      const child = line.match(/^│ [├└]─[─┬] (\S+?)(\/\*)? \(/);
+      if (!child) break;
+      nodeModules.push(child[1]);
+    }
+  }
+  assert.ok(start >= 0 || !summary.includes("node_modules"), `unparsed summary:\n${summary}`);
+  return { totalBytes: Number(total[1]) * unit, nodeModules };
+}

@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+
+// What loads before a command runs. claudecm starts many times a day and
+// Deno's Node compatibility layer, commander and jsonc-parser (CommonJS)
+// each cost a large part of a start (bench/startup_bench.ts), so:
+// main.ts imports only the version (--version answers there) and reaches
+// lib/cli/run.ts by a computed specifier, because Deno reads ahead every
+// import() it can resolve; the command tree loads no flow, each command
+// loads its own with `await import(...)` in its action; jsonc-parser loads
+// only when needed. The graphs come from `deno info --json`, which marks
+// dynamic imports.
+
+const ROOT = new URL("..", import.meta.url).href;
+
+interface InfoDependency {
+  code?: { specifier: string };
+  isDynamic?: boolean;
+}
+
+interface InfoModule {
+  specifier: string;
+  dependencies?: InfoDependency[];
+}
+
+/** The module graph `deno info` builds from `path`, dynamic imports included. */
+function loadGraph(path: string): Map<string, InfoModule> {
+  const output = new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", fileURLToPath(new URL(path, ROOT))],
+    stdout: "piped",
+    stderr: "piped",
+  }).outputSync();
+  assert.ok(output.success, new TextDecoder().decode(output.stderr));
+  const info = JSON.parse(new TextDecoder().decode(output.stdout)) as { modules: InfoModule[] };
+  return new Map(info.modules.map((module) => [module.specifier, module]));
+}
+
+const mainGraph = loadGraph("main.ts");
+const cliGraph = loadGraph("lib/cli/run.ts");
+
+/** Modules that load with `path` (relative to the repository), following static imports only unless `dynamic`. */
+function closure(graph: Map<string, InfoModule>, path: string, dynamic = false): string[] {
+  const seen = new Set<string>();
+  const pending = [new URL(path, ROOT).href];
+  while (pending.length > 0) {
+    const specifier = pending.pop()!;
+    if (seen.has(specifier)) continue;
+    seen.add(specifier);
+    for (const dependency of graph.get(specifier)?.dependencies ?? []) {
+      if (dependency.code && (dynamic || !dependency.isDynamic)) {
+        pending.push(dependency.code.specifier);
+      }
+    }
+  }
+  return [...seen].map((specifier) =>
+    specifier.startsWith(ROOT) ? specifier.slice(ROOT.length) : specifier
+  ).sort();
+}
+
+Deno.test("main.ts loads, or makes Deno read ahead, nothing but the version", () => {
+  const loaded = closure(mainGraph, "main.ts", true);
+  assert.deepEqual(loaded, ["lib/version.ts", "main.ts", "package.json"]);
+});
+
+Deno.test("the command tree loads no flow: each command imports its flow when it runs", () => {
+  const loaded = closure(cliGraph, "lib/cli/program.ts");
+  assert.ok(
+    loaded.some((path) => path.startsWith("node_modules/@commander-js/extra-typings/")),
+    "the graph is real",
+  );
+  const flows = loaded.filter((path) =>
+    path.startsWith("lib/app/") && !path.endsWith("/defaults.ts")
+  );
+  assert.deepEqual(
+    flows,
+    [],
+    "import a flow inside the command's action: `const { runX } = await import(...)`; " +
+      "values its --help shows go in lib/app/<feature>/defaults.ts",
+  );
+  const packages = loaded.filter((path) =>
+    path.startsWith("node:") ||
+    (path.startsWith("node_modules/") &&
+      !/^node_modules\/(@commander-js\/extra-typings|commander)\//.test(path))
+  );
+  assert.deepEqual(packages, [], "the command tree needs commander only");
+});
+
+Deno.test("jsonc-parser is never imported statically: it loads only to edit or diagnose settings", () => {
+  const importers = [...cliGraph.values()].filter((module) =>
+    (module.dependencies ?? []).some((dependency) =>
+      !dependency.isDynamic && dependency.code?.specifier.includes("/node_modules/jsonc-parser/")
+    )
+  ).map((module) => module.specifier.slice(ROOT.length));
+  assert.deepEqual(importers, []);
+});
