@@ -11,7 +11,7 @@ import { askSessionName } from "./ask_name.ts";
 import type { AppContext } from "../context.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
 import { displayNameFor, type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
-import { postExit, saveExitState } from "../launch/post_exit.ts";
+import { finishFreshLaunch } from "../launch/fresh_exit.ts";
 import { changeRegistry } from "../registry.ts";
 import { resumeSession } from "../resume/resume_session.ts";
 import { ExitCode, UserError } from "../../core/errors.ts";
@@ -73,18 +73,7 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
     desc: preNamed ?? folderDefaultName(leafName(ctx.paths, dir)),
     passArgs,
   });
-  if (outcome.sessionId === null) {
-    ctx.out.line("  No session was saved: claude exited before the first message.");
-  } else if (outcome.exitCode === 0) {
-    await postExit(ctx, settings, { guid: outcome.sessionId, dir, provisional: preNamed === null });
-  } else {
-    // Spec 14.4: a session that ended badly is still a session; nobody may be left to ask.
-    const state = await saveExitState(ctx, { guid: outcome.sessionId, dir }, { ask: false });
-    const saved = state && findSession(readRegistry(ctx.paths), outcome.sessionId);
-    if (saved) {
-      ctx.out.line(`  claude exited with code ${outcome.exitCode}; saved as '${saved.desc}'.`);
-    }
-  }
+  await finishFreshLaunch(ctx, outcome, { settings, dir, provisional: preNamed === null });
   return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
 }
 

@@ -1,0 +1,63 @@
+/**
+ * List mode (spec 11.1): the list, a footer offering exactly the keys the
+ * loop accepts, and a prompt. A number resumes (spec 11.9); other text
+ * offers a new project (11.8). Enter, `q` or the end of input quits.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { saveMachineName } from "../bootstrap/bootstrap.ts";
+import { type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
+import { resumePicked } from "../resume/resume_picked.ts";
+import { offerNewProject } from "./new_project.ts";
+import { showList } from "./show_list.ts";
+import { ExitCode } from "../../core/errors.ts";
+import { mainSessions } from "../../core/registry.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+
+/** Run list mode until the user quits or picks; returns the exit code. */
+export async function runListMode(ctx: AppContext): Promise<number> {
+  const setup = await prepareLaunch(ctx);
+  if ("reexecExitCode" in setup) return setup.reexecExitCode;
+  let settings = setup.settings;
+  while (true) {
+    const registry = readRegistry(ctx.paths);
+    const sessions = mainSessions(registry);
+    if (sessions.length === 0) {
+      ctx.out.line("  No saved sessions.");
+      return ExitCode.ok;
+    }
+    showList(ctx, sessions);
+    showFooter(ctx, settings);
+    ctx.out.line();
+    const answer = (ctx.prompter.ask("  Pick a session (Enter to quit): ") ?? "").trim();
+    if (answer === "" || /^q$/i.test(answer)) return ExitCode.ok;
+    if (/^m$/i.test(answer)) {
+      settings = changeMachineName(ctx, settings);
+    } else if (/^\d+$/.test(answer)) {
+      const session = sessions[Number(answer) - 1];
+      if (session !== undefined) return await resumePicked(ctx, settings, session);
+      ctx.out.line(`  No session #${answer}: the list has ${sessions.length}.`, "red");
+    } else {
+      const launched = await offerNewProject(ctx, settings, answer);
+      if (launched !== null) return launched;
+    }
+  }
+}
+
+function showFooter(ctx: AppContext, settings: LaunchSettings): void {
+  ctx.out.line();
+  ctx.out.line(`  M. Machine name (${settings.machineName})`);
+}
+
+/** Spec 11.1 step 8; the new name applies to launches from this list at once. */
+function changeMachineName(ctx: AppContext, settings: LaunchSettings): LaunchSettings {
+  ctx.out.line();
+  ctx.out.line(`  Machine name: ${settings.machineName}`);
+  const answer = (ctx.prompter.ask("  New name (Enter to keep): ") ?? "").trim();
+  if (answer === "") return settings;
+  saveMachineName(ctx, answer);
+  ctx.out.line(`  Machine name saved: ${answer}`, "green");
+  return { ...settings, machineName: answer };
+}
