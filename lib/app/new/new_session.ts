@@ -12,6 +12,7 @@ import type { AppContext } from "../context.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
 import { displayNameFor, type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
 import { finishFreshLaunch } from "../launch/fresh_exit.ts";
+import { orphanScan } from "../orphans/orphan_scan.ts";
 import { changeRegistry } from "../registry.ts";
 import { resumeSession } from "../resume/resume_session.ts";
 import { ExitCode, UserError } from "../../core/errors.ts";
@@ -90,6 +91,12 @@ async function offerResume(
   settings: LaunchSettings,
   match: Session,
 ): Promise<number | null> {
+  const choice = orphanScan(ctx, { dir: match.dir, registeredGuid: match.guid });
+  if (choice !== null && choice.guid !== match.guid) {
+    // An unregistered transcript: post-exit registers it (and asks its name).
+    const orphan = { ...match, guid: choice.guid, tokens: "" };
+    return await resumeSession(ctx, { settings, session: orphan, registered: false });
+  }
   ctx.out.line(`  Session found: ${match.desc}`);
   const rename = askSessionName(ctx, "  Rename? (Enter to keep): ");
   let session = match;
