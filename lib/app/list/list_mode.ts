@@ -1,19 +1,23 @@
 /**
  * List mode (spec 11.1): the list, a footer offering exactly the keys the
- * loop accepts, and a prompt. A number resumes (spec 11.9); other text
- * offers a new project (11.8). Enter, `q` or the end of input quits.
+ * loop accepts, and a prompt. A number resumes (spec 11.9); E edits the list
+ * (11.10), V shows the archived sessions (11.11), M changes the machine
+ * name; other text offers a new project (11.8). Enter, `q` or the end of
+ * input quits.
  *
  * @module
  */
 
 import type { AppContext } from "../context.ts";
 import { saveMachineName } from "../bootstrap/bootstrap.ts";
+import { viewArchived } from "../edit/archived_view.ts";
+import { editList } from "../edit/edit_list.ts";
 import { type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
 import { resumePicked } from "../resume/resume_picked.ts";
 import { offerNewProject } from "./new_project.ts";
 import { showList } from "./show_list.ts";
 import { ExitCode } from "../../core/errors.ts";
-import { mainSessions } from "../../core/registry.ts";
+import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 
 /** Run list mode until the user quits or picks; returns the exit code. */
@@ -24,16 +28,21 @@ export async function runListMode(ctx: AppContext): Promise<number> {
   while (true) {
     const registry = readRegistry(ctx.paths);
     const sessions = mainSessions(registry);
-    if (sessions.length === 0) {
+    const archivedCount = archivedSessions(registry).length;
+    if (sessions.length === 0 && archivedCount === 0) {
       ctx.out.line("  No saved sessions.");
       return ExitCode.ok;
     }
     showList(ctx, sessions);
-    showFooter(ctx, settings);
+    showFooter(ctx, settings, archivedCount);
     ctx.out.line();
     const answer = (ctx.prompter.ask("  Pick a session (Enter to quit): ") ?? "").trim();
     if (answer === "" || /^q$/i.test(answer)) return ExitCode.ok;
-    if (/^m$/i.test(answer)) {
+    if (/^e$/i.test(answer)) {
+      await editList(ctx);
+    } else if (/^v$/i.test(answer)) {
+      await viewArchived(ctx);
+    } else if (/^m$/i.test(answer)) {
       settings = changeMachineName(ctx, settings);
     } else if (/^\d+$/.test(answer)) {
       const session = sessions[Number(answer) - 1];
@@ -46,8 +55,11 @@ export async function runListMode(ctx: AppContext): Promise<number> {
   }
 }
 
-function showFooter(ctx: AppContext, settings: LaunchSettings): void {
+/** Only the keys the loop accepts (spec 9): V only when there is something archived. */
+function showFooter(ctx: AppContext, settings: LaunchSettings, archivedCount: number): void {
   ctx.out.line();
+  ctx.out.line("  E. Edit this list");
+  if (archivedCount > 0) ctx.out.line(`  V. View archived (${archivedCount})`);
   ctx.out.line(`  M. Machine name (${settings.machineName})`);
 }
 
