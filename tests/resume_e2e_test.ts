@@ -119,7 +119,7 @@ Deno.test("a refused resume with the transcript present keeps the entry with a y
   }
 });
 
-Deno.test("a resume whose transcript is gone offers to drop the entry", async () => {
+Deno.test("a resume whose transcript is gone offers the recovery choices and keeps the entry", async () => {
   const world = createLaunchWorld();
   try {
     Deno.writeTextFileSync(
@@ -127,9 +127,11 @@ Deno.test("a resume whose transcript is gone offers to drop the entry", async ()
       `${ORIGINAL}|${world.project}|Lost one|\n`,
     );
     const result = await world.run(["1"], { stdin: "\n" });
-    assert.equal(result.code, 1);
-    assert.match(result.stdout, /Session JSONL is missing\. Delete this entry\? \[Y\/n\]/);
-    assert.deepEqual(world.sessions(), []);
+    assert.equal(result.code, 0);
+    assert.match(result.stdout, /The transcript of 'Lost one' is gone/);
+    assert.doesNotMatch(result.stdout, /Delete this entry/);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
+    assert.equal(world.launches().length, 0);
   } finally {
     world.cleanup();
   }

@@ -14,8 +14,9 @@ import { isDirectory, pathExists } from "../../core/fs_checks.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { findSession, type Session } from "../../core/registry.ts";
 import { changeDir } from "../../core/registry_ops.ts";
-import { syncSessionIndex } from "../../core/session_index.ts";
 import { copySync } from "../../store/copy.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { syncSessionIndex } from "../../store/session_index_sync.ts";
 
 /** Ask for the new folder of `session` and move the session there. */
 export async function changeSessionPath(ctx: AppContext, session: Session): Promise<void> {
@@ -38,12 +39,12 @@ export async function changeSessionPath(ctx: AppContext, session: Session): Prom
     ctx.out.line("  The path is unchanged.", "red");
     return;
   }
-  await changeRegistry(
+  const registry = await changeRegistry(
     ctx,
     (r) => findSession(r, session.guid) === undefined ? r : changeDir(r, session.guid, dir),
   );
-  syncSessionIndex(ctx.paths, session.dir);
-  syncSessionIndex(ctx.paths, dir, { registered: [{ ...session, dir }] });
+  syncSessionIndex(ctx.paths, session.dir, registry);
+  syncSessionIndex(ctx.paths, dir, registry);
   ctx.out.line(`  Path changed: ${session.desc} -> ${dir}`, "green");
 }
 

@@ -15,7 +15,8 @@ import { projectDirFor } from "../../core/paths.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import { findSession, type Session } from "../../core/registry.ts";
 import { removeSession } from "../../core/registry_ops.ts";
-import { syncSessionIndex } from "../../core/session_index.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { syncSessionIndex } from "../../store/session_index_sync.ts";
 
 /** Ask, delete the files, then the row; prints what happened. */
 export async function deleteWithConfirmation(ctx: AppContext, session: Session): Promise<void> {
@@ -54,5 +55,5 @@ export function deleteSessionFiles(ctx: AppContext, session: Session): void {
     const path = ctx.paths.path.join(folder, name);
     if (pathExists(path)) Deno.removeSync(path, { recursive: true });
   }
-  syncSessionIndex(ctx.paths, session.dir);
+  syncSessionIndex(ctx.paths, session.dir, readRegistry(ctx.paths));
 }

@@ -13,6 +13,7 @@ import { freshLaunch } from "../launch/fresh_launch.ts";
 import { displayNameFor, type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
 import { finishFreshLaunch } from "../launch/fresh_exit.ts";
 import { orphanScan } from "../orphans/orphan_scan.ts";
+import { resumeOrRecover } from "../resume/resume_picked.ts";
 import { changeRegistry } from "../registry.ts";
 import { resumeSession } from "../resume/resume_session.ts";
 import { ExitCode, UserError } from "../../core/errors.ts";
@@ -109,7 +110,7 @@ async function offerResume(
   }
   const answer = ctx.prompter.ask("  Resume this session? [Y/n]: ");
   if (answer !== null && /^n/i.test(answer.trim())) return null;
-  return await resumeSession(ctx, { settings, session, registered: true });
+  return await resumeOrRecover(ctx, settings, session);
 }
 
 /**
