@@ -8,29 +8,15 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { collectOutput } from "./helpers/child.ts";
 import { createLaunchWorld } from "./helpers/launch_world.ts";
+import { HAVE_PTY, shellQuote } from "./helpers/real_claude.ts";
 import { seedSessions } from "./helpers/seed.ts";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 
-function hasUtilLinuxScript(): boolean {
-  if (Deno.build.os !== "linux") return false;
-  try {
-    const out = new Deno.Command("script", { args: ["--version"], stdout: "piped", stderr: "null" })
-      .outputSync();
-    return out.success && new TextDecoder().decode(out.stdout).includes("util-linux");
-  } catch {
-    return false;
-  }
-}
-
-function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
 Deno.test({
   name:
     "in a real terminal, a number picked in list mode starts claude with a TTY on stdin and stdout",
-  ignore: !hasUtilLinuxScript(),
+  ignore: !HAVE_PTY,
   fn: async () => {
     const world = createLaunchWorld();
     try {
