@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
 import { registryBytes, seedSessions } from "./helpers/seed.ts";
+import { runClaudecm } from "./helpers/run_cli.ts";
 
 const FIVE = [
   { desc: "Context window work" },
@@ -106,4 +107,16 @@ Deno.test("search --json: the matches with their filtered and full-list numbers,
     assert.deepEqual(registryBytes(world), before);
     assert.ok(!Deno.readDirSync(world.paths.cmHome).some((e) => e.name === "backup"));
   });
+});
+
+Deno.test("list, search, resume and new each answer --help without a HOME", async () => {
+  for (const command of ["list", "search", "resume", "new"]) {
+    const result = await runClaudecm([command, "--help"], { env: {} });
+    assert.equal(result.code, 0, command);
+    assert.match(result.stdout, new RegExp(`Usage: claudecm ${command}`));
+  }
+  const search = await runClaudecm(["search", "--help"], { env: {} });
+  assert.match(search.stdout, /Old forms: claudecm -s TERM/);
+  const list = await runClaudecm(["list", "--help"], { env: {} });
+  assert.match(list.stdout, /--interactive/);
 });
