@@ -165,3 +165,33 @@ Deno.test("a session open in a claude window is marked in the list and in list -
     assert.deepEqual(json.sessions.map((s: { live: boolean }) => s.live), [false, true]);
   });
 });
+
+Deno.test("picking a session open in a claude window asks first, default No, as resume N does", async () => {
+  await inWorld(async (world) => {
+    const { main } = seedSessions(world, FIVE.slice(0, 2));
+    Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
+    Deno.writeTextFileSync(
+      join(world.paths.sessionsDir, `${Deno.pid}.json`),
+      JSON.stringify({ pid: Deno.pid, sessionId: main[1].guid, cwd: world.project }),
+    );
+    for (const args of [["l"], ["-s", "billing"]]) {
+      const result = await world.run(args, { stdin: args[0] === "l" ? "2\n\n" : "1\n\n" });
+      assert.match(result.stdout, /'Billing service' is open in another claude window\./);
+      assert.match(result.stdout, /Resume it here anyway\? \[y\/N\]: /);
+    }
+    assert.equal(world.launches().length, 0);
+  });
+});
+
+Deno.test("list mode works without claude; a pick then says claude is missing", async () => {
+  await inWorld(async (world) => {
+    seedSessions(world, FIVE.slice(0, 2));
+    world.env.CLAUDECM_CLAUDE = `${world.dir}/no-claude-here`;
+    const browse = await world.run([], { stdin: "e\nr1\nRenamed\n\n\n" });
+    assert.equal(browse.code, 0, browse.stderr);
+    assert.equal(world.sessions()[0].desc, "Renamed");
+    const pick = await world.run([], { stdin: "1\n" });
+    assert.equal(pick.code, 1);
+    assert.match(pick.stderr, /claudecm: .*no-claude-here/);
+  });
+});

@@ -15,7 +15,6 @@ import { projectDirFor } from "../../core/paths.ts";
 import { findSession, type Session } from "../../core/registry.ts";
 import { changeDir } from "../../core/registry_ops.ts";
 import { copySync } from "../../store/copy.ts";
-import { readRegistry } from "../../store/registry_store.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 
 /** Ask for the new folder of `session` and move the session there. */

@@ -87,7 +87,6 @@ export async function freshLaunch(
   }
   const sessionId = detectWithoutSessionId(ctx, launch.manifestSessionId, before, after);
   if (sessionId !== null) await register(ctx, sessionId, options);
-  }
   return { exitCode: launch.exitCode, sessionId };
 }
 
@@ -104,4 +103,36 @@ function register(ctx: AppContext, guid: string, options: FreshLaunchOptions): P
     }
     return addAtTop(r, { guid, dir: options.dir, desc: options.desc, tokens: "" });
   });
+}
+
+/**
+ * The fallback detection: the manifest's session when its transcript is in
+ * this project folder (it may be an existing session that `--continue`
+ * picked), else the one new transcript of the set-diff. Only this folder is
+ * ever looked at (spec 14 rule 2).
+ */
+function detectWithoutSessionId(
+  ctx: AppContext,
+  manifestId: string | null,
+  before: Map<string, number>,
+  after: Map<string, number>,
+): string | null {
+  const diffId = newSessionBetween(before, after);
+  const chosen = manifestId !== null && after.has(manifestId) ? manifestId : diffId;
+  if (chosen !== null) warnOnDisagreement(ctx, manifestId, diffId, chosen);
+  return chosen;
+}
+
+function warnOnDisagreement(
+  ctx: AppContext,
+  manifestId: string | null,
+  folderId: string | null,
+  chosen: string,
+): void {
+  if (manifestId === null || folderId === null || manifestId === folderId) return;
+  ctx.err.line(
+    `  Launch detection disagrees: claude reported session ${manifestId}, the project folder ` +
+      `shows ${folderId}. Registered ${chosen}.`,
+    "yellow",
+  );
 }

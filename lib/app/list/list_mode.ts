@@ -22,7 +22,7 @@ import { readRegistry } from "../../store/registry_store.ts";
 
 /** Run list mode until the user quits or picks; returns the exit code. */
 export async function runListMode(ctx: AppContext): Promise<number> {
-  const setup = await prepareLaunch(ctx);
+  const setup = await prepareLaunch(ctx, { requireClaude: false });
   if ("reexecExitCode" in setup) return setup.reexecExitCode;
   let settings = setup.settings;
   while (true) {

@@ -48,7 +48,7 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
     return ExitCode.ok;
   }
   const interactive = options.interactive || ctx.interactive;
-  const setup = interactive ? await prepareLaunch(ctx) : null;
+  const setup = interactive ? await prepareLaunch(ctx, { requireClaude: false }) : null;
   if (setup !== null && "reexecExitCode" in setup) return setup.reexecExitCode;
   const { hits, total } = findMatches(ctx, term);
   if (hits.length === 0) {

@@ -32,6 +32,9 @@ export async function resumePicked(
   if (probePath(session.dir).kind !== "directory") {
     return await resumeSession(ctx, { settings, session, registered: true });
   }
+  // Spec 11.9 step 1a: a picked session surfaces at the top, whatever follows (resumeSession
+  // does it again for the launches it makes, which changes nothing).
+  await moveRowToTop(ctx, session);
   // Spec 11.9 step 3: a transcript picked from the orphan scan is resumed instead, and
   // registered after its exit.
   const choice = orphanScan(ctx, { dir: session.dir, registeredGuid: session.guid });
@@ -58,11 +61,6 @@ export async function resumeOrRecover(
   if (resolution.action === "normal") {
     return await resumeSession(ctx, { settings, session, registered: true });
   }
-  // Spec 11.9 step 1a holds for this launch too, even if it fails.
-  await changeRegistry(
-    ctx,
-    (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
-  );
   const outcome = await freshLaunch(ctx, settings, {
     dir: session.dir,
     displayName: displayNameFor(settings, session.desc),
@@ -72,4 +70,11 @@ export async function resumeOrRecover(
   });
   await finishFreshLaunch(ctx, outcome, { dir: session.dir, provisional: false });
   return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
+}
+
+function moveRowToTop(ctx: AppContext, session: Session): Promise<unknown> {
+  return changeRegistry(
+    ctx,
+    (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
+  );
 }
