@@ -36,13 +36,9 @@ export async function resolveResumeOrRecover(
   settings: LaunchSettings,
   session: Session,
 ): Promise<Resolution> {
-  // Only "found nowhere" means lost (DESIGN.md 5.11): claude finds a transcript in any folder.
-  const located = locateTranscript(ctx.paths, session);
-  if (located.status === "found") return { action: "normal" };
-  if (located.status === "unreadable") {
-    ctx.err.line(`  Cannot look for the transcript (${located.error}): ${located.path}`, "red");
-    return { action: "cancel", failed: true };
-  }
+  // Only "found nowhere" means lost (DESIGN.md 5.11): claude finds a transcript in any folder,
+  // and one that could not be looked at is resumed as usual (the resume path reports it).
+  if (locateTranscript(ctx.paths, session).status !== "missing") return { action: "normal" };
   ctx.out.line();
   ctx.out.line(
     `  The transcript of '${session.desc}' is gone (most likely Claude Code's 30-day clean-up).`,
