@@ -12,6 +12,7 @@ import { askSessionName } from "../new/ask_name.ts";
 import { changeRegistry } from "../registry.ts";
 import { changeSessionPath } from "./change_path.ts";
 import { deleteWithConfirmation } from "./delete_session.ts";
+import { parseWholeNumber } from "../../core/numbers.ts";
 import { findSession, mainSessions, type Session } from "../../core/registry.ts";
 import { archiveSession, moveSession, renameSession } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -43,7 +44,8 @@ export async function editList(ctx: AppContext): Promise<void> {
 
 /** The session #`number` of `sessions`, or null after saying there is none. */
 export function pick(ctx: AppContext, sessions: Session[], number: string): Session | null {
-  const session = sessions[Number(number) - 1];
+  const value = parseWholeNumber(number);
+  const session = value === null ? undefined : sessions[value - 1];
   if (session === undefined) {
     ctx.out.line(`  No session #${number}: the list has ${sessions.length}.`, "red");
     return null;

@@ -17,6 +17,7 @@ import { resumePicked } from "../resume/resume_picked.ts";
 import { offerNewProject } from "./new_project.ts";
 import { showList } from "./show_list.ts";
 import { ExitCode } from "../../core/errors.ts";
+import { parseWholeNumber } from "../../core/numbers.ts";
 import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 
@@ -45,7 +46,9 @@ export async function runListMode(ctx: AppContext): Promise<number> {
     } else if (/^m$/i.test(answer)) {
       settings = changeMachineName(ctx, settings);
     } else if (/^\d+$/.test(answer)) {
-      const session = sessions[Number(answer) - 1];
+      // A typed number is never a project title, even one too large to be a position.
+      const number = parseWholeNumber(answer);
+      const session = number === null ? undefined : sessions[number - 1];
       if (session !== undefined) return await resumePicked(ctx, settings, session);
       ctx.out.line(`  No session #${answer}: the list has ${sessions.length}.`, "red");
     } else {

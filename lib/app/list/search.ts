@@ -14,6 +14,7 @@ import { resumePicked } from "../resume/resume_picked.ts";
 import { describeSessions, type ListedSession } from "./list.ts";
 import { showList } from "./show_list.ts";
 import { ExitCode } from "../../core/errors.ts";
+import { parseWholeNumber } from "../../core/numbers.ts";
 import { mainSessions, type Session } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 
@@ -64,7 +65,8 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
     ctx.out.line();
     const answer = (ctx.prompter.ask("  Pick a session (Enter to quit): ") ?? "").trim();
     if (answer === "" || /^q$/i.test(answer)) return ExitCode.ok;
-    const session = /^\d+$/.test(answer) ? sessions[Number(answer) - 1] : undefined;
+    const number = parseWholeNumber(answer);
+    const session = number === null ? undefined : sessions[number - 1];
     if (session !== undefined) return await resumePicked(ctx, setup.settings, session);
     ctx.out.line(`  Type a number from 1 to ${sessions.length}, or Enter to quit.`, "yellow");
   }

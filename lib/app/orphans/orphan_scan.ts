@@ -13,11 +13,12 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { sameFolder } from "../../core/folder_match.ts";
 import { formatSize } from "../../core/format.ts";
 import { type FolderTranscript, type OrphanRow, orphanRows } from "../../core/orphans.ts";
+import { parseWholeNumber } from "../../core/numbers.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
-import { resolveRealPath } from "../../core/project_key.ts";
 import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import { snapshotFolder } from "../../core/session_files.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
@@ -38,8 +39,9 @@ export function orphanScan(
     if (rows === null) return null;
     showRows(ctx, rows, { dir, registeredGuid });
     const answer = (ctx.prompter.ask("  Choice (Enter to continue): ") ?? "").trim();
-    if (/^\d+$/.test(answer)) {
-      const row = rows[Number(answer) - 1];
+    const number = parseWholeNumber(answer);
+    if (number !== null) {
+      const row = rows[number - 1];
       return row === undefined ? null : { action: "select", guid: row.guid };
     }
     const quarantine = /^q\s*(\d+)$/i.exec(answer);
@@ -64,7 +66,7 @@ function scanRows(ctx: AppContext, dir: string): OrphanRow[] | null {
   const registry = readRegistry(ctx.paths);
   return orphanRows(files, [...mainSessions(registry), ...archivedSessions(registry)], {
     dir,
-    sameFolder: (a, b) => resolveRealPath(a) === resolveRealPath(b),
+    sameFolder: (a, b) => sameFolder(a, b, ctx.os),
   });
 }
 

@@ -68,7 +68,7 @@ export async function resumeOrRecover(
     passArgs: [],
     replaces: session.guid,
   });
-  await finishFreshLaunch(ctx, outcome, { dir: session.dir, provisional: false });
+  await finishFreshLaunch(ctx, outcome, { settings, dir: session.dir, provisional: false });
   return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
 }
 
