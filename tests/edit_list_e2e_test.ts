@@ -1,27 +1,22 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
+import {
+  inWorldWithoutCmv,
+  type LaunchWorld,
+  openInAnotherWindow,
+} from "./helpers/launch_world.ts";
 import { seedSessions } from "./helpers/seed.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { projectDirFor, transcriptPathFor } from "../lib/core/paths.ts";
 
 const THREE = [{ desc: "Alpha" }, { desc: "Beta" }, { desc: "Gamma" }];
 
-async function inWorld(test: (world: LaunchWorld) => Promise<void>): Promise<void> {
-  const world = createLaunchWorld();
-  try {
-    await test(world);
-  } finally {
-    world.cleanup();
-  }
-}
-
 function registryText(world: LaunchWorld): string {
   return Deno.readTextFileSync(world.paths.registryFile);
 }
 
 Deno.test("E shows the edit list; R renames; Q returns to the list; the end of input quits", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, THREE);
     const result = await world.run([], { stdin: "e\nr2\nBeta renamed\nq\n" });
     assert.equal(result.code, 0, result.stderr);
@@ -48,7 +43,7 @@ Deno.test("E shows the edit list; R renames; Q returns to the list; the end of i
 });
 
 Deno.test("A archives to the [archived] section; the list then offers V with the count", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, THREE);
     const result = await world.run([], { stdin: "e\na1\n\n" });
     assert.equal(result.code, 0, result.stderr);
@@ -68,7 +63,7 @@ Deno.test("A archives to the [archived] section; the list then offers V with the
 });
 
 Deno.test("M#,# moves a session; bad numbers and unknown commands are said and change nothing", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     seedSessions(world, THREE);
     const result = await world.run([], { stdin: "e\nm3,1\nr9\nm1,7\nzz\nq\n" });
     assert.equal(result.code, 0, result.stderr);
@@ -81,7 +76,7 @@ Deno.test("M#,# moves a session; bad numbers and unknown commands are said and c
 });
 
 Deno.test("D needs the typed word: anything else cancels and keeps files and row", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, THREE);
     const before = registryText(world);
     const result = await world.run([], { stdin: "e\nd2\nyes\n" });
@@ -95,7 +90,7 @@ Deno.test("D needs the typed word: anything else cancels and keeps files and row
 });
 
 Deno.test("D with 'delete' removes the transcript, its sidecar dir, its index entry and its row", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, THREE);
     const folder = projectDirFor(world.paths, world.project);
     Deno.mkdirSync(join(folder, main[1].guid, "subagents"), { recursive: true });
@@ -120,13 +115,9 @@ Deno.test("D with 'delete' removes the transcript, its sidecar dir, its index en
 });
 
 Deno.test("a session open in a claude window is not deleted", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, THREE);
-    Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
-    Deno.writeTextFileSync(
-      join(world.paths.sessionsDir, `${Deno.pid}.json`),
-      JSON.stringify({ pid: Deno.pid, sessionId: main[0].guid, cwd: world.project }),
-    );
+    openInAnotherWindow(world, main[0].guid);
     const result = await world.run([], { stdin: "e\nd1\ndelete\n" });
     assert.match(result.stdout, /'Alpha' is open in a claude window now; close it first\./);
     assert.ok(pathExists(transcriptPathFor(world.paths, world.project, main[0].guid)));
@@ -135,7 +126,7 @@ Deno.test("a session open in a claude window is not deleted", async () => {
 });
 
 Deno.test("P changes the folder: the transcript is copied to the new key, the original kept", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, THREE);
     const moved = join(world.dir, "moved here");
     Deno.mkdirSync(moved);
@@ -154,7 +145,7 @@ Deno.test("P changes the folder: the transcript is copied to the new key, the or
 });
 
 Deno.test("V: U unarchives to #1, D deletes for good, and an empty archive says so", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { archived } = seedSessions(world, THREE.slice(0, 1), {
       archived: [{ desc: "Old one" }, { desc: "Older one" }],
     });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
+import { inWorldWithoutCmv, openInAnotherWindow } from "./helpers/launch_world.ts";
 import { registryBytes, seedSessions } from "./helpers/seed.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 
@@ -12,19 +12,8 @@ const FIVE = [
   { desc: "Release prep" },
 ];
 
-async function inWorld(test: (world: LaunchWorld) => Promise<void>): Promise<void> {
-  const world = createLaunchWorld();
-  try {
-    // No cmv: post-exit skips tokens, snapshot and trim, keeping these tests about the list.
-    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
-    await test(world);
-  } finally {
-    world.cleanup();
-  }
-}
-
 Deno.test("list mode shows the list, the footer and the prompt; Enter, q, Q and end of input quit", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     seedSessions(world, FIVE);
     const before = registryBytes(world);
     for (const stdin of ["", "\n", "q\n", "Q\n", "  q  \n"]) {
@@ -43,7 +32,7 @@ Deno.test("list mode shows the list, the footer and the prompt; Enter, q, Q and 
 });
 
 Deno.test("a number in list mode resumes that session in its folder and moves it to #1", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const other = join(world.dir, "other project");
     const { main } = seedSessions(world, [...FIVE.slice(0, 2), { desc: "Elsewhere", dir: other }]);
     world.claudeScenario({ messages: ["carry on"] });
@@ -62,7 +51,7 @@ Deno.test("a number in list mode resumes that session in its folder and moves it
 });
 
 Deno.test("a number past the end says so and asks again; the end of input then quits", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     seedSessions(world, FIVE);
     const result = await world.run(["-L"], { stdin: "9\n" });
     assert.equal(result.code, 0, result.stderr);
@@ -73,7 +62,7 @@ Deno.test("a number past the end says so and asks again; the end of input then q
 });
 
 Deno.test("other text asks to create a project, default No: nothing is created", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     seedSessions(world, FIVE);
     const before = registryBytes(world);
     const entries = () => [...Deno.readDirSync(world.project)].map((e) => e.name).sort();
@@ -94,7 +83,7 @@ Deno.test("other text asks to create a project, default No: nothing is created",
 });
 
 Deno.test("yes creates the project folder under the cwd, launches and registers it at #1", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     seedSessions(world, FIVE.slice(0, 1));
     Deno.mkdirSync(join(world.project, "my-new-thing"));
     world.claudeScenario({ messages: ["hello"] });
@@ -120,7 +109,7 @@ Deno.test("yes creates the project folder under the cwd, launches and registers 
 });
 
 Deno.test("M changes the machine name, used at once by the next launch", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     seedSessions(world, FIVE.slice(0, 1));
     world.claudeScenario({ messages: ["x"] });
     const result = await world.run([], { stdin: "m\nlaptop\n1\n" });
@@ -133,7 +122,7 @@ Deno.test("M changes the machine name, used at once by the next launch", async (
 });
 
 Deno.test("canonical list with stdin not a terminal prints the table and never prompts", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     seedSessions(world, FIVE);
     const result = await world.run(["list"], { stdin: "1\n" });
     assert.equal(result.code, 0, result.stderr);
@@ -144,14 +133,10 @@ Deno.test("canonical list with stdin not a terminal prints the table and never p
 });
 
 Deno.test("a session open in a claude window is marked in the list and in list --json", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, FIVE.slice(0, 2));
     // This test process stands in for a running claude on the second session.
-    Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
-    Deno.writeTextFileSync(
-      join(world.paths.sessionsDir, `${Deno.pid}.json`),
-      JSON.stringify({ pid: Deno.pid, sessionId: main[1].guid, cwd: world.project }),
-    );
+    openInAnotherWindow(world, main[1].guid);
     // And a manifest whose process is gone marks nothing.
     Deno.writeTextFileSync(
       join(world.paths.sessionsDir, "999999999.json"),
@@ -167,13 +152,9 @@ Deno.test("a session open in a claude window is marked in the list and in list -
 });
 
 Deno.test("picking a session open in a claude window asks first, default No, as resume N does", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, FIVE.slice(0, 2));
-    Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
-    Deno.writeTextFileSync(
-      join(world.paths.sessionsDir, `${Deno.pid}.json`),
-      JSON.stringify({ pid: Deno.pid, sessionId: main[1].guid, cwd: world.project }),
-    );
+    openInAnotherWindow(world, main[1].guid);
     for (const args of [["l"], ["-s", "billing"]]) {
       const result = await world.run(args, { stdin: args[0] === "l" ? "2\n\n" : "1\n\n" });
       assert.match(result.stdout, /'Billing service' is open in another claude window\./);
@@ -184,7 +165,7 @@ Deno.test("picking a session open in a claude window asks first, default No, as 
 });
 
 Deno.test("list mode works without claude; a pick then says claude is missing", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     seedSessions(world, FIVE.slice(0, 2));
     world.env.CLAUDECM_CLAUDE = `${world.dir}/no-claude-here`;
     const browse = await world.run([], { stdin: "e\nr1\nRenamed\n\n\n" });

@@ -1,23 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
+import { inWorldWithoutCmv, type LaunchWorld } from "./helpers/launch_world.ts";
 import { seedSessions } from "./helpers/seed.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 
 const ORPHAN = "0e0e0e0e-0000-4000-8000-00000000beef";
-
-async function inWorld(test: (world: LaunchWorld) => Promise<void>): Promise<void> {
-  const world = createLaunchWorld();
-  try {
-    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
-    world.claudeScenario({ messages: ["carry on"] });
-    await test(world);
-  } finally {
-    world.cleanup();
-  }
-}
 
 /** A registered session, an unregistered newer transcript beside it, and an index listing both. */
 function withOrphan(world: LaunchWorld) {
@@ -39,7 +28,8 @@ function withOrphan(world: LaunchWorld) {
 }
 
 Deno.test("the orphan scan is silent when the folder is tidy", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
     // Two sessions registered to the same folder are not a problem either.
     seedSessions(world, [{ desc: "One" }, { desc: "Two" }]);
     const result = await world.run(["1"]);
@@ -50,7 +40,8 @@ Deno.test("the orphan scan is silent when the folder is tidy", async () => {
 });
 
 Deno.test("q N quarantines an orphan to the quarantine root, never the backup dir, and syncs the index", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
     const { registered, folder } = withOrphan(world);
     const result = await world.run(["1"], { stdin: "q 1\n" });
     assert.equal(result.code, 0, result.stderr);
@@ -82,7 +73,8 @@ Deno.test("q N quarantines an orphan to the quarantine root, never the backup di
 });
 
 Deno.test("the registered session cannot be quarantined; Enter continues with it", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
     const { registered, folder } = withOrphan(world);
     const result = await world.run(["1"], { stdin: "q2\n" });
     assert.equal(result.code, 0, result.stderr);
@@ -98,7 +90,8 @@ Deno.test("the registered session cannot be quarantined; Enter continues with it
 });
 
 Deno.test("a number in the orphan scan resumes that transcript and registers it after exit", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
     const { registered } = withOrphan(world);
     const result = await world.run([], { stdin: "1\n1\nFound again\n" });
     assert.equal(result.code, 0, result.stderr);
@@ -112,7 +105,8 @@ Deno.test("a number in the orphan scan resumes that transcript and registers it 
 });
 
 Deno.test("a session registered to another folder with the same key is shown as wrong directory", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
     const spaced = join(world.dir, "my app");
     const dashed = join(world.dir, "my-app");
     seedSessions(world, [{ desc: "Spaced", dir: spaced }, { desc: "Dashed", dir: dashed }]);
@@ -126,7 +120,8 @@ Deno.test("a session registered to another folder with the same key is shown as 
 });
 
 Deno.test("claudecm new in a folder with an orphan offers the scan before its saved session", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
     withOrphan(world);
     const result = await world.run(["n"], { stdin: "1\nFound in new\n" });
     assert.equal(result.code, 0, result.stderr);

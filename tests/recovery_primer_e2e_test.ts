@@ -1,21 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
+import { inWorldWithoutCmv, type LaunchWorld } from "./helpers/launch_world.ts";
 import { registryBytes, seedSessions } from "./helpers/seed.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 
 const RECOVERY_TEXT = "This is a recovery session. Read memory first. ... ask before assuming.";
-
-async function inWorld(test: (world: LaunchWorld) => Promise<void>): Promise<void> {
-  const world = createLaunchWorld();
-  try {
-    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
-    await test(world);
-  } finally {
-    world.cleanup();
-  }
-}
 
 /** Three sessions; the second has lost its transcript but kept memory and subagent state. */
 function lostSecond(world: LaunchWorld) {
@@ -41,7 +31,7 @@ function interactiveRuns(world: LaunchWorld) {
 }
 
 Deno.test("a lost transcript offers three options; cancel, Enter and end of input change nothing", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     lostSecond(world);
     const before = registryBytes(world);
     for (const [run, stdin] of ["3\n", "\n", ""].entries()) {
@@ -63,7 +53,7 @@ Deno.test("a lost transcript offers three options; cancel, Enter and end of inpu
 });
 
 Deno.test("a fresh start takes over the lost row in place once the new session exists", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = lostSecond(world);
     world.claudeScenario({ messages: ["start again"] });
     const result = await world.run([], { stdin: "2\n1\n" });
@@ -80,7 +70,7 @@ Deno.test("a fresh start takes over the lost row in place once the new session e
 });
 
 Deno.test("a fresh start that produces no session leaves the lost row as it was", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = lostSecond(world);
     world.claudeScenario({ messages: [] });
     const result = await world.run(["2"], { stdin: "1\n" });
@@ -94,7 +84,7 @@ Deno.test("a fresh start that produces no session leaves the lost row as it was"
 });
 
 Deno.test("option 2 writes recovery-prompt.md from claude -p (prompt on stdin), rotating older ones", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main, folder } = lostSecond(world);
     const promptFile = join(world.project, "recovery-prompt.md");
     Deno.writeTextFileSync(promptFile, "v3\n");
@@ -150,7 +140,7 @@ Deno.test("option 2 writes recovery-prompt.md from claude -p (prompt on stdin), 
 });
 
 Deno.test("a -p run that leaked a transcript has it removed; a failed one cancels in red", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main, folder } = lostSecond(world);
     world.claudeScenario({ printResult: RECOVERY_TEXT, printIgnoresNoPersistence: true });
     const leaked = await world.run(["2"], { stdin: "2\n" });

@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { waitUntil } from "./helpers/fakes.ts";
-import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
+import {
+  createLaunchWorld,
+  type LaunchWorld,
+  openInAnotherWindow,
+} from "./helpers/launch_world.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { sessionId } from "./helpers/claude_home.ts";
@@ -29,15 +33,6 @@ function seedSession(world: LaunchWorld, options: { exitTail?: boolean } = {}): 
     `${ORIGINAL}|${world.project}|Seeded work|98765\n`,
   );
   return folder;
-}
-
-/** Another live claude (this test process stands in for it) is on session `guid`. */
-function openInAnotherWindow(world: LaunchWorld, guid: string): void {
-  Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
-  Deno.writeTextFileSync(
-    join(world.paths.sessionsDir, `${Deno.pid}.json`),
-    JSON.stringify({ pid: Deno.pid, sessionId: guid, cwd: world.project }),
-  );
 }
 
 Deno.test("a fork on resume: the row follows the fork, the predecessor goes to backup", async () => {

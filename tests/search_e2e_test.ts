@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
+import { inWorldWithoutCmv, type LaunchWorld } from "./helpers/launch_world.ts";
 import { registryBytes, seedSessions } from "./helpers/seed.ts";
 import { runClaudecm } from "./helpers/run_cli.ts";
 
@@ -12,16 +12,6 @@ const FIVE = [
   { desc: "Release prep" },
 ];
 
-async function inWorld(test: (world: LaunchWorld) => Promise<void>): Promise<void> {
-  const world = createLaunchWorld();
-  try {
-    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
-    await test(world);
-  } finally {
-    world.cleanup();
-  }
-}
-
 function five(world: LaunchWorld) {
   return seedSessions(
     world,
@@ -30,7 +20,7 @@ function five(world: LaunchWorld) {
 }
 
 Deno.test("-s context over 5 sessions: the 2 name matches, '2 of 5', no footer, no project offer, registry untouched", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     five(world);
     const before = registryBytes(world);
     for (const stdin of ["", "\n", "q\n", "not a number\n\n", "9\n"]) {
@@ -55,7 +45,7 @@ Deno.test("-s context over 5 sessions: the 2 name matches, '2 of 5', no footer, 
 });
 
 Deno.test("a number in search resumes the session it shows, not the list's #N", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = five(world);
     world.claudeScenario({ messages: ["more"] });
     const result = await world.run(["-S", "CONTEXT"], { stdin: "2\n" });
@@ -72,7 +62,7 @@ Deno.test("a number in search resumes the session it shows, not the list's #N", 
 });
 
 Deno.test("search with no match, with no term, and canonical search on a pipe", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     five(world);
     const none = await world.run(["-s", "zebra"]);
     assert.equal(none.code, 0);
@@ -91,7 +81,7 @@ Deno.test("search with no match, with no term, and canonical search on a pipe", 
 });
 
 Deno.test("search --json: the matches with their filtered and full-list numbers, read-only", async () => {
-  await inWorld(async (world) => {
+  await inWorldWithoutCmv(async (world) => {
     const { main } = five(world);
     const before = registryBytes(world);
     const result = await world.run(["search", "--json", "context"]);
