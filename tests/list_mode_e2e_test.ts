@@ -176,3 +176,14 @@ Deno.test("list mode works without claude; a pick then says claude is missing", 
     assert.match(pick.stderr, /claudecm: .*no-claude-here/);
   });
 });
+
+Deno.test("the table on a pipe asks nothing, not even the machine name", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, FIVE.slice(0, 1));
+    Deno.removeSync(world.paths.machineNameFile);
+    const result = await world.run(["list"], { stdin: "laptop\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /Machine name for remote display/);
+    assert.ok(!pathExists(world.paths.machineNameFile));
+  });
+});

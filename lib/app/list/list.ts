@@ -65,7 +65,8 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
     import("../bootstrap/bootstrap.ts"),
     import("./show_list.ts"),
   ]);
-  await bootstrap(ctx, { mayPrompt: true });
+  // The table needs nothing typed (DESIGN.md 5.2): without a saved machine name, the hostname.
+  await bootstrap(ctx, { mayPrompt: false });
   const registry = readRegistry(ctx.paths);
   const sessions = mainSessions(registry);
   if (sessions.length === 0) {
