@@ -7,11 +7,31 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { collectOutput } from "./helpers/child.ts";
-import { createLaunchWorld } from "./helpers/launch_world.ts";
+import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
 import { HAVE_PTY, shellQuote } from "./helpers/real_claude.ts";
 import { seedSessions } from "./helpers/seed.ts";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+
+/** Run claudecm with `args` in a pseudo-terminal, `input` typed; returns what the terminal showed. */
+async function runInTerminal(
+  world: LaunchWorld,
+  args: string[],
+  options: { input: string; env?: Record<string, string> },
+) {
+  const command = [Deno.execPath(), "run", "--allow-all", "--quiet", MAIN, ...args]
+    .map(shellQuote).join(" ");
+  const child = new Deno.Command("script", {
+    args: ["-qfec", command, "/dev/null"],
+    env: { ...world.env, TERM: "dumb", ...options.env },
+    clearEnv: true,
+    cwd: world.project,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  return await collectOutput(child, options.input);
+}
 
 Deno.test({
   name:
@@ -23,24 +43,36 @@ Deno.test({
       const { main } = seedSessions(world, [{ desc: "First" }, { desc: "Second" }]);
       world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
       world.claudeScenario({ messages: ["carry on"], requireTty: true });
-      const command = [Deno.execPath(), "run", "--allow-all", "--quiet", MAIN]
-        .map(shellQuote).join(" ");
-      const child = new Deno.Command("script", {
-        args: ["-qfec", command, "/dev/null"],
-        env: { ...world.env, TERM: "dumb" },
-        clearEnv: true,
-        cwd: world.project,
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn();
-      const result = await collectOutput(child, "2\n");
+      // The canonical command: a terminal on stdin makes it list mode.
+      const result = await runInTerminal(world, ["list"], { input: "2\n" });
       assert.equal(result.code, 0, result.stdout + result.stderr);
       assert.match(result.stdout, /Pick a session \(Enter to quit\): /);
       const [launch] = world.launches();
       assert.deepEqual(launch.argv.slice(1, 3), ["--resume", main[1].guid]);
       assert.deepEqual(launch.tty, { stdin: true, stdout: true });
       assert.equal(world.sessions()[0].guid, main[1].guid);
+    } finally {
+      world.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "colour only on a terminal and never with NO_COLOR (spec 13)",
+  ignore: !HAVE_PTY,
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      seedSessions(world, [{ desc: "First" }]);
+      delete world.env.NO_COLOR;
+      const coloured = await runInTerminal(world, ["search", "first"], { input: "x\n" });
+      assert.match(coloured.stdout, /\x1b\[33m {2}Type a number from 1 to 1/);
+      const plain = await runInTerminal(world, ["search", "first"], {
+        input: "x\n",
+        env: { NO_COLOR: "1" },
+      });
+      assert.match(plain.stdout, /Type a number from 1 to 1/);
+      assert.doesNotMatch(plain.stdout, /\x1b\[3\dm/);
     } finally {
       world.cleanup();
     }
