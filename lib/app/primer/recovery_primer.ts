@@ -85,6 +85,8 @@ async function writeRecoveryPrompt(
     return { action: "cancel", failed: true };
   }
   try {
+    // Rotated only now that a new prompt exists (the spec rotates first): a failed generation
+    // leaves the user's file where it was.
     rotateToOld(promptFile);
     Deno.writeTextFileSync(promptFile, `${text}\n`);
   } catch (error) {
