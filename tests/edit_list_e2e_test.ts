@@ -132,6 +132,10 @@ Deno.test("P changes the folder: the transcript is copied to the new key, the or
     Deno.mkdirSync(moved);
     const bad = await world.run([], { stdin: `e\np1\n${world.dir}/nowhere\n` });
     assert.match(bad.stdout, /Not a directory: .*nowhere/);
+    const unstorable = join(world.dir, "x|y");
+    Deno.mkdirSync(unstorable);
+    const refused = await world.run([], { stdin: `e\np1\n${unstorable}\n` });
+    assert.match(refused.stdout, /cannot use the folder .*x\|y/);
     assert.equal(world.sessions()[0].dir, world.project);
     const result = await world.run([], { stdin: `e\np1\n${moved}\n` });
     assert.equal(result.code, 0, result.stderr);

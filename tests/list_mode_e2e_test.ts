@@ -187,3 +187,17 @@ Deno.test("the table on a pipe asks nothing, not even the machine name", async (
     assert.ok(!pathExists(world.paths.machineNameFile));
   });
 });
+
+Deno.test("a new project under a folder sessions.txt cannot store is refused before anything is made", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, FIVE.slice(0, 1));
+    const piped = join(world.dir, "a|b");
+    Deno.mkdirSync(piped);
+    const result = await world.run([], { stdin: "Side thing\ny\n", cwd: piped });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /cannot use the folder .*a\|b.*sessions\.txt cannot store/);
+    assert.deepEqual([...Deno.readDirSync(piped)], []);
+    assert.equal(world.launches().length, 0);
+    assert.equal(world.sessions().length, 1);
+  });
+});

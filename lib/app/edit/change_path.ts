@@ -12,7 +12,12 @@ import { changeRegistry } from "../registry.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isDirectory, pathExists } from "../../core/fs_checks.ts";
 import { projectDirFor } from "../../core/paths.ts";
-import { findSession, type Session } from "../../core/registry.ts";
+import {
+  findSession,
+  InvalidRegistryFieldError,
+  type Session,
+  validateSessionDir,
+} from "../../core/registry.ts";
 import { changeDir } from "../../core/registry_ops.ts";
 import { copySync } from "../../store/copy.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
@@ -23,8 +28,11 @@ export async function changeSessionPath(ctx: AppContext, session: Session): Prom
   const typed = (ctx.prompter.ask("  New path (Enter to keep): ") ?? "").trim();
   if (typed === "") return;
   const dir = ctx.paths.path.resolve(ctx.cwd(), typed);
-  if (/[|\r\n]/.test(dir)) {
-    ctx.out.line("  A folder whose path contains '|' or a line break cannot be registered.", "red");
+  try {
+    validateSessionDir(dir);
+  } catch (error) {
+    if (!(error instanceof InvalidRegistryFieldError)) throw error;
+    ctx.out.line(`  ${error.message}`, "red");
     return;
   }
   if (!isDirectory(dir)) {

@@ -13,7 +13,11 @@ import { freshLaunch } from "../launch/fresh_launch.ts";
 import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { pathExists } from "../../core/fs_checks.ts";
-import { InvalidSessionNameError, validateSessionName } from "../../core/registry.ts";
+import {
+  InvalidRegistryFieldError,
+  validateSessionDir,
+  validateSessionName,
+} from "../../core/registry.ts";
 
 /**
  * Ask before creating project `title`; null when not created (the list
@@ -33,14 +37,16 @@ export async function offerNewProject(
     ctx.out.line();
     return null;
   }
+  const dir = freeFolder(ctx, projectFolderName(title));
   try {
+    // Before the folder is made: a name or a folder sessions.txt cannot store is refused.
     validateSessionName(title);
+    validateSessionDir(dir);
   } catch (error) {
-    if (!(error instanceof InvalidSessionNameError)) throw error;
+    if (!(error instanceof InvalidRegistryFieldError)) throw error;
     ctx.out.line(`  ${error.message}`, "red");
     return null;
   }
-  const dir = freeFolder(ctx, projectFolderName(title));
   Deno.mkdirSync(dir);
   ctx.out.line();
   ctx.out.line(`  Starting new session: ${title}`);
