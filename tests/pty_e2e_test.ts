@@ -5,13 +5,11 @@
  */
 
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { collectOutput } from "./helpers/child.ts";
 import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
 import { HAVE_PTY, shellQuote } from "./helpers/real_claude.ts";
+import { claudecmInvocation } from "./helpers/run_cli.ts";
 import { seedSessions } from "./helpers/seed.ts";
-
-const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 
 /** Run claudecm with `args` in a pseudo-terminal, `input` typed; returns what the terminal showed. */
 async function runInTerminal(
@@ -19,8 +17,8 @@ async function runInTerminal(
   args: string[],
   options: { input: string; env?: Record<string, string> },
 ) {
-  const command = [Deno.execPath(), "run", "--allow-all", "--quiet", MAIN, ...args]
-    .map(shellQuote).join(" ");
+  const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
+  const command = [program, ...leading, ...args].map(shellQuote).join(" ");
   const child = new Deno.Command("script", {
     args: ["-qfec", command, "/dev/null"],
     env: { ...world.env, TERM: "dumb", ...options.env },
