@@ -3,20 +3,36 @@ import { translateLegacyArgs } from "../lib/cli/legacy.ts";
 
 Deno.test("the old scripts' grammar maps onto the canonical commands", () => {
   const table: Array<[string[], string[]]> = [
-    [[], ["list"]],
-    [["l"], ["list"]],
-    [["L"], ["list"]],
-    [["-l"], ["list"]],
-    [["-L"], ["list"]],
+    // Spec 11.1: bare and the four list forms are list mode, prompting on a pipe too.
+    [[], ["list", "--interactive"]],
+    [["l"], ["list", "--interactive"]],
+    [["L"], ["list", "--interactive"]],
+    [["-l"], ["list", "--interactive"]],
+    [["-L"], ["list", "--interactive"]],
+    [["l", "extra"], ["list", "--interactive"]],
+    // Spec 11.2: any run of digits, in range or not; the resume decides.
     [["3"], ["resume", "3"]],
-    [["-s", "my app"], ["search", "my app"]],
-    [["-S", "x"], ["search", "x"]],
+    [["0"], ["resume", "0"]],
+    [["99"], ["resume", "99"]],
+    [["007"], ["resume", "007"]],
+    // Spec 11.1.1: the term may start with a dash or be several words; none prints the usage.
+    [["-s", "my app"], ["search", "--interactive", "--", "my app"]],
+    [["-S", "x"], ["search", "--interactive", "--", "x"]],
+    [["-s", "my", "app"], ["search", "--interactive", "--", "my app"]],
+    [["-s", "--weird"], ["search", "--interactive", "--", "--weird"]],
+    [["-s"], ["search", "--interactive"]],
+    [["-S"], ["search", "--interactive"]],
+    // Spec 11.3: everything else is normal mode; `q` is not a list key at the top level.
     [["n"], ["new"]],
     [["N"], ["new"]],
+    [["q"], ["new", "--", "q"]],
     [["--proj", "/a b"], ["new", "--proj", "/a b"]],
     [["n", "--proj", "/p", "--model", "opus"], ["new", "--proj", "/p", "--", "--model", "opus"]],
+    [["--model", "opus", "--proj", "/p"], ["new", "--proj", "/p", "--", "--model", "opus"]],
+    [["--proj"], ["new", "--", "--proj"]],
     [["-p", "hello world"], ["new", "--", "-p", "hello world"]],
     [["--continue"], ["new", "--", "--continue"]],
+    [["-r", "abc"], ["new", "--", "-r", "abc"]],
   ];
   for (const [input, expected] of table) {
     assert.deepEqual(translateLegacyArgs(input), expected, JSON.stringify(input));
@@ -26,13 +42,19 @@ Deno.test("the old scripts' grammar maps onto the canonical commands", () => {
 Deno.test("canonical commands and claudecm's own flags pass unchanged", () => {
   for (
     const args of [
+      ["list"],
       ["list", "--json"],
+      ["list", "--interactive"],
+      ["search", "context"],
+      ["search", "--json", "x"],
       ["resume", "2"],
       ["new", "--proj", "/p"],
       ["doctor", "--json"],
       ["--version"],
       ["-V"],
       ["--help"],
+      ["-h"],
+      ["help", "list"],
       ["recover", "--json"],
     ]
   ) {

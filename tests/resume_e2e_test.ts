@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { waitUntil } from "./helpers/fakes.ts";
-import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
+import {
+  createLaunchWorld,
+  type LaunchWorld,
+  openInAnotherWindow,
+} from "./helpers/launch_world.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { sessionId } from "./helpers/claude_home.ts";
@@ -29,15 +33,6 @@ function seedSession(world: LaunchWorld, options: { exitTail?: boolean } = {}): 
     `${ORIGINAL}|${world.project}|Seeded work|98765\n`,
   );
   return folder;
-}
-
-/** Another live claude (this test process stands in for it) is on session `guid`. */
-function openInAnotherWindow(world: LaunchWorld, guid: string): void {
-  Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
-  Deno.writeTextFileSync(
-    join(world.paths.sessionsDir, `${Deno.pid}.json`),
-    JSON.stringify({ pid: Deno.pid, sessionId: guid, cwd: world.project }),
-  );
 }
 
 Deno.test("a fork on resume: the row follows the fork, the predecessor goes to backup", async () => {
@@ -119,7 +114,7 @@ Deno.test("a refused resume with the transcript present keeps the entry with a y
   }
 });
 
-Deno.test("a resume whose transcript is gone offers to drop the entry", async () => {
+Deno.test("a resume whose transcript is gone offers the recovery choices and keeps the entry", async () => {
   const world = createLaunchWorld();
   try {
     Deno.writeTextFileSync(
@@ -127,9 +122,11 @@ Deno.test("a resume whose transcript is gone offers to drop the entry", async ()
       `${ORIGINAL}|${world.project}|Lost one|\n`,
     );
     const result = await world.run(["1"], { stdin: "\n" });
-    assert.equal(result.code, 1);
-    assert.match(result.stdout, /Session JSONL is missing\. Delete this entry\? \[Y\/n\]/);
-    assert.deepEqual(world.sessions(), []);
+    assert.equal(result.code, 0);
+    assert.match(result.stdout, /The transcript of 'Lost one' is gone/);
+    assert.doesNotMatch(result.stdout, /Delete this entry/);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
+    assert.equal(world.launches().length, 0);
   } finally {
     world.cleanup();
   }

@@ -20,6 +20,7 @@ import { registerRecallCommand } from "./recall.ts";
 import { registerRecoverCommand } from "./recover.ts";
 import { registerRescueCommand } from "./rescue.ts";
 import { registerResumeCommand } from "./resume.ts";
+import { registerSearchCommand } from "./search.ts";
 import { registerSkeletonCommand } from "./skeleton.ts";
 import { registerSkillCommand } from "./skill.ts";
 
@@ -69,6 +70,7 @@ function buildProgram(options: CliOptions, result: CommandResult): Command {
     );
   registerListCommand(program, options.makeContext, result);
   registerResumeCommand(program, options.makeContext, result);
+  registerSearchCommand(program, options.makeContext, result);
   registerNewCommand(program, options.makeContext, result);
   registerRecoverCommand(program, options.makeContext, result);
   registerRescueCommand(program, options.makeContext, result);

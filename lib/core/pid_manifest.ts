@@ -64,6 +64,11 @@ export function isSessionLive(paths: Paths, guid: string): boolean {
   return listPidManifests(paths).some((m) => m.sessionId === guid && isManifestLive(m));
 }
 
+/** The sessions a running claude is on now, read once for a whole list. */
+export function liveSessionIds(paths: Paths): Set<string> {
+  return new Set(listPidManifests(paths).filter(isManifestLive).map((m) => m.sessionId));
+}
+
 /** Whether a process with this pid exists (signal 0 probes without signalling). */
 export function isProcessAlive(pid: number): boolean {
   try {

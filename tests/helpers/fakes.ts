@@ -34,6 +34,8 @@ export interface ArgvEntry {
   argv: string[];
   cwd: string;
   pid: number;
+  /** Whether the fake had a terminal on stdin and stdout. */
+  tty?: { stdin: boolean; stdout: boolean };
 }
 
 /** A temporary HOME plus everything needed to run the fakes in it. */

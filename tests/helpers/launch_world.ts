@@ -53,3 +53,28 @@ export function createLaunchWorld(): LaunchWorld {
 function launchesOf(world: FakeWorld): ArgvEntry[] {
   return world.argv("claude").filter(({ argv }) => !["--version", "--help"].includes(argv[0]));
 }
+
+/**
+ * Run `test` in a fresh launch world with no cmv (post-exit then skips
+ * tokens, snapshot and trim, keeping menu tests about the menus), then clean up.
+ */
+export async function inWorldWithoutCmv(
+  test: (world: LaunchWorld) => Promise<void>,
+): Promise<void> {
+  const world = createLaunchWorld();
+  try {
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    await test(world);
+  } finally {
+    world.cleanup();
+  }
+}
+
+/** Another live claude (this test process stands in for it) is on session `guid`. */
+export function openInAnotherWindow(world: LaunchWorld, guid: string): void {
+  Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
+  Deno.writeTextFileSync(
+    `${world.paths.sessionsDir}/${Deno.pid}.json`,
+    JSON.stringify({ pid: Deno.pid, sessionId: guid, cwd: world.project }),
+  );
+}

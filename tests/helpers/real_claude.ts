@@ -251,7 +251,8 @@ export function readJsonl(path: string): Record<string, unknown>[] {
   );
 }
 
-function shellQuote(arg: string): string {
+/** `arg` quoted for the POSIX shell that `script -c` runs. */
+export function shellQuote(arg: string): string {
   return `'${arg.replaceAll("'", "'\\''")}'`;
 }
 

@@ -16,7 +16,7 @@ import type { LaunchSettings } from "./launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { findSession } from "../../core/registry.ts";
-import { addAtTop, removeSession } from "../../core/registry_ops.ts";
+import { addAtTop, removeSession, swapGuid } from "../../core/registry_ops.ts";
 import { newSessionBetween, snapshotFolder } from "../../core/session_files.ts";
 
 /** What to launch and how to register it. */
@@ -29,6 +29,12 @@ export interface FreshLaunchOptions {
   desc: string;
   /** Arguments for claude after claudecm's own. */
   passArgs: string[];
+  /**
+   * A registered session whose transcript is lost: the new session takes over
+   * its row (place, name, folder) once it exists, instead of a new row; if
+   * the launch produces nothing, the row stays as it was (spec 11.9 step 4).
+   */
+  replaces?: string;
 }
 
 /** How the launch ended. */
@@ -50,7 +56,7 @@ export async function freshLaunch(
   const before = snapshotFolder(folder, join);
   const features = await ctx.tools.claude().features();
   const chosenId = features.sessionId && !argsPickSession(passArgs) ? crypto.randomUUID() : null;
-  if (chosenId !== null) {
+  if (chosenId !== null && options.replaces === undefined) {
     await changeRegistry(
       ctx,
       (r) => addAtTop(r, { guid: chosenId, dir, desc: options.desc, tokens: "" }),
@@ -71,24 +77,32 @@ export async function freshLaunch(
   if (chosenId !== null) {
     if (after.has(chosenId)) {
       warnOnDisagreement(ctx, launch.manifestSessionId, chosenId, chosenId);
+      if (options.replaces !== undefined) await register(ctx, chosenId, options);
       return { exitCode: launch.exitCode, sessionId: chosenId };
     }
+    if (options.replaces !== undefined) return { exitCode: launch.exitCode, sessionId: null };
     // Claude exited before the first message: there is no session to keep.
     await changeRegistry(ctx, (r) => removeSession(r, chosenId, { ifPresent: true }));
     return { exitCode: launch.exitCode, sessionId: null };
   }
   const sessionId = detectWithoutSessionId(ctx, launch.manifestSessionId, before, after);
-  if (sessionId !== null) {
-    // Decided under the lock: a row another window added meanwhile is kept as it is.
-    await changeRegistry(
-      ctx,
-      (r) =>
-        findSession(r, sessionId) === undefined
-          ? addAtTop(r, { guid: sessionId, dir, desc: options.desc, tokens: "" })
-          : r,
-    );
-  }
+  if (sessionId !== null) await register(ctx, sessionId, options);
   return { exitCode: launch.exitCode, sessionId };
+}
+
+/**
+ * The row of a session that now exists: the replaced one's, or a new #1.
+ * Decided under the lock: a row another window added meanwhile is kept as it is.
+ */
+function register(ctx: AppContext, guid: string, options: FreshLaunchOptions): Promise<unknown> {
+  const { replaces } = options;
+  return changeRegistry(ctx, (r) => {
+    if (findSession(r, guid) !== undefined) return r;
+    if (replaces !== undefined && findSession(r, replaces) !== undefined) {
+      return swapGuid(r, replaces, guid);
+    }
+    return addAtTop(r, { guid, dir: options.dir, desc: options.desc, tokens: "" });
+  });
 }
 
 /**

@@ -31,6 +31,11 @@ export type LaunchSetup = { settings: LaunchSettings } | { reexecExitCode: numbe
 /** Options for {@linkcode prepareLaunch}, for tests. */
 export interface PrepareLaunchOptions {
   decide?: (ctx: AppContext) => Reexec | Stay;
+  /**
+   * False for the menus (list, search), which are useful without claude: a
+   * missing claude is then said when a pick launches it.
+   */
+  requireClaude?: boolean;
 }
 
 /**
@@ -46,7 +51,7 @@ export async function prepareLaunch(
   const decision = (options.decide ?? ((c: AppContext) => decideRunAs(runAsFacts(c.env))))(ctx);
   if (decision.action === "reexec") return { reexecExitCode: await reexec(decision) };
   // A missing claude is said before any question, not after the user has typed a name.
-  ctx.tools.claude();
+  if (options.requireClaude !== false) ctx.tools.claude();
   if (decision.notice) ctx.err.line(`  ${decision.notice}`, "yellow");
   const { machineName } = await bootstrap(ctx, { mayPrompt: true });
   return {

@@ -1,6 +1,8 @@
 /**
  * `claudecm list`: the registry with each session's info. With `--json` it
- * is read-only and never prompts, for scripts; without it, the table.
+ * is read-only and never prompts, for scripts. Interactive (a terminal on
+ * stdin, or `--interactive`), it is list mode (spec 11.1); otherwise the
+ * table.
  *
  * @module
  */
@@ -18,6 +20,7 @@ import {
   getSessionInfo,
   type SessionInfo,
 } from "../../core/session_info.ts";
+import { liveSessionIds } from "../../core/pid_manifest.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 
 /** One session as `list --json` prints it. */
@@ -36,25 +39,34 @@ export interface ListedSession {
   sizeBytes: number | null;
   lastActivity: string | null;
   dateIsFallback: boolean;
+  /** A claude is running on it now (its pid manifest is live). */
+  live: boolean;
 }
 
 /** Options for {@linkcode runList}. */
 export interface ListOptions {
   json: boolean;
+  /** List mode even when stdin is not a terminal (the old forms, scripted input). */
+  interactive?: boolean;
 }
 
-/** Print the registry; returns the exit code. */
+/** Print the registry, or run list mode; returns the exit code. */
 export async function runList(ctx: AppContext, options: ListOptions): Promise<number> {
   if (options.json) {
     ctx.out.line(JSON.stringify(listRegistryJson(ctx), null, 2));
     return ExitCode.ok;
+  }
+  if (options.interactive || ctx.interactive) {
+    const { runListMode } = await import("./list_mode.ts");
+    return await runListMode(ctx);
   }
   // Loaded here, not at the top: `list --json` is a script's call and starts near the floor.
   const [{ bootstrap }, { showList }] = await Promise.all([
     import("../bootstrap/bootstrap.ts"),
     import("./show_list.ts"),
   ]);
-  await bootstrap(ctx, { mayPrompt: true });
+  // The table needs nothing typed (DESIGN.md 5.2): without a saved machine name, the hostname.
+  await bootstrap(ctx, { mayPrompt: false });
   const registry = readRegistry(ctx.paths);
   const sessions = mainSessions(registry);
   if (sessions.length === 0) {
@@ -77,9 +89,27 @@ export function listRegistryJson(ctx: AppContext): {
   malformedLines: Array<{ lineNumber: number; text: string; reason: string }>;
 } {
   const registry = readRegistry(ctx.paths);
+  return {
+    sessions: describeSessions(ctx, mainSessions(registry), { archived: false }),
+    archived: describeSessions(ctx, archivedSessions(registry), { archived: true }),
+    malformedLines: malformedLines(registry).map((line) => ({
+      lineNumber: line.lineNumber,
+      text: line.raw,
+      reason: line.reason,
+    })),
+  };
+}
+
+/** `sessions` as `--json` prints them, numbered from 1 in the order given. */
+export function describeSessions(
+  ctx: AppContext,
+  sessions: Session[],
+  options: { archived: boolean },
+): ListedSession[] {
   const now = ctx.now();
   const cache = createSessionInfoCache();
-  const describe = (archived: boolean) => (session: Session, index: number): ListedSession => {
+  const live = liveSessionIds(ctx.paths);
+  return sessions.map((session, index) => {
     const info = getSessionInfo(ctx.paths, session, now, cache);
     return {
       number: index + 1,
@@ -87,22 +117,14 @@ export function listRegistryJson(ctx: AppContext): {
       dir: session.dir,
       desc: session.desc,
       tokens: session.tokens === "" ? null : Number(session.tokens),
-      archived,
+      archived: options.archived,
       status: info.status,
       problem: info.problem,
       transcript: info.transcriptPath,
       sizeBytes: info.sizeBytes,
       lastActivity: info.date?.toISOString() ?? null,
       dateIsFallback: info.dateIsFallback,
+      live: live.has(session.guid),
     };
-  };
-  return {
-    sessions: mainSessions(registry).map(describe(false)),
-    archived: archivedSessions(registry).map(describe(true)),
-    malformedLines: malformedLines(registry).map((line) => ({
-      lineNumber: line.lineNumber,
-      text: line.raw,
-      reason: line.reason,
-    })),
-  };
+  });
 }

@@ -1,27 +1,47 @@
 /**
- * Show-List (spec 9): the header and the numbered rows of the main list,
- * one row highlighted in yellow when asked. Callers add their own footer.
+ * Show-List (spec 9): the header and the numbered rows of a list, one row
+ * highlighted in yellow when asked, sessions open in a claude window now
+ * marked `[live]`. Callers add their own footer.
  *
  * @module
  */
 
 import type { AppContext } from "../context.ts";
+import { liveSessionIds } from "../../core/pid_manifest.ts";
 import type { Session } from "../../core/registry.ts";
 import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
-import { renderSessionRows } from "../../ui/session_list.ts";
+import { LIVE_MARK, renderSessionRows } from "../../ui/session_list.ts";
 
-/** Print `sessions` as the list; `highlight` is the 1-based row to mark, 0 for none. */
-export function showList(ctx: AppContext, sessions: Session[], highlight = 0): void {
+/** Options for {@linkcode showList}. */
+export interface ShowListOptions {
+  /** The 1-based row to mark, 0 (the default) for none. */
+  highlight?: number;
+  /** The header's text; `Saved Sessions` by default. */
+  title?: string;
+}
+
+/** Print `sessions` as the list. */
+export function showList(
+  ctx: AppContext,
+  sessions: Session[],
+  options: ShowListOptions = {},
+): void {
   const now = ctx.now();
   const cache = createSessionInfoCache();
+  const live = liveSessionIds(ctx.paths);
   const rows = sessions.map((session) => ({
     session,
     info: getSessionInfo(ctx.paths, session, now, cache),
+    live: live.has(session.guid),
   }));
   ctx.out.line();
-  ctx.out.line("  === Saved Sessions ===");
+  ctx.out.line(`  === ${options.title ?? "Saved Sessions"} ===`);
   ctx.out.line();
-  for (const line of renderSessionRows(rows, highlight)) {
+  for (const line of renderSessionRows(rows, options.highlight ?? 0)) {
     ctx.out.line(line.text, line.highlighted ? "yellow" : undefined);
+  }
+  if (rows.some((row) => row.live)) {
+    ctx.out.line();
+    ctx.out.line(`  ${LIVE_MARK} = open in a claude window now`);
   }
 }

@@ -11,7 +11,9 @@ import { askSessionName } from "./ask_name.ts";
 import type { AppContext } from "../context.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
 import { displayNameFor, type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
-import { postExit, saveExitState } from "../launch/post_exit.ts";
+import { finishFreshLaunch } from "../launch/fresh_exit.ts";
+import { orphanScan } from "../orphans/orphan_scan.ts";
+import { resumeOrRecover } from "../resume/resume_picked.ts";
 import { changeRegistry } from "../registry.ts";
 import { resumeSession } from "../resume/resume_session.ts";
 import { ExitCode, UserError } from "../../core/errors.ts";
@@ -73,18 +75,7 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
     desc: preNamed ?? folderDefaultName(leafName(ctx.paths, dir)),
     passArgs,
   });
-  if (outcome.sessionId === null) {
-    ctx.out.line("  No session was saved: claude exited before the first message.");
-  } else if (outcome.exitCode === 0) {
-    await postExit(ctx, settings, { guid: outcome.sessionId, dir, provisional: preNamed === null });
-  } else {
-    // Spec 14.4: a session that ended badly is still a session; nobody may be left to ask.
-    const state = await saveExitState(ctx, { guid: outcome.sessionId, dir }, { ask: false });
-    const saved = state && findSession(readRegistry(ctx.paths), outcome.sessionId);
-    if (saved) {
-      ctx.out.line(`  claude exited with code ${outcome.exitCode}; saved as '${saved.desc}'.`);
-    }
-  }
+  await finishFreshLaunch(ctx, outcome, { settings, dir, provisional: preNamed === null });
   return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
 }
 
@@ -101,6 +92,12 @@ async function offerResume(
   settings: LaunchSettings,
   match: Session,
 ): Promise<number | null> {
+  const choice = orphanScan(ctx, { dir: match.dir, registeredGuid: match.guid });
+  if (choice !== null && choice.guid !== match.guid) {
+    // An unregistered transcript: post-exit registers it (and asks its name).
+    const orphan = { ...match, guid: choice.guid, tokens: "" };
+    return await resumeSession(ctx, { settings, session: orphan, registered: false });
+  }
   ctx.out.line(`  Session found: ${match.desc}`);
   const rename = askSessionName(ctx, "  Rename? (Enter to keep): ");
   let session = match;
@@ -113,7 +110,7 @@ async function offerResume(
   }
   const answer = ctx.prompter.ask("  Resume this session? [Y/n]: ");
   if (answer !== null && /^n/i.test(answer.trim())) return null;
-  return await resumeSession(ctx, { settings, session, registered: true });
+  return await resumeOrRecover(ctx, settings, session);
 }
 
 /**

@@ -7,7 +7,7 @@
 
 import type { AppContext } from "../context.ts";
 import { prepareLaunch } from "../launch/launch_setup.ts";
-import { resumeSession } from "./resume_session.ts";
+import { resumePicked } from "./resume_picked.ts";
 import { showList } from "../list/show_list.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { mainSessions } from "../../core/registry.ts";
@@ -23,12 +23,12 @@ export async function runResume(ctx: AppContext, options: { number: number }): P
     ctx.err.line("  No saved sessions.", "red");
     return ExitCode.failure;
   }
-  showList(ctx, sessions, options.number);
+  showList(ctx, sessions, { highlight: options.number });
   ctx.out.line();
   const session = sessions[options.number - 1];
   if (session === undefined) {
     ctx.err.line(`  No session #${options.number}: the list has ${sessions.length}.`, "red");
     return ExitCode.failure;
   }
-  return await resumeSession(ctx, { settings: setup.settings, session, registered: true });
+  return await resumePicked(ctx, setup.settings, session);
 }

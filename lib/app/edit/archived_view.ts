@@ -1,0 +1,53 @@
+/**
+ * Do-ViewArchived (spec 11.11), list mode's V: the archived sessions with
+ * their size; unarchive (U#, back to #1 of the main list) or delete for good
+ * (D#, the same typed confirmation as the edit list).
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { changeRegistry } from "../registry.ts";
+import { deleteWithConfirmation } from "./delete_session.ts";
+import { pick } from "./edit_list.ts";
+import { archivedSessions } from "../../core/registry.ts";
+import { unarchiveSession } from "../../core/registry_ops.ts";
+import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+
+/** Run the archived view until the user goes back. */
+export async function viewArchived(ctx: AppContext): Promise<void> {
+  while (true) {
+    const sessions = archivedSessions(readRegistry(ctx.paths));
+    if (sessions.length === 0) {
+      ctx.out.line("  No archived sessions.");
+      return;
+    }
+    const cache = createSessionInfoCache();
+    ctx.out.line();
+    ctx.out.line("  === Archived Sessions ===");
+    ctx.out.line();
+    sessions.forEach((s, index) => {
+      const { size } = getSessionInfo(ctx.paths, s, ctx.now(), cache);
+      ctx.out.line(`  ${index + 1}. ${s.desc} [${s.dir}] ${size}`);
+    });
+    ctx.out.line();
+    ctx.out.line("  U# = Unarchive  D# = Delete permanently  Q = Back");
+    const answer = (ctx.prompter.ask("  > ") ?? "").trim();
+    if (answer === "" || /^q$/i.test(answer)) return;
+    const command = /^([ud])\s*(\d+)$/i.exec(answer);
+    const session = command === null ? null : pick(ctx, sessions, command[2]);
+    if (command === null) {
+      ctx.out.line("  Unknown command.", "yellow");
+    } else if (session !== null && command[1].toLowerCase() === "u") {
+      const { guid } = session;
+      await changeRegistry(
+        ctx,
+        (r) => archivedSessions(r).some((s) => s.guid === guid) ? unarchiveSession(r, guid) : r,
+      );
+      ctx.out.line(`  Unarchived: ${session.desc}`, "green");
+    } else if (session !== null) {
+      await deleteWithConfirmation(ctx, session);
+    }
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Do-EditList (spec 11.10), list mode's E: rename (R#), change path (P#),
+ * archive (A#), delete (D#) and move (M#,#) main sessions, until Q, Enter
+ * or the end of input. Every change is made by session id under the
+ * registry lock, so another window's change in between is never undone.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { askSessionName } from "../new/ask_name.ts";
+import { changeRegistry } from "../registry.ts";
+import { changeSessionPath } from "./change_path.ts";
+import { deleteWithConfirmation } from "./delete_session.ts";
+import { parseWholeNumber } from "../../core/numbers.ts";
+import { findSession, mainSessions, type Session } from "../../core/registry.ts";
+import { archiveSession, moveSession, renameSession } from "../../core/registry_ops.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+
+/** Run the edit list until the user is done. */
+export async function editList(ctx: AppContext): Promise<void> {
+  while (true) {
+    const sessions = mainSessions(readRegistry(ctx.paths));
+    ctx.out.line();
+    ctx.out.line("  === Edit Sessions ===");
+    ctx.out.line();
+    sessions.forEach((s, index) => ctx.out.line(`  ${index + 1}. ${s.desc} [${s.dir}]`));
+    ctx.out.line();
+    ctx.out.line("  R# = Rename  P# = Path  A# = Archive  D# = Delete  M#,# = Move  Q = Done");
+    const answer = (ctx.prompter.ask("  > ") ?? "").trim();
+    if (answer === "" || /^q$/i.test(answer)) return;
+    const single = /^([rpad])\s*(\d+)$/i.exec(answer);
+    const move = /^m\s*(\d+)\s*,\s*(\d+)$/i.exec(answer);
+    if (single !== null) {
+      const session = pick(ctx, sessions, single[2]);
+      if (session !== null) await editOne(ctx, single[1].toLowerCase(), session);
+    } else if (move !== null) {
+      await moveOne(ctx, sessions, Number(move[1]), Number(move[2]));
+    } else {
+      ctx.out.line("  Unknown command.", "yellow");
+    }
+  }
+}
+
+/** The session #`number` of `sessions`, or null after saying there is none. */
+export function pick(ctx: AppContext, sessions: Session[], number: string): Session | null {
+  const value = parseWholeNumber(number);
+  const session = value === null ? undefined : sessions[value - 1];
+  if (session === undefined) {
+    ctx.out.line(`  No session #${number}: the list has ${sessions.length}.`, "red");
+    return null;
+  }
+  return session;
+}
+
+async function editOne(ctx: AppContext, key: string, session: Session): Promise<void> {
+  const { guid } = session;
+  switch (key) {
+    case "r": {
+      const name = askSessionName(ctx, `  New name for '${session.desc}' (Enter to keep): `);
+      if (name === null) return;
+      await changeRegistry(ctx, (r) => findSession(r, guid) ? renameSession(r, guid, name) : r);
+      ctx.out.line(`  Renamed: ${name}`, "green");
+      return;
+    }
+    case "p":
+      return await changeSessionPath(ctx, session);
+    case "a":
+      await changeRegistry(
+        ctx,
+        (r) => mainSessions(r).some((s) => s.guid === guid) ? archiveSession(r, guid) : r,
+      );
+      ctx.out.line(`  Archived: ${session.desc}`, "green");
+      return;
+    case "d":
+      return await deleteWithConfirmation(ctx, session);
+  }
+}
+
+async function moveOne(
+  ctx: AppContext,
+  sessions: Session[],
+  from: number,
+  to: number,
+): Promise<void> {
+  const session = pick(ctx, sessions, String(from));
+  if (session === null || pick(ctx, sessions, String(to)) === null) return;
+  let moved = false;
+  await changeRegistry(ctx, (r) => {
+    // Positions are what the user saw; if another window reordered the list since, do nothing.
+    const now = mainSessions(r);
+    if (now[from - 1]?.guid !== session.guid || now.length !== sessions.length) return r;
+    moved = true;
+    return moveSession(r, from, to);
+  });
+  ctx.out.line(
+    moved ? `  Moved: ${session.desc} to #${to}` : "  The list changed meanwhile; nothing moved.",
+    moved ? "green" : "yellow",
+  );
+}

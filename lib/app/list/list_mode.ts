@@ -1,0 +1,78 @@
+/**
+ * List mode (spec 11.1): the list, a footer offering exactly the keys the
+ * loop accepts, and a prompt. A number resumes (spec 11.9); E edits the list
+ * (11.10), V shows the archived sessions (11.11), M changes the machine
+ * name; other text offers a new project (11.8). Enter, `q` or the end of
+ * input quits.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { saveMachineName } from "../bootstrap/bootstrap.ts";
+import { viewArchived } from "../edit/archived_view.ts";
+import { editList } from "../edit/edit_list.ts";
+import { type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
+import { resumePicked } from "../resume/resume_picked.ts";
+import { offerNewProject } from "./new_project.ts";
+import { showList } from "./show_list.ts";
+import { ExitCode } from "../../core/errors.ts";
+import { parseWholeNumber } from "../../core/numbers.ts";
+import { archivedSessions, mainSessions } from "../../core/registry.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+
+/** Run list mode until the user quits or picks; returns the exit code. */
+export async function runListMode(ctx: AppContext): Promise<number> {
+  const setup = await prepareLaunch(ctx, { requireClaude: false });
+  if ("reexecExitCode" in setup) return setup.reexecExitCode;
+  let settings = setup.settings;
+  while (true) {
+    const registry = readRegistry(ctx.paths);
+    const sessions = mainSessions(registry);
+    const archivedCount = archivedSessions(registry).length;
+    if (sessions.length === 0 && archivedCount === 0) {
+      ctx.out.line("  No saved sessions.");
+      return ExitCode.ok;
+    }
+    showList(ctx, sessions);
+    showFooter(ctx, settings, archivedCount);
+    ctx.out.line();
+    const answer = (ctx.prompter.ask("  Pick a session (Enter to quit): ") ?? "").trim();
+    if (answer === "" || /^q$/i.test(answer)) return ExitCode.ok;
+    if (/^e$/i.test(answer)) {
+      await editList(ctx);
+    } else if (/^v$/i.test(answer)) {
+      await viewArchived(ctx);
+    } else if (/^m$/i.test(answer)) {
+      settings = changeMachineName(ctx, settings);
+    } else if (/^\d+$/.test(answer)) {
+      // A typed number is never a project title, even one too large to be a position.
+      const number = parseWholeNumber(answer);
+      const session = number === null ? undefined : sessions[number - 1];
+      if (session !== undefined) return await resumePicked(ctx, settings, session);
+      ctx.out.line(`  No session #${answer}: the list has ${sessions.length}.`, "red");
+    } else {
+      const launched = await offerNewProject(ctx, settings, answer);
+      if (launched !== null) return launched;
+    }
+  }
+}
+
+/** Only the keys the loop accepts (spec 9): V only when there is something archived. */
+function showFooter(ctx: AppContext, settings: LaunchSettings, archivedCount: number): void {
+  ctx.out.line();
+  ctx.out.line("  E. Edit this list");
+  if (archivedCount > 0) ctx.out.line(`  V. View archived (${archivedCount})`);
+  ctx.out.line(`  M. Machine name (${settings.machineName})`);
+}
+
+/** Spec 11.1 step 8; the new name applies to launches from this list at once. */
+function changeMachineName(ctx: AppContext, settings: LaunchSettings): LaunchSettings {
+  ctx.out.line();
+  ctx.out.line(`  Machine name: ${settings.machineName}`);
+  const answer = (ctx.prompter.ask("  New name (Enter to keep): ") ?? "").trim();
+  if (answer === "") return settings;
+  saveMachineName(ctx, answer);
+  ctx.out.line(`  Machine name saved: ${answer}`, "green");
+  return { ...settings, machineName: answer };
+}

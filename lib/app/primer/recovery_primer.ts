@@ -1,0 +1,153 @@
+/**
+ * Resolve-ResumeOrRecover (spec 11.7): before resuming, check the transcript
+ * is there. When it is gone (Claude Code's 30-day clean-up, most likely),
+ * offer a fresh session in the folder, a recovery prompt written by
+ * `claude -p` from what survived (memory, subagent transcripts, the code),
+ * or cancel.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import type { LaunchSettings } from "../launch/launch_setup.ts";
+import { errorMessage } from "../../core/errors.ts";
+import { isDirectory, pathExists } from "../../core/fs_checks.ts";
+import { projectDirFor } from "../../core/paths.ts";
+import { findSession, isSessionId, type Session } from "../../core/registry.ts";
+import { buildRecoveryMetaPrompt, isoDay } from "../../core/recovery_prompt.ts";
+import { getSessionInfo } from "../../core/session_info.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { rotateToOld } from "../../store/rotate.ts";
+import { syncSessionIndex } from "../../store/session_index_sync.ts";
+
+/** What to do next: resume as asked, start a fresh session in the folder, or nothing. */
+export type Resolution =
+  | { action: "normal" }
+  | { action: "fresh" }
+  | { action: "cancel"; failed: boolean };
+
+/** How long `claude -p` may take to write the recovery prompt. */
+const PRIMER_TIMEOUT_MS = 10 * 60_000;
+
+/** Decide how to resume `session`, asking when its transcript is gone. */
+export async function resolveResumeOrRecover(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  session: Session,
+): Promise<Resolution> {
+  // Only "found nowhere" means lost (DESIGN.md 5.11): claude finds a transcript in any folder,
+  // and one that could not be looked at is resumed as usual (the resume path reports it).
+  if (locateTranscript(ctx.paths, session).status !== "missing") return { action: "normal" };
+  ctx.out.line();
+  ctx.out.line(
+    `  The transcript of '${session.desc}' is gone (most likely Claude Code's 30-day clean-up).`,
+    "yellow",
+  );
+  ctx.out.line("  Its memory and subagent state are intact.", "yellow");
+  ctx.out.line();
+  ctx.out.line("  1. Start a fresh Claude session in that directory");
+  ctx.out.line(
+    "  2. Create a recovery-prompt.md file in the project directory, that you can prompt " +
+      "Claude to read and execute, with optional edits.",
+  );
+  ctx.out.line("  3. Cancel");
+  const answer = (ctx.prompter.ask("  Choice [1-3]: ") ?? "").trim();
+  if (answer === "1") return { action: "fresh" };
+  if (answer !== "2") return { action: "cancel", failed: false };
+  return await writeRecoveryPrompt(ctx, settings, session);
+}
+
+/** Spec 11.7 step 4, option 2. */
+async function writeRecoveryPrompt(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  session: Session,
+): Promise<Resolution> {
+  const { dir } = session;
+  if (!isDirectory(dir)) {
+    ctx.err.line(`  The session's directory no longer exists: ${dir}`, "red");
+    return { action: "cancel", failed: true };
+  }
+  const promptFile = ctx.paths.path.join(dir, "recovery-prompt.md");
+  ctx.out.line("  Generating recovery prompt (this may take a minute)...", "cyan");
+  const claude = ctx.tools.claude();
+  // The prompt goes on stdin, never argv; without persistence no transcript is left behind.
+  const printed = await claude.print(["--no-session-persistence", ...settings.permissionArgs], {
+    cwd: dir,
+    prompt: buildRecoveryMetaPrompt(recoveryFacts(ctx, session)),
+    timeoutMs: PRIMER_TIMEOUT_MS,
+  });
+  removeLeakedTranscript(ctx, dir, printed.sessionId);
+  const text = printed.result?.trim() ?? "";
+  if (printed.isError || text === "") {
+    ctx.out.line("  Recovery prompt generation failed.", "red");
+    return { action: "cancel", failed: true };
+  }
+  try {
+    // Rotated only now that a new prompt exists (the spec rotates first): a failed generation
+    // leaves the user's file where it was.
+    rotateToOld(promptFile);
+    Deno.writeTextFileSync(promptFile, `${text}\n`);
+  } catch (error) {
+    ctx.err.line(`  Could not write ${promptFile}: ${errorMessage(error)}`, "red");
+    return { action: "cancel", failed: true };
+  }
+  ctx.out.line(`  Recovery prompt saved: ${promptFile}`, "green");
+  ctx.out.line(
+    "  Edit it if you want, or just tell Claude to use it as the first message of the conversation.",
+  );
+  ctx.out.line("  Opening a fresh Claude session in that directory now...", "cyan");
+  return { action: "fresh" };
+}
+
+function recoveryFacts(ctx: AppContext, session: Session) {
+  const join = ctx.paths.path.join;
+  const folder = projectDirFor(ctx.paths, session.dir);
+  const subagentsDir = join(folder, session.guid, "subagents");
+  const subagents: Date[] = [];
+  try {
+    for (const entry of Deno.readDirSync(subagentsDir)) {
+      if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
+      subagents.push(Deno.statSync(join(subagentsDir, entry.name)).mtime ?? new Date(0));
+    }
+  } catch {
+    // No subagent state survived.
+  }
+  const latest = subagents.sort((a, b) => b.getTime() - a.getTime())[0];
+  const info = getSessionInfo(ctx.paths, session, ctx.now());
+  return {
+    dir: session.dir,
+    desc: session.desc,
+    memoryDir: join(folder, "memory"),
+    subagentsDir,
+    subagentCount: subagents.length,
+    subagentLatest: latest === undefined ? "unknown" : isoDay(latest),
+    tokensText: session.tokens === "" ? "unknown token count" : `${session.tokens} tokens`,
+    dateText: info.date === null ? "unknown" : isoDay(info.date),
+  };
+}
+
+/**
+ * Belt and braces (spec 11.7 step 2g): an older claude may persist the `-p`
+ * run despite the flag, leaving an orphan the scan would raise for ever.
+ * Never a registered session's files.
+ */
+function removeLeakedTranscript(ctx: AppContext, dir: string, sessionId: string | null): void {
+  if (sessionId === null || !isSessionId(sessionId)) return;
+  if (findSession(readRegistry(ctx.paths), sessionId) !== undefined) return;
+  const folder = projectDirFor(ctx.paths, dir);
+  const transcript = ctx.paths.path.join(folder, `${sessionId}.jsonl`);
+  if (!pathExists(transcript)) return;
+  try {
+    Deno.removeSync(transcript);
+    const sidecar = ctx.paths.path.join(folder, sessionId);
+    if (pathExists(sidecar)) Deno.removeSync(sidecar, { recursive: true });
+    syncSessionIndex(ctx.paths, dir, readRegistry(ctx.paths));
+  } catch (error) {
+    ctx.err.line(
+      `  Could not remove the recovery run's transcript: ${errorMessage(error)}`,
+      "yellow",
+    );
+  }
+}

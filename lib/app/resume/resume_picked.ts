@@ -1,0 +1,80 @@
+/**
+ * Do-Resume (spec 11.9): resume a session the user picked, by number on the
+ * command line (`resume N`) or in a list or search. Every pick goes through
+ * here: the orphan scan (11.5), the check that the transcript is there
+ * (11.7, with the recovery choices when it is not), then the one resume path
+ * ({@linkcode resumeSession}: the folder check, the live-session question,
+ * the move to #1, fork detection, post-exit).
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { finishFreshLaunch } from "../launch/fresh_exit.ts";
+import { freshLaunch } from "../launch/fresh_launch.ts";
+import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
+import { orphanScan } from "../orphans/orphan_scan.ts";
+import { resolveResumeOrRecover } from "../primer/recovery_primer.ts";
+import { changeRegistry } from "../registry.ts";
+import { resumeSession } from "./resume_session.ts";
+import { ExitCode } from "../../core/errors.ts";
+import { probePath } from "../../core/fs_checks.ts";
+import { mainSessions, type Session } from "../../core/registry.ts";
+import { moveToTop } from "../../core/registry_ops.ts";
+
+/** Resume `session` in its registered directory; returns the exit code. */
+export async function resumePicked(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  session: Session,
+): Promise<number> {
+  // A folder that is not there is reported by resumeSession, before anything else happens.
+  if (probePath(session.dir).kind !== "directory") {
+    return await resumeSession(ctx, { settings, session, registered: true });
+  }
+  // Spec 11.9 step 1a: a picked session surfaces at the top, whatever follows (resumeSession
+  // does it again for the launches it makes, which changes nothing).
+  await moveRowToTop(ctx, session);
+  // Spec 11.9 step 3: a transcript picked from the orphan scan is resumed instead, and
+  // registered after its exit.
+  const choice = orphanScan(ctx, { dir: session.dir, registeredGuid: session.guid });
+  if (choice !== null && choice.guid !== session.guid) {
+    const orphan = { ...session, guid: choice.guid, tokens: "" };
+    return await resumeSession(ctx, { settings, session: orphan, registered: false });
+  }
+  return await resumeOrRecover(ctx, settings, session);
+}
+
+/**
+ * Spec 11.9 steps 4 and 5: resume the registered `session`, or, when its
+ * transcript is lost, what the user chooses instead: a fresh session that
+ * takes over the row once it exists (a recovery prompt first, or not), or
+ * nothing.
+ */
+export async function resumeOrRecover(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  session: Session,
+): Promise<number> {
+  const resolution = await resolveResumeOrRecover(ctx, settings, session);
+  if (resolution.action === "cancel") return resolution.failed ? ExitCode.failure : ExitCode.ok;
+  if (resolution.action === "normal") {
+    return await resumeSession(ctx, { settings, session, registered: true });
+  }
+  const outcome = await freshLaunch(ctx, settings, {
+    dir: session.dir,
+    displayName: displayNameFor(settings, session.desc),
+    desc: session.desc,
+    passArgs: [],
+    replaces: session.guid,
+  });
+  await finishFreshLaunch(ctx, outcome, { settings, dir: session.dir, provisional: false });
+  return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
+}
+
+function moveRowToTop(ctx: AppContext, session: Session): Promise<unknown> {
+  return changeRegistry(
+    ctx,
+    (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
+  );
+}

@@ -1,0 +1,172 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  inWorldWithoutCmv,
+  type LaunchWorld,
+  openInAnotherWindow,
+} from "./helpers/launch_world.ts";
+import { seedSessions } from "./helpers/seed.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+import { projectDirFor, transcriptPathFor } from "../lib/core/paths.ts";
+
+const THREE = [{ desc: "Alpha" }, { desc: "Beta" }, { desc: "Gamma" }];
+
+function registryText(world: LaunchWorld): string {
+  return Deno.readTextFileSync(world.paths.registryFile);
+}
+
+Deno.test("E shows the edit list; R renames; Q returns to the list; the end of input quits", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    const result = await world.run([], { stdin: "e\nr2\nBeta renamed\nq\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /\n {2}E\. Edit this list\n/);
+    assert.doesNotMatch(result.stdout, /View archived/, "no V without archived sessions");
+    assert.match(result.stdout, /=== Edit Sessions ===/);
+    assert.match(result.stdout, new RegExp(`\\n {2}2\\. Beta \\[${world.project}\\]\\n`));
+    assert.match(
+      result.stdout,
+      /R# = Rename {2}P# = Path {2}A# = Archive {2}D# = Delete {2}M#,# = Move {2}Q = Done/,
+    );
+    assert.match(result.stdout, /Renamed: Beta renamed/);
+    assert.equal(result.stdout.match(/=== Saved Sessions ===/g)?.length, 2, "back to the list");
+    assert.equal(
+      registryText(world),
+      [
+        `${main[0].guid}|${world.project}|Alpha|`,
+        `${main[1].guid}|${world.project}|Beta renamed|`,
+        `${main[2].guid}|${world.project}|Gamma|`,
+      ].map((l) => l + "\n").join(""),
+    );
+    assert.equal(world.launches().length, 0);
+  });
+});
+
+Deno.test("A archives to the [archived] section; the list then offers V with the count", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    const result = await world.run([], { stdin: "e\na1\n\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Archived: Alpha/);
+    assert.match(result.stdout, /\n {2}V\. View archived \(1\)\n/);
+    assert.equal(
+      registryText(world),
+      [
+        `${main[1].guid}|${world.project}|Beta|`,
+        `${main[2].guid}|${world.project}|Gamma|`,
+        "[archived]",
+        `${main[0].guid}|${world.project}|Alpha|`,
+      ].map((l) => l + "\n").join(""),
+    );
+    assert.ok(pathExists(transcriptPathFor(world.paths, world.project, main[0].guid)));
+  });
+});
+
+Deno.test("M#,# moves a session; bad numbers and unknown commands are said and change nothing", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, THREE);
+    const result = await world.run([], { stdin: "e\nm3,1\nr9\nm1,7\nzz\nq\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Moved: Gamma to #1/);
+    assert.match(result.stdout, /No session #9: the list has 3\./);
+    assert.match(result.stdout, /No session #7: the list has 3\./);
+    assert.match(result.stdout, /Unknown command\./);
+    assert.deepEqual(world.sessions().map((s) => s.desc), ["Gamma", "Alpha", "Beta"]);
+  });
+});
+
+Deno.test("D needs the typed word: anything else cancels and keeps files and row", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    const before = registryText(world);
+    const result = await world.run([], { stdin: "e\nd2\nyes\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /This permanently deletes 'Beta'/);
+    assert.match(result.stdout, /Type 'delete' to confirm: /);
+    assert.match(result.stdout, /Cancelled\./);
+    assert.equal(registryText(world), before);
+    assert.ok(pathExists(transcriptPathFor(world.paths, world.project, main[1].guid)));
+  });
+});
+
+Deno.test("D with 'delete' removes the transcript, its sidecar dir, its index entry and its row", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    const folder = projectDirFor(world.paths, world.project);
+    Deno.mkdirSync(join(folder, main[1].guid, "subagents"), { recursive: true });
+    Deno.writeTextFileSync(
+      join(folder, "sessions-index.json"),
+      JSON.stringify({ version: 1, entries: main.map((s) => ({ sessionId: s.guid })) }),
+    );
+    const result = await world.run([], { stdin: "e\nd2\nDELETE\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Deleted: Beta/);
+    assert.ok(!pathExists(join(folder, `${main[1].guid}.jsonl`)));
+    assert.ok(!pathExists(join(folder, main[1].guid)));
+    assert.ok(pathExists(join(folder, `${main[0].guid}.jsonl`)), "only that session");
+    const index = JSON.parse(Deno.readTextFileSync(join(folder, "sessions-index.json")));
+    assert.deepEqual(
+      index.entries.map((e: { sessionId: string }) => e.sessionId).sort(),
+      [main[0].guid, main[2].guid].sort(),
+    );
+    assert.deepEqual(world.sessions().map((s) => s.desc), ["Alpha", "Gamma"]);
+    assert.ok(!pathExists(world.paths.quarantineRoot));
+  });
+});
+
+Deno.test("a session open in a claude window is not deleted", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    openInAnotherWindow(world, main[0].guid);
+    const result = await world.run([], { stdin: "e\nd1\ndelete\n" });
+    assert.match(result.stdout, /'Alpha' is open in a claude window now; close it first\./);
+    assert.ok(pathExists(transcriptPathFor(world.paths, world.project, main[0].guid)));
+    assert.equal(world.sessions().length, 3);
+  });
+});
+
+Deno.test("P changes the folder: the transcript is copied to the new key, the original kept", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    const moved = join(world.dir, "moved here");
+    Deno.mkdirSync(moved);
+    const bad = await world.run([], { stdin: `e\np1\n${world.dir}/nowhere\n` });
+    assert.match(bad.stdout, /Not a directory: .*nowhere/);
+    const unstorable = join(world.dir, "x|y");
+    Deno.mkdirSync(unstorable);
+    const refused = await world.run([], { stdin: `e\np1\n${unstorable}\n` });
+    assert.match(refused.stdout, /cannot use the folder .*x\|y/);
+    assert.equal(world.sessions()[0].dir, world.project);
+    const result = await world.run([], { stdin: `e\np1\n${moved}\n` });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, new RegExp(`Current path: ${world.project}`));
+    assert.match(result.stdout, /Path changed: Alpha -> .*moved here/);
+    assert.equal(world.sessions()[0].dir, moved);
+    const copied = transcriptPathFor(world.paths, moved, main[0].guid);
+    const original = transcriptPathFor(world.paths, world.project, main[0].guid);
+    assert.equal(Deno.readTextFileSync(copied), Deno.readTextFileSync(original));
+  });
+});
+
+Deno.test("V: U unarchives to #1, D deletes for good, and an empty archive says so", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { archived } = seedSessions(world, THREE.slice(0, 1), {
+      archived: [{ desc: "Old one" }, { desc: "Older one" }],
+    });
+    const result = await world.run([], { stdin: "v\nu1\nd1\ndelete\nq\nv\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /\n {2}V\. View archived \(2\)\n/);
+    assert.match(result.stdout, /=== Archived Sessions ===/);
+    assert.match(
+      result.stdout,
+      new RegExp(`\\n {2}1\\. Old one \\[${world.project}\\] \\d+ KB\\n`),
+    );
+    assert.match(result.stdout, /U# = Unarchive {2}D# = Delete permanently {2}Q = Back/);
+    assert.match(result.stdout, /Unarchived: Old one/);
+    assert.match(result.stdout, /Deleted: Older one/);
+    assert.match(result.stdout, /No archived sessions\./);
+    assert.ok(!pathExists(transcriptPathFor(world.paths, world.project, archived[1].guid)));
+    assert.deepEqual(world.sessions().map((s) => s.desc), ["Old one", "Alpha"]);
+    assert.ok(!registryText(world).includes("Older one"));
+  });
+});

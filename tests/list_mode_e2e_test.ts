@@ -1,0 +1,203 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { inWorldWithoutCmv, openInAnotherWindow } from "./helpers/launch_world.ts";
+import { registryBytes, seedSessions } from "./helpers/seed.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+
+const FIVE = [
+  { desc: "Context window work" },
+  { desc: "Billing service" },
+  { desc: "fix CONTEXT bug" },
+  { desc: "Docs site" },
+  { desc: "Release prep" },
+];
+
+Deno.test("list mode shows the list, the footer and the prompt; Enter, q, Q and end of input quit", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, FIVE);
+    const before = registryBytes(world);
+    for (const stdin of ["", "\n", "q\n", "Q\n", "  q  \n"]) {
+      const result = await world.run([], { stdin });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /=== Saved Sessions ===/);
+      assert.match(result.stdout, /\n {2}1\. Context window work /);
+      assert.match(result.stdout, /\n {2}5\. Release prep /);
+      assert.match(result.stdout, /\n {2}M\. Machine name \(desk\)\n/);
+      assert.equal(result.stdout.match(/Pick a session \(Enter to quit\): /g)?.length, 1, stdin);
+      assert.doesNotMatch(result.stdout, /Create a NEW project/);
+    }
+    assert.deepEqual(registryBytes(world), before);
+    assert.equal(world.launches().length, 0);
+  });
+});
+
+Deno.test("a number in list mode resumes that session in its folder and moves it to #1", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const other = join(world.dir, "other project");
+    const { main } = seedSessions(world, [...FIVE.slice(0, 2), { desc: "Elsewhere", dir: other }]);
+    world.claudeScenario({ messages: ["carry on"] });
+    const result = await world.run(["l"], { stdin: "3\n" });
+    assert.equal(result.code, 0, result.stderr);
+    const [launch] = world.launches();
+    assert.deepEqual(launch.argv.slice(1, 5), ["--resume", main[2].guid, "-n", "desk - Elsewhere"]);
+    assert.equal(launch.cwd, other);
+    assert.deepEqual(world.sessions().map((s) => s.desc), [
+      "Elsewhere",
+      "Context window work",
+      "Billing service",
+    ]);
+    assert.match(result.stdout, /Session ended\./);
+  });
+});
+
+Deno.test("a number past the end says so and asks again; the end of input then quits", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, FIVE);
+    const result = await world.run(["-L"], { stdin: "9\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /No session #9: the list has 5\./);
+    assert.equal(result.stdout.match(/Pick a session/g)?.length, 2);
+    assert.equal(world.launches().length, 0);
+  });
+});
+
+Deno.test("other text asks to create a project, default No: nothing is created", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, FIVE);
+    const before = registryBytes(world);
+    const entries = () => [...Deno.readDirSync(world.project)].map((e) => e.name).sort();
+    const folderBefore = entries();
+    for (const answer of ["\n", "n\n", "nope\n", ""]) {
+      const result = await world.run([], { stdin: `buffer such as this 2\n${answer}` });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(
+        result.stdout,
+        /'buffer such as this 2' is not a session number\. Create a NEW project named 'buffer such as this 2'\? \[y\/N\]: /,
+      );
+      assert.match(result.stdout, /Cancelled\. No project created\./);
+    }
+    assert.deepEqual(entries(), folderBefore);
+    assert.deepEqual(registryBytes(world), before);
+    assert.equal(world.launches().length, 0);
+  });
+});
+
+Deno.test("yes creates the project folder under the cwd, launches and registers it at #1", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, FIVE.slice(0, 1));
+    Deno.mkdirSync(join(world.project, "my-new-thing"));
+    world.claudeScenario({ messages: ["hello"] });
+    const result = await world.run([], { stdin: "My New Thing!\nyes\n" });
+    assert.equal(result.code, 0, result.stderr);
+    const dir = join(world.project, "my-new-thing(1)");
+    assert.ok(pathExists(dir), "a free name next to the taken one");
+    assert.match(result.stdout, /Starting new session: My New Thing!/);
+    assert.match(result.stdout, new RegExp(`Project dir: ${dir.replace(/[()]/g, "\\$&")}`));
+    const [id] = world.sessionIdsPassed();
+    const [launch] = world.launches();
+    assert.equal(launch.cwd, dir);
+    assert.deepEqual(launch.argv.slice(3, 5), ["-n", "desk - My New Thing!"]);
+    assert.deepEqual(
+      world.sessions().map((s) => [s.guid, s.dir, s.desc]),
+      [[id, dir, "My New Thing!"], [
+        world.sessions()[1].guid,
+        world.project,
+        "Context window work",
+      ]],
+    );
+  });
+});
+
+Deno.test("M changes the machine name, used at once by the next launch", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, FIVE.slice(0, 1));
+    world.claudeScenario({ messages: ["x"] });
+    const result = await world.run([], { stdin: "m\nlaptop\n1\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /New name \(Enter to keep\): /);
+    assert.match(result.stdout, /M\. Machine name \(laptop\)/);
+    assert.equal(Deno.readTextFileSync(world.paths.machineNameFile), "laptop\n");
+    assert.equal(world.launches()[0].argv[4], "laptop - Context window work");
+  });
+});
+
+Deno.test("canonical list with stdin not a terminal prints the table and never prompts", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, FIVE);
+    const result = await world.run(["list"], { stdin: "1\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /5 session\(s\)/);
+    assert.doesNotMatch(result.stdout, /Pick a session/);
+    assert.equal(world.launches().length, 0);
+  });
+});
+
+Deno.test("a session open in a claude window is marked in the list and in list --json", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, FIVE.slice(0, 2));
+    // This test process stands in for a running claude on the second session.
+    openInAnotherWindow(world, main[1].guid);
+    // And a manifest whose process is gone marks nothing.
+    Deno.writeTextFileSync(
+      join(world.paths.sessionsDir, "999999999.json"),
+      JSON.stringify({ pid: 999999999, sessionId: main[0].guid, cwd: world.project }),
+    );
+    const shown = await world.run(["l"]);
+    assert.match(shown.stdout, /\n {2}2\. Billing service \[live\] /);
+    assert.doesNotMatch(shown.stdout, /Context window work +\[live\]/);
+    assert.match(shown.stdout, /\[live\] = open in a claude window now/);
+    const json = JSON.parse((await world.run(["list", "--json"])).stdout);
+    assert.deepEqual(json.sessions.map((s: { live: boolean }) => s.live), [false, true]);
+  });
+});
+
+Deno.test("picking a session open in a claude window asks first, default No, as resume N does", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, FIVE.slice(0, 2));
+    openInAnotherWindow(world, main[1].guid);
+    for (const args of [["l"], ["-s", "billing"]]) {
+      const result = await world.run(args, { stdin: args[0] === "l" ? "2\n\n" : "1\n\n" });
+      assert.match(result.stdout, /'Billing service' is open in another claude window\./);
+      assert.match(result.stdout, /Resume it here anyway\? \[y\/N\]: /);
+    }
+    assert.equal(world.launches().length, 0);
+  });
+});
+
+Deno.test("list mode works without claude; a pick then says claude is missing", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, FIVE.slice(0, 2));
+    world.env.CLAUDECM_CLAUDE = `${world.dir}/no-claude-here`;
+    const browse = await world.run([], { stdin: "e\nr1\nRenamed\n\n\n" });
+    assert.equal(browse.code, 0, browse.stderr);
+    assert.equal(world.sessions()[0].desc, "Renamed");
+    const pick = await world.run([], { stdin: "1\n" });
+    assert.equal(pick.code, 1);
+    assert.match(pick.stderr, /claudecm: .*no-claude-here/);
+  });
+});
+
+Deno.test("the table on a pipe asks nothing, not even the machine name", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, FIVE.slice(0, 1));
+    Deno.removeSync(world.paths.machineNameFile);
+    const result = await world.run(["list"], { stdin: "laptop\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /Machine name for remote display/);
+    assert.ok(!pathExists(world.paths.machineNameFile));
+  });
+});
+
+Deno.test("a new project under a folder sessions.txt cannot store is refused before anything is made", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, FIVE.slice(0, 1));
+    const piped = join(world.dir, "a|b");
+    Deno.mkdirSync(piped);
+    const result = await world.run([], { stdin: "Side thing\ny\n", cwd: piped });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /cannot use the folder .*a\|b.*sessions\.txt cannot store/);
+    assert.deepEqual([...Deno.readDirSync(piped)], []);
+    assert.equal(world.launches().length, 0);
+    assert.equal(world.sessions().length, 1);
+  });
+});

@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { inWorldWithoutCmv, type LaunchWorld } from "./helpers/launch_world.ts";
+import { seedSessions } from "./helpers/seed.ts";
+import { finishedSession, save } from "./helpers/projects.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+
+const ORPHAN = "0e0e0e0e-0000-4000-8000-00000000beef";
+
+/** A registered session, an unregistered newer transcript beside it, and an index listing both. */
+function withOrphan(world: LaunchWorld) {
+  const { main } = seedSessions(world, [{ desc: "Registered work" }]);
+  const folder = projectDirFor(world.paths, world.project);
+  const old = new Date(2026, 0, 1);
+  Deno.utimeSync(join(folder, `${main[0].guid}.jsonl`), old, old);
+  save(folder, finishedSession({ sessionId: ORPHAN, cwd: world.project }));
+  Deno.mkdirSync(join(folder, ORPHAN, "subagents"), { recursive: true });
+  Deno.writeTextFileSync(
+    join(folder, "sessions-index.json"),
+    JSON.stringify({
+      version: 1,
+      entries: [{ sessionId: main[0].guid }, { sessionId: ORPHAN }],
+      originalPath: world.project,
+    }),
+  );
+  return { registered: main[0], folder };
+}
+
+Deno.test("the orphan scan is silent when the folder is tidy", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
+    // Two sessions registered to the same folder are not a problem either.
+    seedSessions(world, [{ desc: "One" }, { desc: "Two" }]);
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /Multiple conversation files/);
+    assert.equal(world.launches().length, 1);
+  });
+});
+
+Deno.test("q N quarantines an orphan to the quarantine root, never the backup dir, and syncs the index", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
+    const { registered, folder } = withOrphan(world);
+    const result = await world.run(["1"], { stdin: "q 1\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Multiple conversation files found \(project\):/);
+    assert.match(
+      result.stdout,
+      /\n {2}1\. \d{4}-\d\d-\d\d \d\d:\d\d +[\d.]+ K?B {2}\(orphan\) {2}0e0e/,
+    );
+    assert.match(
+      result.stdout,
+      /\n {2}2\. 2026-01-01 00:00 +[\d.]+ K?B {2}Registered work \* {2}5eed/,
+    );
+    assert.match(result.stdout, /\[q number\] to quarantine to backup/);
+    assert.match(result.stdout, new RegExp(`Quarantined to backup: project/${ORPHAN}`));
+    const quarantine = join(world.paths.quarantineRoot, "project");
+    assert.ok(pathExists(join(quarantine, `${ORPHAN}.jsonl`)));
+    assert.ok(pathExists(join(quarantine, ORPHAN, "subagents")), "the sidecar dir goes too");
+    assert.ok(!pathExists(join(folder, `${ORPHAN}.jsonl`)));
+    assert.ok(!pathExists(join(world.paths.backupDir, "project")), "never the backup dir");
+    assert.notEqual(world.paths.quarantineRoot, world.paths.backupDir);
+    const index = JSON.parse(Deno.readTextFileSync(join(folder, "sessions-index.json")));
+    assert.deepEqual(index.entries.map((e: { sessionId: string }) => e.sessionId), [
+      registered.guid,
+    ]);
+    // The scan then found the folder tidy and the registered session was resumed.
+    assert.equal(result.stdout.match(/Multiple conversation files/g)?.length, 1);
+    assert.deepEqual(world.launches()[0].argv.slice(1, 3), ["--resume", registered.guid]);
+  });
+});
+
+Deno.test("the registered session cannot be quarantined; Enter continues with it", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
+    const { registered, folder } = withOrphan(world);
+    const result = await world.run(["1"], { stdin: "q2\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /That is the registered session; it cannot be quarantined\./);
+    assert.ok(pathExists(join(folder, `${registered.guid}.jsonl`)));
+    assert.ok(pathExists(join(folder, `${ORPHAN}.jsonl`)));
+    assert.ok(!pathExists(world.paths.quarantineRoot));
+    assert.deepEqual(world.launches()[0].argv.slice(1, 3), ["--resume", registered.guid]);
+    const enter = await world.run(["1"], { stdin: "\n" });
+    assert.equal(enter.code, 0, enter.stderr);
+    assert.deepEqual(world.launches()[1].argv.slice(1, 3), ["--resume", registered.guid]);
+  });
+});
+
+Deno.test("a number in the orphan scan resumes that transcript and registers it after exit", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
+    const { registered } = withOrphan(world);
+    const result = await world.run([], { stdin: "1\n1\nFound again\n" });
+    assert.equal(result.code, 0, result.stderr);
+    const [launch] = world.launches();
+    assert.deepEqual(launch.argv.slice(1, 5), ["--resume", ORPHAN, "-n", "desk - Registered work"]);
+    assert.deepEqual(
+      world.sessions().map((s) => [s.guid, s.desc]),
+      [[ORPHAN, "Found again"], [registered.guid, "Registered work"]],
+    );
+  });
+});
+
+Deno.test("a session registered to another folder with the same key is shown as wrong directory", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
+    const spaced = join(world.dir, "my app");
+    const dashed = join(world.dir, "my-app");
+    seedSessions(world, [{ desc: "Spaced", dir: spaced }, { desc: "Dashed", dir: dashed }]);
+    const result = await world.run(["1"], { stdin: "q 1\nq 2\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Multiple conversation files found \(my app\):/);
+    assert.match(result.stdout, /Dashed \(wrong directory\)/);
+    assert.match(result.stdout, /Spaced \*/);
+    assert.ok(!pathExists(world.paths.quarantineRoot), "registered sessions are never quarantined");
+  });
+});
+
+Deno.test("claudecm new in a folder with an orphan offers the scan before its saved session", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
+    withOrphan(world);
+    const result = await world.run(["n"], { stdin: "1\nFound in new\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Multiple conversation files found \(project\):/);
+    assert.doesNotMatch(result.stdout, /Session found:/);
+    assert.deepEqual(world.launches()[0].argv.slice(1, 3), ["--resume", ORPHAN]);
+    assert.equal(world.sessions()[0].desc, "Found in new");
+  });
+});

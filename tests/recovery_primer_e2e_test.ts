@@ -1,0 +1,173 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { inWorldWithoutCmv, type LaunchWorld } from "./helpers/launch_world.ts";
+import { registryBytes, seedSessions } from "./helpers/seed.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+
+const RECOVERY_TEXT = "This is a recovery session. Read memory first. ... ask before assuming.";
+
+/** Three sessions; the second has lost its transcript but kept memory and subagent state. */
+function lostSecond(world: LaunchWorld) {
+  const { main } = seedSessions(world, [
+    { desc: "First" },
+    { desc: "Lost one", tokens: "98765", missing: true },
+    { desc: "Third" },
+  ]);
+  const folder = projectDirFor(world.paths, world.project);
+  Deno.mkdirSync(join(folder, "memory"), { recursive: true });
+  Deno.writeTextFileSync(join(folder, "memory", "MEMORY.md"), "# notes\n");
+  Deno.mkdirSync(join(folder, main[1].guid, "subagents"), { recursive: true });
+  Deno.writeTextFileSync(join(folder, main[1].guid, "subagents", "agent-a1.jsonl"), "{}\n");
+  return { main, folder };
+}
+
+function printRuns(world: LaunchWorld) {
+  return world.argv("claude").filter(({ argv }) => argv[0] === "-p");
+}
+
+function interactiveRuns(world: LaunchWorld) {
+  return world.launches().filter(({ argv }) => argv[0] !== "-p");
+}
+
+Deno.test("a lost transcript offers three options; cancel, Enter and end of input change nothing", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    lostSecond(world);
+    const before = registryBytes(world);
+    for (const [run, stdin] of ["3\n", "\n", ""].entries()) {
+      // The first pick moves the row to #1 (spec 11.9 step 1a).
+      const result = await world.run(run === 0 ? ["resume", "2"] : ["1"], { stdin });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /The transcript of 'Lost one' is gone/);
+      assert.match(result.stdout, /Its memory and subagent state are intact\./);
+      assert.match(result.stdout, /1\. Start a fresh Claude session in that directory/);
+      assert.match(result.stdout, /2\. Create a recovery-prompt\.md file in the project directory/);
+      assert.match(result.stdout, /3\. Cancel/);
+      assert.doesNotMatch(result.stdout, /Delete this entry/);
+    }
+    // The pick moved the row to #1 (spec 11.9 step 1a); nothing else changed.
+    assert.deepEqual(world.sessions().map((s) => s.desc), ["Lost one", "First", "Third"]);
+    assert.equal(registryBytes(world).length, before.length);
+    assert.equal(world.launches().length, 0);
+  });
+});
+
+Deno.test("a fresh start takes over the lost row in place once the new session exists", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = lostSecond(world);
+    world.claudeScenario({ messages: ["start again"] });
+    const result = await world.run([], { stdin: "2\n1\n" });
+    assert.equal(result.code, 0, result.stderr);
+    const [id] = world.sessionIdsPassed();
+    const [launch] = world.launches();
+    assert.deepEqual(launch.argv.slice(1, 5), ["--session-id", id, "-n", "desk - Lost one"]);
+    assert.deepEqual(
+      world.sessions().map((s) => [s.guid, s.desc, s.tokens]),
+      [[id, "Lost one", ""], [main[0].guid, "First", ""], [main[2].guid, "Third", ""]],
+    );
+    assert.doesNotMatch(result.stdout, /Describe this session/, "the row keeps its name");
+  });
+});
+
+Deno.test("a fresh start that produces no session leaves the lost row as it was", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = lostSecond(world);
+    world.claudeScenario({ messages: [] });
+    const result = await world.run(["2"], { stdin: "1\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(world.launches().length, 1);
+    assert.deepEqual(
+      world.sessions().map((s) => [s.guid, s.tokens]),
+      [[main[1].guid, "98765"], [main[0].guid, ""], [main[2].guid, ""]],
+    );
+  });
+});
+
+Deno.test("option 2 writes recovery-prompt.md from claude -p (prompt on stdin), rotating older ones", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main, folder } = lostSecond(world);
+    const promptFile = join(world.project, "recovery-prompt.md");
+    Deno.writeTextFileSync(promptFile, "v3\n");
+    Deno.writeTextFileSync(`${promptFile}.old`, "v2\n");
+    Deno.writeTextFileSync(`${promptFile}.old2`, "v1\n");
+    const promptLog = join(world.dir, "meta-prompt.txt");
+    world.claudeScenario({
+      printResult: RECOVERY_TEXT,
+      printPromptLog: promptLog,
+      messages: ["read recovery-prompt.md"],
+    });
+    const result = await world.run(["2"], { stdin: "2\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Generating recovery prompt \(this may take a minute\)\.\.\./);
+    assert.match(result.stdout, /Recovery prompt saved: .*recovery-prompt\.md/);
+    assert.match(result.stdout, /Opening a fresh Claude session in that directory now\.\.\./);
+    assert.equal(Deno.readTextFileSync(promptFile), `${RECOVERY_TEXT}\n`);
+    assert.equal(Deno.readTextFileSync(`${promptFile}.old`), "v3\n");
+    assert.equal(Deno.readTextFileSync(`${promptFile}.old2`), "v2\n");
+    assert.equal(Deno.readTextFileSync(`${promptFile}.old3`), "v1\n");
+    const [print] = printRuns(world);
+    assert.deepEqual(print.argv, [
+      "-p",
+      "--output-format",
+      "json",
+      "--no-session-persistence",
+      "--dangerously-skip-permissions",
+    ]);
+    assert.equal(print.cwd, world.project);
+    const meta = Deno.readTextFileSync(promptLog);
+    assert.ok(meta.startsWith("Context: a Claude Code session was deleted."), meta.slice(0, 80));
+    assert.ok(meta.includes(`* Memory files in ${join(folder, "memory")}\n`));
+    assert.ok(
+      meta.includes(
+        `* Subagent transcripts in ${join(folder, main[1].guid, "subagents")} (2-3 most recent; ` +
+          "total on disk: 1, latest dated ",
+      ),
+    );
+    assert.ok(meta.includes("* Session name: Lost one\n"));
+    assert.ok(meta.includes("* Conversation size when lost: 98765 tokens\n"));
+    assert.ok(meta.trimEnd().endsWith("If something is unclear, ask before assuming."));
+    assert.deepEqual(meta.split("\n").filter((line) => line.startsWith("-")), [], "no - bullets");
+    // Then the fresh session took over the row.
+    const [id] = world.sessionIdsPassed();
+    assert.equal(interactiveRuns(world).length, 1);
+    assert.deepEqual(world.sessions()[0].guid, id);
+    assert.deepEqual(
+      Object.keys(transcriptsIn(folder)).sort(),
+      [main[0].guid, main[2].guid, id].sort(),
+      "no transcript of the -p run",
+    );
+  });
+});
+
+Deno.test("a -p run that leaked a transcript has it removed; a failed one cancels in red", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main, folder } = lostSecond(world);
+    world.claudeScenario({ printResult: RECOVERY_TEXT, printIgnoresNoPersistence: true });
+    const leaked = await world.run(["2"], { stdin: "2\n" });
+    assert.equal(leaked.code, 0, leaked.stderr);
+    assert.equal(printRuns(world).length, 1);
+    assert.deepEqual(
+      Object.keys(transcriptsIn(folder)).sort(),
+      [main[0].guid, main[2].guid].sort(),
+      "the -p transcript is gone (and the fresh launch left none: no message was sent)",
+    );
+    assert.doesNotMatch(leaked.stdout, /Multiple conversation files/);
+
+    Deno.removeSync(join(world.project, "recovery-prompt.md"));
+    const before = registryBytes(world);
+    world.claudeScenario({ printResult: "", printIsError: true });
+    const failed = await world.run(["1"], { stdin: "2\n" });
+    assert.equal(failed.code, 1);
+    assert.match(failed.stdout, /Recovery prompt generation failed\./);
+    assert.ok(!pathExists(join(world.project, "recovery-prompt.md")));
+    assert.deepEqual(registryBytes(world), before);
+  });
+});
+
+function transcriptsIn(folder: string): Record<string, true> {
+  const found: Record<string, true> = {};
+  for (const entry of Deno.readDirSync(folder)) {
+    if (entry.name.endsWith(".jsonl")) found[entry.name.slice(0, -6)] = true;
+  }
+  return found;
+}

@@ -1,0 +1,112 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { inWorldWithoutCmv, type LaunchWorld } from "./helpers/launch_world.ts";
+import { registryBytes, seedSessions } from "./helpers/seed.ts";
+import { runClaudecm } from "./helpers/run_cli.ts";
+
+const FIVE = [
+  { desc: "Context window work" },
+  { desc: "Billing service" },
+  { desc: "fix CONTEXT bug" },
+  { desc: "Docs site", dir: "context-in-the-folder-name" },
+  { desc: "Release prep" },
+];
+
+function five(world: LaunchWorld) {
+  return seedSessions(
+    world,
+    FIVE.map((spec) => spec.dir ? { ...spec, dir: join(world.dir, spec.dir) } : spec),
+  );
+}
+
+Deno.test("-s context over 5 sessions: the 2 name matches, '2 of 5', no footer, no project offer, registry untouched", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    five(world);
+    const before = registryBytes(world);
+    for (const stdin of ["", "\n", "q\n", "not a number\n\n", "9\n"]) {
+      const result = await world.run(["-s", "context"], { stdin });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /=== Sessions matching 'context' ===/);
+      assert.match(result.stdout, /\n {2}1\. Context window work /);
+      assert.match(result.stdout, /\n {2}2\. fix CONTEXT bug /);
+      assert.doesNotMatch(result.stdout, /Docs site|Billing|Release/, "DESC only, never DIR");
+      assert.match(result.stdout, /\n {2}2 of 5 sessions matching 'context'\n/);
+      assert.doesNotMatch(result.stdout, /Machine name|Edit this list|View archived/);
+      assert.doesNotMatch(result.stdout, /Create a NEW project|No project created/);
+      assert.match(result.stdout, /Pick a session \(Enter to quit\): /);
+      if (stdin.startsWith("not") || stdin.startsWith("9")) {
+        assert.match(result.stdout, /Type a number from 1 to 2, or Enter to quit\./);
+      }
+    }
+    assert.deepEqual(registryBytes(world), before);
+    assert.equal(world.launches().length, 0);
+    assert.deepEqual([...Deno.readDirSync(world.project)], [], "no folder was created");
+  });
+});
+
+Deno.test("a number in search resumes the session it shows, not the list's #N", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = five(world);
+    world.claudeScenario({ messages: ["more"] });
+    const result = await world.run(["-S", "CONTEXT"], { stdin: "2\n" });
+    assert.equal(result.code, 0, result.stderr);
+    const [launch] = world.launches();
+    assert.deepEqual(launch.argv.slice(1, 5), [
+      "--resume",
+      main[2].guid,
+      "-n",
+      "desk - fix CONTEXT bug",
+    ]);
+    assert.equal(world.sessions()[0].guid, main[2].guid, "moved to #1");
+  });
+});
+
+Deno.test("search with no match, with no term, and canonical search on a pipe", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    five(world);
+    const none = await world.run(["-s", "zebra"]);
+    assert.equal(none.code, 0);
+    assert.match(none.stdout, /No sessions matching 'zebra'\./);
+    for (const args of [["-s"], ["-s", "   "], ["search"]]) {
+      const usage = await world.run(args);
+      assert.equal(usage.code, 2, args.join(" "));
+      assert.match(usage.stderr, /Usage: claudecm search TERM/);
+    }
+    const piped = await world.run(["search", "context"], { stdin: "1\n" });
+    assert.equal(piped.code, 0, piped.stderr);
+    assert.match(piped.stdout, /2 of 5 sessions matching 'context'/);
+    assert.doesNotMatch(piped.stdout, /Pick a session/);
+    assert.equal(world.launches().length, 0);
+  });
+});
+
+Deno.test("search --json: the matches with their filtered and full-list numbers, read-only", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = five(world);
+    const before = registryBytes(world);
+    const result = await world.run(["search", "--json", "context"]);
+    assert.equal(result.code, 0, result.stderr);
+    const json = JSON.parse(result.stdout);
+    assert.equal(json.total, 5);
+    assert.deepEqual(
+      json.sessions.map((
+        s: { number: number; listNumber: number; guid: string; live: boolean },
+      ) => [s.number, s.listNumber, s.guid, s.live]),
+      [[1, 1, main[0].guid, false], [2, 3, main[2].guid, false]],
+    );
+    assert.deepEqual(registryBytes(world), before);
+    assert.ok(!Deno.readDirSync(world.paths.cmHome).some((e) => e.name === "backup"));
+  });
+});
+
+Deno.test("list, search, resume and new each answer --help without a HOME", async () => {
+  for (const command of ["list", "search", "resume", "new"]) {
+    const result = await runClaudecm([command, "--help"], { env: {} });
+    assert.equal(result.code, 0, command);
+    assert.match(result.stdout, new RegExp(`Usage: claudecm ${command}`));
+  }
+  const search = await runClaudecm(["search", "--help"], { env: {} });
+  assert.match(search.stdout, /Old forms: claudecm -s TERM/);
+  const list = await runClaudecm(["list", "--help"], { env: {} });
+  assert.match(list.stdout, /--interactive/);
+});
