@@ -174,10 +174,18 @@ Deno.test({
     const dir = Deno.makeTempDirSync({ prefix: "claudecm-int-" });
     try {
       const spawnModule = new URL("../lib/platform/spawn.ts", import.meta.url).href;
+      // Ctrl-C only once the child is running (its pid file is there): a fixed delay
+      // raced the start of the child on a loaded machine.
       const script = `import { runCaptured } from ${JSON.stringify(spawnModule)};
-        setTimeout(() => Deno.kill(Deno.pid, "SIGINT"), 1000);
-        await runCaptured("sh", ["-c", 'echo $$ > ${dir}/pid; sleep 30; true'],
+        const running = runCaptured("sh", ["-c", 'echo $$ > ${dir}/pid.tmp; mv ${dir}/pid.tmp ${dir}/pid; sleep 30; true'],
           { cwd: ${JSON.stringify(dir)}, env: { PATH: Deno.env.get("PATH") }, timeoutMs: 20000 });
+        while (true) {
+          try { Deno.statSync(${
+        JSON.stringify(`${dir}/pid`)
+      }); break; } catch { await new Promise((r) => setTimeout(r, 20)); }
+        }
+        Deno.kill(Deno.pid, "SIGINT");
+        await running;
         Deno.writeTextFileSync(${JSON.stringify(`${dir}/returned`)}, "");`;
       const run = await new Deno.Command(Deno.execPath(), {
         args: ["eval", script],
@@ -194,7 +202,7 @@ Deno.test({
         } catch {
           return true;
         }
-      }, 3000);
+      }, 10_000);
     } finally {
       Deno.removeSync(dir, { recursive: true });
     }
