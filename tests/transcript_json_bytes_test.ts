@@ -132,3 +132,19 @@ Deno.test("toLatin1 keeps one character per byte, whatever the byte", () => {
 function trailingSpace(text: string): number {
   return text.length - text.trimEnd().length;
 }
+
+Deno.test("strings around the short-text and slice-copy lengths read as JSON.parse reads them", () => {
+  for (const length of [1, 12, 13, 14, 255, 256, 257, 1000]) {
+    for (const [kind, fill] of [["ascii", "a/b-c"], ["unicode", "é数✓"], ["tab", "ab\\tc"]]) {
+      const body = fill.repeat(length).slice(0, length).replace(/\\$/, "x");
+      const text = `{"k":"${body}","n":1}`;
+      const parsed = JSON.parse(text).k;
+      for (const bytes of forms(text)) {
+        const start = findKey(bytes, 0, keyBytes("k"));
+        assert.equal(valueAt(bytes, start, skipValue(bytes, start)), parsed, `${kind} ${length}`);
+        const plain = plainStringAt(bytes, start);
+        assert.equal(plain, body.includes("\\") ? undefined : parsed, `${kind} ${length}`);
+      }
+    }
+  }
+});

@@ -112,3 +112,43 @@ Deno.test("every line's latin1 copy has one character per byte, across chunks an
     }
   });
 });
+
+Deno.test("scanLines gives the same lines, lengths and latin1 whatever the chunk size and limit", () => {
+  let seed = 11;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const lines = Array.from({ length: 300 }, (_, i) => {
+    const size = random() < 0.1 ? Math.floor(random() * 5_000) : Math.floor(random() * 300);
+    return "é数x\r".repeat(Math.ceil(size / 4)).slice(0, size) + (i % 7 === 0 ? "\r" : "");
+  });
+  const bytes = new TextEncoder().encode(lines.join("\n"));
+  const expected = lines.map((text) => new TextEncoder().encode(text.replace(/\r$/, "")));
+  withFile(bytes, (path) => {
+    for (const chunkSize of [1, 5, 64, 1000, 4096, 120 * 1024]) {
+      for (const maxLineBytes of [2_000, 16 * 1024 * 1024]) {
+        const prefix = 50;
+        let n = 0;
+        scanLines(path, (line) => {
+          const whole = expected[n];
+          const full = new TextEncoder().encode(lines[n]).length;
+          assert.equal(line.number, n + 1);
+          assert.equal(line.length, full, `line ${n + 1}, chunk ${chunkSize}`);
+          assert.equal(line.unterminated, n === lines.length - 1);
+          assert.equal(line.latin1.length, line.bytes.length);
+          line.bytes.forEach((byte, i) => assert.equal(line.latin1.charCodeAt(i), byte));
+          // A line over the limit is cut when it does not fit in one read.
+          if (line.oversized) {
+            assert.ok(full > maxLineBytes);
+            assert.deepEqual(
+              [...line.bytes],
+              [...whole.subarray(0, prefix)].slice(0, line.bytes.length),
+            );
+          } else {
+            assert.deepEqual([...line.bytes], [...whole]);
+          }
+          n++;
+        }, { chunkSize, maxLineBytes, oversizedPrefix: prefix });
+        assert.equal(n, lines.length);
+      }
+    }
+  });
+});

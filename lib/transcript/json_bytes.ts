@@ -44,6 +44,8 @@ const MAX_DEPTH = 500;
 const ESCAPE_OR_CONTROL = /[\x00-\x1f\\]/;
 /** V8 copies a slice shorter than this instead of pointing into the sliced string. */
 const SLICE_COPIED = 13;
+/** Strings up to this many bytes are checked by a byte loop rather than a regex and a decoder call. */
+const SHORT_TEXT = 256;
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const encoder = new TextEncoder();
@@ -261,12 +263,15 @@ export function valueAt(line: JsonBytes, start: number, end: number): unknown {
  * The inside of a string from `from` to `to`, when it holds no escape and no
  * control character (its UTF-8 bytes are then the value); else undefined.
  * The result is a string of its own: a slice of the line's latin1 would keep
- * the whole read chunk alive as long as the caller keeps the value, so only
- * short ASCII values (which V8 copies when sliced) are sliced.
+ * the whole read chunk alive as long as the caller keeps the value (file
+ * paths are kept to the end of a pass), so a slice is copied (`ownCopy`).
+ * Most values (ids, paths, names, flags) are short ASCII: they are checked
+ * byte by byte and copied out of the latin1, which costs a fraction of a
+ * TextDecoder call; longer ones are checked and decoded natively.
  */
 function unescapedText(line: JsonBytes, from: number, to: number): string | undefined {
   const b = line.bytes;
-  if (to - from >= SLICE_COPIED) {
+  if (to - from > SHORT_TEXT) {
     const escaped = line.latin1 === undefined
       ? hasEscapeOrControl(b, from, to)
       : ESCAPE_OR_CONTROL.test(line.latin1.slice(from, to));
@@ -280,8 +285,18 @@ function unescapedText(line: JsonBytes, from: number, to: number): string | unde
     if (c > 0x7f) ascii = false;
   }
   return ascii && line.latin1 !== undefined
-    ? line.latin1.slice(from, to)
+    ? ownCopy(line.latin1.slice(from, to))
     : decoder.decode(b.subarray(from, to));
+}
+
+/**
+ * `slice` as a string that does not point into the string it was sliced
+ * from. V8 copies slices shorter than {@linkcode SLICE_COPIED}; a longer one
+ * is made flat by slicing a concatenation, which V8 flattens into a fresh
+ * string first (the result then points into that copy only).
+ */
+function ownCopy(slice: string): string {
+  return slice.length < SLICE_COPIED ? slice : (slice + " ").slice(0, -1);
 }
 
 function hasEscapeOrControl(b: Uint8Array, from: number, to: number): boolean {

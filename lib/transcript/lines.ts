@@ -1,11 +1,13 @@
 /**
  * Split a file into lines with bounded memory, whatever its size. The file is
- * read in fixed chunks; a line that fits in a chunk is handed out as a view of
- * that chunk (no copy), a line that spans chunks is gathered in a carry buffer
- * that grows only up to `maxLineBytes`. Longer lines are reported as oversized
- * with their first bytes only, so one runaway line cannot exhaust memory.
- * Newlines are found in a latin1 copy of each chunk (see latin1.ts), which
- * every line also gets as a slice, for the peeks' native searches.
+ * read in chunks into one buffer; each line is handed out as a view of it (no
+ * copy). A line cut by the end of the buffer is moved to its front before the
+ * next read, and the buffer grows only up to `maxLineBytes` for a line longer
+ * than itself. Longer lines are reported as oversized with their first bytes
+ * only, so one runaway line cannot exhaust memory. Newlines are found in a
+ * latin1 copy of each read (see latin1.ts), which every line also gets as a
+ * slice, for the peeks' native searches; a read's copy starts at the line it
+ * continues, so no line is copied to latin1 twice.
  *
  * @module
  */
@@ -81,17 +83,17 @@ function scanFile(
   visit: LineVisitor,
   options: ScanLinesOptions = {},
 ): ScanSummary {
-  const chunk = new Uint8Array(options.chunkSize ?? CHUNK_BYTES);
-  const carry = new Carry(options.maxLineBytes ?? 16 * MiB, options.oversizedPrefix ?? 64 * 1024);
+  const chunkSize = options.chunkSize ?? CHUNK_BYTES;
+  const max = options.maxLineBytes ?? 16 * MiB;
+  const prefix = options.oversizedPrefix ?? 64 * 1024;
   const line: RawLine = {
     number: 0,
-    bytes: chunk,
+    bytes: new Uint8Array(0),
     latin1: "",
     length: 0,
     unterminated: false,
     oversized: false,
   };
-  let bytes = 0;
   const emit = (
     view: Uint8Array,
     latin1: string,
@@ -108,89 +110,105 @@ function scanFile(
     line.unterminated = unterminated;
     return visit(line) !== false;
   };
+  // The line being read starts at `lineStart` in the buffer and has no
+  // newline before `searched`. A line cut by the end of the buffer is moved
+  // to its front before the next read (the buffer grows for a line longer
+  // than itself), so each line is whole in one buffer and one latin1 copy.
+  let buffer: Uint8Array = new Uint8Array(chunkSize);
+  let filled = 0;
+  let lineStart = 0;
+  let searched = 0;
+  let bytes = 0;
+  /** The first bytes and the length so far of a line over `max`, read past to its end. */
+  let oversized: { kept: Uint8Array; total: number } | undefined;
   while (true) {
-    const count = file.readSync(chunk);
+    if (filled === buffer.length) {
+      const partial = filled - lineStart;
+      if (oversized === undefined && partial > max) {
+        oversized = {
+          kept: buffer.slice(lineStart, lineStart + Math.min(prefix, partial)),
+          total: 0,
+        };
+      }
+      if (oversized !== undefined) {
+        oversized.total += partial;
+        if (buffer.length > chunkSize) buffer = new Uint8Array(chunkSize);
+        filled = lineStart = searched = 0;
+      } else {
+        buffer = makeRoom(buffer, lineStart, filled, { chunkSize, max });
+        filled = partial;
+        searched -= lineStart;
+        lineStart = 0;
+      }
+    }
+    // No latin1 copy is larger than a chunk (a larger string waits for a full
+    // GC, see CHUNK_BYTES): a read ends a chunk after the line it continues,
+    // or after what was searched of a line already longer than a chunk.
+    const carried = filled - lineStart;
+    const readEnd = carried < chunkSize ? lineStart + chunkSize : filled + chunkSize;
+    const count = file.readSync(buffer.subarray(filled, Math.min(buffer.length, readEnd)));
     if (count === null || count === 0) break;
     bytes += count;
-    const view = count === chunk.length ? chunk : chunk.subarray(0, count);
-    const text = toLatin1(view);
-    let pos = 0;
-    while (pos < count) {
-      const newline = text.indexOf("\n", pos);
+    filled += count;
+    // The copy starts at the line being read, which is then sliced from it too;
+    // a line already longer than a chunk gets a copy of its own instead.
+    const textStart = carried < chunkSize ? lineStart : searched;
+    const text = toLatin1(buffer.subarray(textStart, filled));
+    while (true) {
+      const newline = text.indexOf("\n", searched - textStart);
       if (newline === -1) {
-        carry.append(view, pos, count);
+        searched = filled;
         break;
       }
+      const end = textStart + newline;
       let going: boolean;
-      if (carry.empty) {
-        const bytes = view.subarray(pos, newline);
-        going = emit(bytes, text.slice(pos, newline), newline - pos, false, false);
+      if (oversized !== undefined) {
+        const { kept, total } = oversized;
+        oversized = undefined;
+        going = emit(kept, toLatin1(kept), total + end - lineStart, true, false);
       } else {
-        carry.append(view, pos, newline);
-        const bytes = carry.view();
-        going = emit(bytes, toLatin1(bytes), carry.total, carry.oversized, false);
-        carry.reset();
+        const view = buffer.subarray(lineStart, end);
+        const latin1 = lineStart >= textStart
+          ? text.slice(lineStart - textStart, newline)
+          : toLatin1(view);
+        going = emit(view, latin1, view.length, false, false);
       }
       if (!going) return { lines: line.number, bytes };
-      pos = newline + 1;
+      lineStart = searched = end + 1;
     }
   }
-  if (!carry.empty) {
-    const bytes = carry.view();
-    emit(bytes, toLatin1(bytes), carry.total, carry.oversized, true);
+  if (oversized !== undefined) {
+    const { kept, total } = oversized;
+    emit(kept, toLatin1(kept), total + filled - lineStart, true, true);
+  } else if (filled > lineStart) {
+    const rest = buffer.subarray(lineStart, filled);
+    emit(rest, toLatin1(rest), rest.length, false, true);
   }
   return { lines: line.number, bytes };
 }
 
-/** The start of a line that spans chunks, grown by doubling up to a cap. */
-class Carry {
-  #buffer = new Uint8Array(64 * 1024);
-  #kept = 0;
-  total = 0;
-  oversized = false;
-
-  constructor(readonly max: number, readonly prefix: number) {}
-
-  get empty(): boolean {
-    return this.total === 0;
+/**
+ * A buffer with the partial line from `lineStart` to `filled` at its front
+ * and room after it: the same buffer when the line leaves room, a doubled
+ * one when the line fills it, back to `chunkSize` once a long line is done.
+ */
+function makeRoom(
+  buffer: Uint8Array,
+  lineStart: number,
+  filled: number,
+  sizes: { chunkSize: number; max: number },
+): Uint8Array {
+  const { chunkSize, max } = sizes;
+  const partial = filled - lineStart;
+  let size = buffer.length;
+  // Grown to just over `max` at most: a fuller buffer makes its line oversized.
+  if (partial === size) size = Math.min(size * 2, max + 1);
+  else if (size > chunkSize && partial < chunkSize) size = chunkSize;
+  if (size === buffer.length) {
+    buffer.copyWithin(0, lineStart, filled);
+    return buffer;
   }
-
-  append(source: Uint8Array, from: number, to: number): void {
-    const size = to - from;
-    this.total += size;
-    if (this.oversized) return;
-    if (this.total > this.max) {
-      this.oversized = true;
-      const room = Math.max(0, this.prefix - this.#kept);
-      if (room > 0) this.#copy(source, from, Math.min(to, from + room));
-      this.#kept = Math.min(this.#kept, this.prefix);
-      if (this.#buffer.length > this.prefix * 2) this.#buffer = this.#buffer.slice(0, this.prefix);
-      return;
-    }
-    this.#copy(source, from, to);
-  }
-
-  view(): Uint8Array {
-    return this.#buffer.subarray(0, this.#kept);
-  }
-
-  reset(): void {
-    this.#kept = 0;
-    this.total = 0;
-    this.oversized = false;
-    if (this.#buffer.length > 4 * MiB) this.#buffer = new Uint8Array(64 * 1024);
-  }
-
-  #copy(source: Uint8Array, from: number, to: number): void {
-    const needed = this.#kept + (to - from);
-    if (needed > this.#buffer.length) {
-      let size = this.#buffer.length;
-      while (size < needed) size *= 2;
-      const grown = new Uint8Array(size);
-      grown.set(this.#buffer.subarray(0, this.#kept));
-      this.#buffer = grown;
-    }
-    this.#buffer.set(source.subarray(from, to), this.#kept);
-    this.#kept = needed;
-  }
+  const moved = new Uint8Array(size);
+  moved.set(buffer.subarray(lineStart, filled));
+  return moved;
 }

@@ -226,7 +226,8 @@ class SkeletonState {
   #say(role: Turn["role"], text: string): void {
     this.#heading(role);
     this.emit(`${text}\n\n`);
-    if (MENTIONS_IMPORTANT.test(text)) {
+    // A bracket search is native and nearly always fails; the regex is not.
+    if (text.includes("[") && MENTIONS_IMPORTANT.test(text)) {
       for (const line of text.split("\n")) {
         if (IMPORTANT.test(line) && this.important.length < MAX_IMPORTANT) {
           this.important.push(line.trimEnd());
