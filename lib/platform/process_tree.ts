@@ -76,13 +76,20 @@ function signalGroup(pid: number, signal: Deno.Signal): void {
   }
 }
 
+/** Options for {@linkcode passOnInterrupt}. */
+export interface PassOnOptions {
+  /** Whether claudecm itself ignores Ctrl-C now (an interactive claude runs). */
+  ignoredHere: () => boolean;
+}
+
 /**
  * A child in its own process group does not get the terminal's Ctrl-C. Until
- * the returned function is called, pass it on to the child's group, then
- * raise it again on claudecm, which then ends as it would have (or keeps
- * ignoring it while an interactive claude runs).
+ * the returned function is called, pass it on to the child's group, then end
+ * claudecm with 130 as the Ctrl-C would have, unless claudecm ignores Ctrl-C
+ * right now. Exiting here, rather than raising SIGINT again, leaves no moment
+ * in which the caller's code goes on after the child died.
  */
-export function passOnInterrupt(pid: number): () => void {
+export function passOnInterrupt(pid: number, options: PassOnOptions): () => void {
   let released = false;
   const release = () => {
     if (released) return;
@@ -92,7 +99,7 @@ export function passOnInterrupt(pid: number): () => void {
   const onInterrupt = () => {
     signalGroup(pid, "SIGINT");
     release();
-    Deno.kill(Deno.pid, "SIGINT");
+    if (!options.ignoredHere()) Deno.exit(130);
   };
   Deno.addSignalListener("SIGINT", onInterrupt);
   return release;

@@ -178,7 +178,9 @@ function startCaptured(
   }
   const tree = treeKiller(child, os);
   // The background snapshot must outlive a Ctrl-C; a timed run stops with claudecm.
-  const releaseInterrupt = ownGroup && !detached ? passOnInterrupt(child.pid) : () => {};
+  const releaseInterrupt = ownGroup && !detached
+    ? passOnInterrupt(child.pid, { ignoredHere: () => sigintGuards > 0 })
+    : () => {};
   let timedOut = false;
   const timer = !timed ? undefined : setTimeout(() => {
     timedOut = true;
