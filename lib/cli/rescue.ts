@@ -5,8 +5,9 @@
  * @module
  */
 
-import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
+import type { Command } from "@commander-js/extra-typings";
 import { DEFAULT_DAYS, SESSION_NOT_FOUND_EXIT } from "../app/rescue/defaults.ts";
+import { parsePositiveInt } from "./option_values.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `rescue` on the program. */
@@ -21,7 +22,7 @@ export function registerRescueCommand(
     .option(
       "--days <n>",
       `scan transcripts modified in the last N days (default ${DEFAULT_DAYS})`,
-      positiveInt,
+      parsePositiveInt,
     )
     .option("--session <id>", "recover this session only (any age), without asking")
     .option("--all", "recover every dead session found, without asking")
@@ -52,11 +53,4 @@ export function registerRescueCommand(
       const { runRescue } = await import("../app/rescue/rescue.ts");
       result.exitCode = await runRescue(makeContext(), options);
     });
-}
-
-function positiveInt(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) {
-    throw new InvalidArgumentError("expected a positive whole number.");
-  }
-  return Number(value);
 }
