@@ -8,7 +8,7 @@
 
 import { UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
-import { isFile } from "../../core/fs_checks.ts";
+import { probePath } from "../../core/fs_checks.ts";
 import { findSession, isSessionId } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
@@ -46,7 +46,10 @@ interface Source {
 
 function resolveSource(ctx: AppContext, target: string): Source {
   if (!isSessionId(target)) {
-    if (!isFile(target)) {
+    // A path that cannot be looked at is not "not found" (DESIGN.md 5.11).
+    const probe = probePath(target);
+    if (probe.kind === "unreadable") throw new UserError(`cannot read ${target}: ${probe.error}`);
+    if (probe.kind !== "file") {
       throw new UserError(
         `not a session id or a transcript file: ${target}`,
         SKELETON_NOT_FOUND_EXIT,
