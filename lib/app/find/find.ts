@@ -83,7 +83,7 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
       indexed = found.indexed;
     }
   }
-  const results = rankSessions(ctx, readRegistry(ctx.paths), sessions, limit);
+  const results = rankSessions(ctx, sessions, { registry: readRegistry(ctx.paths), limit });
   if (options.json) {
     const json: FindJson = {
       results: results.map((result) => ({

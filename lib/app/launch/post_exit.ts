@@ -167,18 +167,16 @@ async function saveExitSnapshot(
 ): Promise<void> {
   const label = `auto-exit-${formatStamp(ctx.now())}`;
   const snapshot = cmv.snapshot(label, state.guid, { cwd: existingDir(state.dir, ctx) });
-  await withSpinner(
-    ctx.out,
-    "Saving snapshot...",
-    snapshot.result,
-    ({ run }) => run.code === 0 ? "Done." : `failed (cmv exit ${run.code}).`,
-  );
+  await withSpinner(ctx.out, snapshot.result, {
+    label: "Saving snapshot...",
+    describe: ({ run }) => run.code === 0 ? "Done." : `failed (cmv exit ${run.code}).`,
+  });
 }
 
 function showSize(ctx: AppContext, guid: string): void {
   const session = findSession(readRegistry(ctx.paths), guid);
   if (session === undefined) return;
-  const info = getSessionInfo(ctx.paths, session, ctx.now());
+  const info = getSessionInfo(ctx.paths, session, { now: ctx.now() });
   ctx.out.line(`  Current session: ${info.size} (${info.tokensText})`);
 }
 

@@ -110,7 +110,7 @@ export function describeSessions(
   const cache = createSessionInfoCache();
   const live = liveSessionIds(ctx.paths);
   return sessions.map((session, index) => {
-    const info = getSessionInfo(ctx.paths, session, now, cache);
+    const info = getSessionInfo(ctx.paths, session, { now, cache });
     return {
       number: index + 1,
       guid: session.guid,
