@@ -61,7 +61,7 @@ export interface DeadScanOptions {
 }
 
 /** The smallest transcript worth a look, as the spec's `find -size +10k`. */
-export const MIN_BYTES = 10 * 1024;
+const MIN_BYTES = 10 * 1024;
 const DAY_MS = 86_400_000;
 
 /** Scan every project dir under `projectsDir` for dead sessions. */

@@ -49,7 +49,7 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
 }
 
 /** Spec 11.12: remove `<guid>.jsonl` and `<guid>/` from the project folder, then sync the index. */
-export function deleteSessionFiles(ctx: AppContext, session: Session): void {
+function deleteSessionFiles(ctx: AppContext, session: Session): void {
   const folder = projectDirFor(ctx.paths, session.dir);
   for (const name of [`${session.guid}.jsonl`, session.guid]) {
     const path = ctx.paths.path.join(folder, name);

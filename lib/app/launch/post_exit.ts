@@ -49,7 +49,7 @@ export interface PostExitOptions {
 }
 
 /** Trims pay for themselves only above this reduction (spec 11.15 step 9). */
-export const MIN_TRIM_PERCENT = 10;
+const MIN_TRIM_PERCENT = 10;
 
 /** Run all three phases after a clean exit. */
 export async function postExit(

@@ -83,7 +83,7 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
 }
 
 /** The registry, main and archived, with each session's info and the lines that did not parse. */
-export function listRegistryJson(ctx: AppContext): {
+function listRegistryJson(ctx: AppContext): {
   sessions: ListedSession[];
   archived: ListedSession[];
   malformedLines: Array<{ lineNumber: number; text: string; reason: string }>;

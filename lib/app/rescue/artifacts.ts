@@ -33,7 +33,7 @@ export interface PlannedFile {
 }
 
 /** How many threads recent.md lists. */
-export const RECENT_LIMIT = 15;
+const RECENT_LIMIT = 15;
 
 const RECOVERED_ID = /"original_session_id"\s*:\s*"([^"\\]+)"/g;
 const TABLE_HEADER = "| Thread | Created | Summary | Status |";

@@ -27,7 +27,7 @@ export interface Workspace {
 export const THREADS_SUBDIR = "workspace/threads";
 
 /** The company of a session nothing ties to one. */
-export const PERSONAL = "personal";
+const PERSONAL = "personal";
 
 const REPO_GROUPS = new Set(["private", "public", "shared", "work", "oss", "forks"]);
 
