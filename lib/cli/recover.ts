@@ -5,7 +5,8 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { DEFAULT_LIMIT, SESSION_NOT_FOUND_EXIT } from "../app/recover/defaults.ts";
+import { DEFAULT_LIMIT } from "../app/recover/defaults.ts";
+import { ExitCode } from "../core/errors.ts";
 import { DEFAULT_BUDGET } from "../transcript/digest_render.ts";
 import { parsePositiveInt } from "./option_values.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
@@ -36,7 +37,7 @@ export function registerRecoverCommand(
       "\nWithout --json or --session in a terminal, shows the most recent session and its\n" +
         "alternates, asks which to recover, and prints its digest.\n\n" +
         "Exit codes: 0 ok (also when no prior session exists), 1 failure, 2 usage error,\n" +
-        `${SESSION_NOT_FOUND_EXIT} session id invalid or not found.\n`,
+        `${ExitCode.notFound} session id invalid or not found.\n`,
     )
     .action(async (options) => {
       const { runRecover } = await import("../app/recover/recover.ts");

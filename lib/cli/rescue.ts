@@ -6,7 +6,8 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { DEFAULT_DAYS, SESSION_NOT_FOUND_EXIT } from "../app/rescue/defaults.ts";
+import { DEFAULT_DAYS } from "../app/rescue/defaults.ts";
+import { ExitCode } from "../core/errors.ts";
 import { parsePositiveInt } from "./option_values.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
@@ -47,7 +48,7 @@ export function registerRescueCommand(
         "workspace/threads/T-<death time>-recovered-<slug>.json, and recent.md, INDEX.md and\n" +
         "handoff.json there are updated. Nothing is ever committed.\n\n" +
         "Exit codes: 0 ok (also when nothing is dead), 1 failure, 2 usage error,\n" +
-        `${SESSION_NOT_FOUND_EXIT} session id invalid or not found.\n`,
+        `${ExitCode.notFound} session id invalid or not found.\n`,
     )
     .action(async (options) => {
       const { runRescue } = await import("../app/rescue/rescue.ts");

@@ -12,6 +12,8 @@ export const ExitCode = {
   ok: 0,
   failure: 1,
   usage: 2,
+  /** The session or transcript named cannot be found (recover, rescue, recall, skeleton). */
+  notFound: 3,
 } as const;
 
 /** A failure the user can act on: printed as one line, never a stack trace. */
