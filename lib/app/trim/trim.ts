@@ -105,7 +105,16 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   // is (steps 7 and 8). Checking first means a failed or misplaced trim never
   // leaves the registry pointing at a transcript that is not there.
   const expected = join(folder, `${newGuid}.jsonl`);
-  if (!isFile(expected)) {
+  const trimmed = probePath(expected);
+  if (trimmed.kind === "unreadable") {
+    ctx.err.line(
+      `  Cannot check cmv's trimmed session (${trimmed.error}): ${expected}. ` +
+        "sessions.txt is unchanged.",
+      "red",
+    );
+    return null;
+  }
+  if (trimmed.kind !== "file") {
     reportMisplaced(ctx, { expected, newGuid });
     return null;
   }
