@@ -46,7 +46,10 @@ function peakRssMiB(): number {
 function query(index: FindIndexDb, terms: string[]): { ms: number; hits: number } {
   const match = ftsMatch(parseTerms(terms));
   const started = performance.now();
-  const sessions = searchOpenIndex(index, { match, roles: ROLES }, 20, new Date());
+  const sessions = searchOpenIndex(index, { match, roles: ROLES }, {
+    sessionLimit: 20,
+    now: new Date(),
+  });
   const ms = performance.now() - started;
   const hits = queryIndex(index, { match, roles: ROLES, limit: 5000 }).length;
   return { ms, hits: sessions.length === 0 ? 0 : hits };

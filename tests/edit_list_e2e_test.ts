@@ -148,6 +148,22 @@ Deno.test("P changes the folder: the transcript is copied to the new key, the or
   });
 });
 
+Deno.test("P refuses to move a session whose transcript cannot be read: the path is unchanged", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    const moved = join(world.dir, "moved here");
+    Deno.mkdirSync(moved);
+    // A symlink loop stands for any transcript that cannot be looked at (root ignores modes).
+    const transcript = transcriptPathFor(world.paths, world.project, main[0].guid);
+    Deno.removeSync(transcript);
+    Deno.symlinkSync(transcript, transcript);
+    const result = await world.run([], { stdin: `e\np1\n${moved}\n` });
+    assert.match(result.stdout, /Could not copy the transcript: cannot read .*\.jsonl: /);
+    assert.match(result.stdout, /The path is unchanged\./);
+    assert.equal(world.sessions()[0].dir, world.project);
+  });
+});
+
 Deno.test("V: U unarchives to #1, D deletes for good, and an empty archive says so", async () => {
   await inWorldWithoutCmv(async (world) => {
     const { archived } = seedSessions(world, THREE.slice(0, 1), {

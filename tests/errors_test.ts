@@ -35,6 +35,18 @@ Deno.test("environment failures become one-line user errors naming the path and 
       new Deno.errors.NotADirectory("Not a directory (os error 20): mkdir '/h/.claudecm/backup'"),
       /^part of \/h\/\.claudecm\/backup is a file where claudecm needs a folder/,
     ],
+    [
+      osError("ELOOP", "Too many levels of symbolic links (os error 40): readfile '/h/s.txt'"),
+      /^a symbolic link in \/h\/s\.txt leads round in a loop/,
+    ],
+    [
+      osError("ENAMETOOLONG", "File name too long (os error 36): readfile '/h/aaaa'"),
+      /^a name in \/h\/aaaa is too long for the file system/,
+    ],
+    [
+      osError("EIO", "Input/output error (os error 5): read '/h/s.txt'"),
+      /^the disk failed to read or write \/h\/s\.txt \(I\/O error\)/,
+    ],
   ];
   for (const [error, expected] of cases) {
     const userError = environmentUserError(error);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { translateLegacyArgs } from "../lib/cli/legacy.ts";
+import { runCli } from "../lib/cli/program.ts";
 
 Deno.test("the old scripts' grammar maps onto the canonical commands", () => {
   const table: Array<[string[], string[]]> = [
@@ -59,5 +60,21 @@ Deno.test("canonical commands and claudecm's own flags pass unchanged", () => {
     ]
   ) {
     assert.deepEqual(translateLegacyArgs(args), args);
+  }
+});
+
+Deno.test("every command in the tree is canonical: its name is not sent to claude as a new session", async () => {
+  let help = "";
+  await runCli(["--help"], {
+    makeContext: () => {
+      throw new Error("--help needs no context");
+    },
+    writeOut: (text) => help += text,
+    writeErr: (text) => help += text,
+  });
+  const names = [...help.split("\nCommands:\n")[1].matchAll(/^ {2}(\w+)/gm)].map((m) => m[1]);
+  assert.ok(names.includes("adopt") && names.includes("list"), help);
+  for (const name of names) {
+    assert.deepEqual(translateLegacyArgs([name]), [name], `add ${name} to CANONICAL_COMMANDS`);
   }
 });

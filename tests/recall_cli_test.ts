@@ -230,6 +230,12 @@ Deno.test("session-not-found: exit 3 with the identifier, for an unknown id, a b
       plain.stderr,
       new RegExp(`^claudecm: no transcript for session ${unknown} under `),
     );
+    // A path that cannot be looked at (a symlink loop here; permission denied for a user)
+    // is a failure to read, not session-not-found (DESIGN.md 5.11).
+    Deno.symlinkSync("loop.jsonl", join(cwd, "loop.jsonl"));
+    const loop = await runClaudecm(["recall", "loop.jsonl"], { env: t.env, cwd });
+    assert.equal(loop.code, 1, loop.stderr);
+    assert.match(loop.stderr, /^claudecm: cannot read .*loop\.jsonl: /);
   } finally {
     t.cleanup();
   }

@@ -14,7 +14,9 @@ Deno.test("an existing transcript gives size, date and status ok", () => {
     const path = writeTranscript(t.ctx.paths, dir, guid, { mtime: new Date(2026, 2, 13) });
     Deno.writeTextFileSync(path, "x".repeat(2048));
     Deno.utimeSync(path, new Date(2026, 2, 13), new Date(2026, 2, 13));
-    const info = getSessionInfo(t.ctx.paths, { guid, dir, desc: "d", tokens: "155000" }, NOW);
+    const info = getSessionInfo(t.ctx.paths, { guid, dir, desc: "d", tokens: "155000" }, {
+      now: NOW,
+    });
     assert.equal(info.status, "ok");
     assert.equal(info.size, "2 KB");
     assert.equal(info.sizeBytes, 2048);
@@ -34,7 +36,7 @@ Deno.test("a missing transcript walks the fallback chain: subagent dir, memory, 
     const session = { guid, dir, desc: "d", tokens: "42" };
     Deno.mkdirSync(folder, { recursive: true });
 
-    let info = getSessionInfo(t.ctx.paths, session, NOW);
+    let info = getSessionInfo(t.ctx.paths, session, { now: NOW });
     assert.deepEqual([info.status, info.size, info.dateText, info.tokensText], [
       "missing",
       "(missing)",
@@ -49,17 +51,17 @@ Deno.test("a missing transcript walks the fallback chain: subagent dir, memory, 
         entries: [{ sessionId: guid, created: "2025-07-04T10:00:00Z" }],
       }),
     );
-    info = getSessionInfo(t.ctx.paths, session, NOW);
+    info = getSessionInfo(t.ctx.paths, session, { now: NOW });
     assert.equal(info.dateText, "Jul 4, 2025*");
     assert.equal(info.dateIsFallback, true);
 
     Deno.mkdirSync(`${folder}/memory`);
     Deno.utimeSync(`${folder}/memory`, new Date(2026, 4, 1), new Date(2026, 4, 1));
-    assert.equal(getSessionInfo(t.ctx.paths, session, NOW).dateText, "May 1*");
+    assert.equal(getSessionInfo(t.ctx.paths, session, { now: NOW }).dateText, "May 1*");
 
     Deno.mkdirSync(`${folder}/${guid}`);
     Deno.utimeSync(`${folder}/${guid}`, new Date(2026, 5, 2), new Date(2026, 5, 2));
-    assert.equal(getSessionInfo(t.ctx.paths, session, NOW).dateText, "Jun 2*");
+    assert.equal(getSessionInfo(t.ctx.paths, session, { now: NOW }).dateText, "Jun 2*");
   } finally {
     t.cleanup();
   }

@@ -75,6 +75,12 @@ Deno.test("skeleton refuses an unknown session (exit 3) and a transcript with no
     const missing = await runClaudecm(["skeleton", "no/such.jsonl"], { env: w.t.env, cwd: w.cwd });
     assert.equal(missing.code, 3);
     assert.match(missing.stderr, /not a session id or a transcript file: no\/such\.jsonl/);
+    // A path that cannot be looked at (a symlink loop here; permission denied for a user)
+    // is a failure to read, not "not found" (DESIGN.md 5.11).
+    Deno.symlinkSync("loop.jsonl", join(w.cwd, "loop.jsonl"));
+    const loop = await runClaudecm(["skeleton", "loop.jsonl"], { env: w.t.env, cwd: w.cwd });
+    assert.equal(loop.code, 1, loop.stderr);
+    assert.match(loop.stderr, /^claudecm: cannot read loop\.jsonl: /);
     const empty = save(
       keyDirOf(w.t.ctx, w.cwd),
       new TranscriptBuilder({ cwd: w.cwd }).metadata({ customTitle: "nothing said" }),

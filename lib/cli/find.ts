@@ -4,8 +4,9 @@
  * @module
  */
 
-import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
+import type { Command } from "@commander-js/extra-typings";
 import { DEFAULT_FIND_LIMIT } from "../app/find/defaults.ts";
+import { parsePositiveInt } from "./option_values.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `find` on the program. */
@@ -21,7 +22,11 @@ export function registerFindCommand(
     .option("--role <role>", "only text from user, assistant or tool (calls); repeatable", collect)
     .option("--project <dir>", "only sessions of this folder")
     .option("--since <when>", "only text written since: 7d, 24h, 30m, 2w or a date (2026-11-01)")
-    .option("--limit <n>", `show at most N sessions (default ${DEFAULT_FIND_LIMIT})`, positiveInt)
+    .option(
+      "--limit <n>",
+      `show at most N sessions (default ${DEFAULT_FIND_LIMIT})`,
+      parsePositiveInt,
+    )
     .option("--tool-output", "search what tools answered too (left out by default)")
     .option("--regex", "the terms are one regular expression; scans without the index")
     .option("--no-index", "scan the transcripts without the index (writes nothing)")
@@ -61,11 +66,4 @@ export function registerFindCommand(
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(",").map((part) => part.trim())];
-}
-
-function positiveInt(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) {
-    throw new InvalidArgumentError("expected a positive whole number.");
-  }
-  return Number(value);
 }

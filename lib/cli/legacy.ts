@@ -11,7 +11,7 @@
  */
 
 /** Canonical subcommands: a first argument naming one of these is already canonical. */
-export const CANONICAL_COMMANDS = [
+const CANONICAL_COMMANDS = [
   "list",
   "resume",
   "search",

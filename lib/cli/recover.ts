@@ -4,10 +4,11 @@
  * @module
  */
 
-import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
-import { DEFAULT_LIMIT, SESSION_NOT_FOUND_EXIT } from "../app/recover/defaults.ts";
-import { parseWholeNumber } from "../core/numbers.ts";
+import type { Command } from "@commander-js/extra-typings";
+import { DEFAULT_LIMIT } from "../app/recover/defaults.ts";
+import { ExitCode } from "../core/errors.ts";
 import { DEFAULT_BUDGET } from "../transcript/digest_render.ts";
+import { parsePositiveInt } from "./option_values.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `recover` on the program. */
@@ -22,28 +23,24 @@ export function registerRecoverCommand(
     .option("--json", "print machine-readable JSON (candidates, or the digest with --session)")
     .option("--cwd <path>", "the folder whose sessions to look at (default: the current one)")
     .option("--exclude <id>", "leave this session out ($CLAUDE_CODE_SESSION_ID is always left out)")
-    .option("--limit <n>", `list at most N candidates (default ${DEFAULT_LIMIT})`, positiveInt)
+    .option("--limit <n>", `list at most N candidates (default ${DEFAULT_LIMIT})`, parsePositiveInt)
     .option("--session <id>", "the session to digest")
     .option("--digest", "print the working-state digest of --session")
-    .option("--budget <chars>", `cut the digest to CHARS (default ${DEFAULT_BUDGET})`, positiveInt)
+    .option(
+      "--budget <chars>",
+      `cut the digest to CHARS (default ${DEFAULT_BUDGET})`,
+      parsePositiveInt,
+    )
     .option("--strict", "fail on the first malformed transcript line instead of skipping it")
     .addHelpText(
       "after",
       "\nWithout --json or --session in a terminal, shows the most recent session and its\n" +
         "alternates, asks which to recover, and prints its digest.\n\n" +
         "Exit codes: 0 ok (also when no prior session exists), 1 failure, 2 usage error,\n" +
-        `${SESSION_NOT_FOUND_EXIT} session id invalid or not found.\n`,
+        `${ExitCode.notFound} session id invalid or not found.\n`,
     )
     .action(async (options) => {
       const { runRecover } = await import("../app/recover/recover.ts");
       result.exitCode = runRecover(makeContext(), options);
     });
-}
-
-function positiveInt(value: string): number {
-  const number = parseWholeNumber(value);
-  if (number === null || number === 0) {
-    throw new InvalidArgumentError("expected a positive whole number.");
-  }
-  return number;
 }

@@ -5,8 +5,10 @@
  * @module
  */
 
-import { type Command, InvalidArgumentError } from "@commander-js/extra-typings";
-import { DEFAULT_DAYS, SESSION_NOT_FOUND_EXIT } from "../app/rescue/defaults.ts";
+import type { Command } from "@commander-js/extra-typings";
+import { DEFAULT_DAYS } from "../app/rescue/defaults.ts";
+import { ExitCode } from "../core/errors.ts";
+import { parsePositiveInt } from "./option_values.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `rescue` on the program. */
@@ -21,7 +23,7 @@ export function registerRescueCommand(
     .option(
       "--days <n>",
       `scan transcripts modified in the last N days (default ${DEFAULT_DAYS})`,
-      positiveInt,
+      parsePositiveInt,
     )
     .option("--session <id>", "recover this session only (any age), without asking")
     .option("--all", "recover every dead session found, without asking")
@@ -46,17 +48,10 @@ export function registerRescueCommand(
         "workspace/threads/T-<death time>-recovered-<slug>.json, and recent.md, INDEX.md and\n" +
         "handoff.json there are updated. Nothing is ever committed.\n\n" +
         "Exit codes: 0 ok (also when nothing is dead), 1 failure, 2 usage error,\n" +
-        `${SESSION_NOT_FOUND_EXIT} session id invalid or not found.\n`,
+        `${ExitCode.notFound} session id invalid or not found.\n`,
     )
     .action(async (options) => {
       const { runRescue } = await import("../app/rescue/rescue.ts");
       result.exitCode = await runRescue(makeContext(), options);
     });
-}
-
-function positiveInt(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) {
-    throw new InvalidArgumentError("expected a positive whole number.");
-  }
-  return Number(value);
 }

@@ -6,7 +6,7 @@
  */
 
 import type { Command } from "@commander-js/extra-typings";
-import { SKELETON_NOT_FOUND_EXIT } from "../app/skeleton/defaults.ts";
+import { ExitCode } from "../core/errors.ts";
 import type { CommandResult, ContextFactory } from "./program.ts";
 
 /** Register `skeleton` on the program. */
@@ -28,7 +28,7 @@ export function registerSkeletonCommand(
         "and one line per tool call, no tool output), and prints their paths and sizes.\n" +
         "Nothing else is written.\n\n" +
         "Exit codes: 0 ok, 1 failure (e.g. a transcript with no conversation), 2 usage error,\n" +
-        `${SKELETON_NOT_FOUND_EXIT} session or transcript not found.\n`,
+        `${ExitCode.notFound} session or transcript not found.\n`,
     )
     .action(async (session, options) => {
       const { runSkeleton } = await import("../app/skeleton/skeleton.ts");

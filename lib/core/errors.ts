@@ -12,6 +12,8 @@ export const ExitCode = {
   ok: 0,
   failure: 1,
   usage: 2,
+  /** The session or transcript named cannot be found (recover, rescue, recall, skeleton). */
+  notFound: 3,
 } as const;
 
 /** A failure the user can act on: printed as one line, never a stack trace. */
@@ -38,7 +40,15 @@ export function errorMessage(error: unknown): string {
 }
 
 /** Failures the machine causes (permissions, a full or read-only disk...), not claudecm. */
-type EnvironmentFailure = "denied" | "readOnly" | "full" | "isDirectory" | "notDirectory";
+type EnvironmentFailure =
+  | "denied"
+  | "readOnly"
+  | "full"
+  | "isDirectory"
+  | "notDirectory"
+  | "loop"
+  | "nameTooLong"
+  | "io";
 
 const FAILURE_BY_CODE: Record<string, EnvironmentFailure> = {
   EACCES: "denied",
@@ -48,6 +58,9 @@ const FAILURE_BY_CODE: Record<string, EnvironmentFailure> = {
   EDQUOT: "full",
   EISDIR: "isDirectory",
   ENOTDIR: "notDirectory",
+  ELOOP: "loop",
+  ENAMETOOLONG: "nameTooLong",
+  EIO: "io",
 };
 
 /**
@@ -99,6 +112,14 @@ export function environmentUserError(error: unknown): UserError | null {
       return new UserError(
         `part of ${subject} is a file where claudecm needs a folder; move that file away`,
       );
+    case "loop":
+      return new UserError(
+        `a symbolic link in ${subject} leads round in a loop; point it at a real file or folder`,
+      );
+    case "nameTooLong":
+      return new UserError(`a name in ${subject} is too long for the file system; shorten it`);
+    case "io":
+      return new UserError(`the disk failed to read or write ${subject} (I/O error); check it`);
   }
 }
 

@@ -57,6 +57,25 @@ export function isDirectory(path: string): boolean {
   }
 }
 
+/**
+ * The entries of directory `dir`, or none when it cannot be listed. For scans
+ * that look for candidates (transcripts, project folders, scratch files),
+ * where a folder that is not there or not readable simply holds none.
+ */
+export function readDirOrEmpty(dir: string): Deno.DirEntry[] {
+  try {
+    return [...Deno.readDirSync(dir)];
+  } catch {
+    return [];
+  }
+}
+
+/** The names of the subdirectories of `dir`, sorted; none when it cannot be listed. */
+export function subdirectoryNames(dir: string): string[] {
+  return readDirOrEmpty(dir).filter((entry) => entry.isDirectory).map((entry) => entry.name)
+    .sort();
+}
+
 /** Whether anything, even a dangling symlink, stands at `path`. */
 export function pathExists(path: string): boolean {
   try {

@@ -7,6 +7,7 @@
  */
 
 import process from "node:process";
+import { readDirOrEmpty } from "./fs_checks.ts";
 import type { Paths } from "./paths.ts";
 import { isSessionId } from "./registry.ts";
 
@@ -37,14 +38,11 @@ export function readPidManifest(paths: Paths, pid: number): PidManifest | null {
 /** Every readable manifest in the sessions dir. */
 export function listPidManifests(paths: Paths): PidManifest[] {
   const manifests: PidManifest[] = [];
-  try {
-    for (const entry of Deno.readDirSync(paths.sessionsDir)) {
-      const match = /^(\d+)\.json$/.exec(entry.name);
-      const manifest = match ? readPidManifest(paths, Number(match[1])) : null;
-      if (manifest) manifests.push(manifest);
-    }
-  } catch {
-    // No sessions dir: no running claude.
+  // No sessions dir: no running claude.
+  for (const entry of readDirOrEmpty(paths.sessionsDir)) {
+    const match = /^(\d+)\.json$/.exec(entry.name);
+    const manifest = match ? readPidManifest(paths, Number(match[1])) : null;
+    if (manifest) manifests.push(manifest);
   }
   return manifests;
 }

@@ -63,7 +63,7 @@ export interface Registry {
 }
 
 /** The literal line that separates main from archived sessions. */
-export const ARCHIVED_MARKER = "[archived]";
+const ARCHIVED_MARKER = "[archived]";
 
 const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

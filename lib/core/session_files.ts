@@ -7,6 +7,7 @@
  * @module
  */
 
+import { readDirOrEmpty } from "./fs_checks.ts";
 import { transcriptSessionId } from "./registry.ts";
 
 /** Transcripts in a project folder: session id → mtime (ms). */
@@ -18,18 +19,15 @@ export function snapshotFolder(
   join: (...parts: string[]) => string,
 ): FolderSnapshot {
   const snapshot: FolderSnapshot = new Map();
-  try {
-    for (const entry of Deno.readDirSync(folder)) {
-      const guid = transcriptSessionId(entry.name);
-      if (!entry.isFile || guid === null) continue;
-      try {
-        snapshot.set(guid, Deno.statSync(join(folder, entry.name)).mtime?.getTime() ?? 0);
-      } catch {
-        // Removed between the listing and the stat.
-      }
+  // No folder yet: nothing launched here before.
+  for (const entry of readDirOrEmpty(folder)) {
+    const guid = transcriptSessionId(entry.name);
+    if (!entry.isFile || guid === null) continue;
+    try {
+      snapshot.set(guid, Deno.statSync(join(folder, entry.name)).mtime?.getTime() ?? 0);
+    } catch {
+      // Removed between the listing and the stat.
     }
-  } catch {
-    // No folder yet: nothing launched here before.
   }
   return snapshot;
 }

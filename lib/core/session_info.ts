@@ -53,12 +53,11 @@ export function createSessionInfoCache(): SessionInfoCache {
   return createLocateCache();
 }
 
-/** Look up a session's transcript and format what the list shows. */
+/** Look up a session's transcript and format what the list shows (dates relative to `now`). */
 export function getSessionInfo(
   paths: Paths,
   session: Session,
-  now: Date,
-  cache: SessionInfoCache = createSessionInfoCache(),
+  { now, cache = createSessionInfoCache() }: { now: Date; cache?: SessionInfoCache },
 ): SessionInfo {
   const tokensText = formatTokens(session.tokens);
   const located = locateTranscript(paths, session, cache);

@@ -39,7 +39,7 @@ export interface LookupOptions {
 }
 
 /** The override variable of each tool. */
-export const OVERRIDE_VARIABLE: Record<ToolName, string> = {
+const OVERRIDE_VARIABLE: Record<ToolName, string> = {
   claude: "CLAUDECM_CLAUDE",
   cmv: "CLAUDECM_CMV",
 };

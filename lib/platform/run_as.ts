@@ -66,7 +66,7 @@ export interface Stay {
 }
 
 /** The default run-as user, as in the old bash script. */
-export const DEFAULT_RUN_AS = "claude";
+const DEFAULT_RUN_AS = "claude";
 
 /** Variables carried across the switch; the rest is the target user's own. */
 const CARRIED = ["PATH", "TERM", "COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE", "TZ"];

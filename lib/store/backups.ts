@@ -9,7 +9,7 @@ import type { Paths } from "../core/paths.ts";
 import { formatStamp } from "../core/format.ts";
 
 /** How many registry backups to keep. */
-export const REGISTRY_BACKUPS_KEPT = 20;
+const REGISTRY_BACKUPS_KEPT = 20;
 
 /**
  * Copy sessions.txt to `backup/sessions.txt.<stamp>` and prune all but the

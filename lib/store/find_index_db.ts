@@ -16,7 +16,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { SearchDoc, SessionFacts } from "../transcript/search_text.ts";
 
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
-export const FIND_INDEX_VERSION = "1";
+const FIND_INDEX_VERSION = "1";
 
 /** A transcript as the index knows it. */
 export interface IndexedFile {

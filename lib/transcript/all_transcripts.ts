@@ -10,6 +10,7 @@
  */
 
 import { join } from "node:path";
+import { readDirOrEmpty } from "../core/fs_checks.ts";
 import { isSessionId, transcriptSessionId } from "../core/registry.ts";
 import { scanLines } from "./lines.ts";
 import { peekString } from "./scan.ts";
@@ -34,10 +35,10 @@ export interface TranscriptOnDisk {
 /** List every transcript under `projectsDir`; an absent dir has none. */
 export function listAllTranscripts(projectsDir: string): TranscriptOnDisk[] {
   const found: TranscriptOnDisk[] = [];
-  for (const project of dirEntries(projectsDir)) {
+  for (const project of readDirOrEmpty(projectsDir)) {
     if (!project.isDirectory) continue;
     const projectDir = join(projectsDir, project.name);
-    for (const entry of dirEntries(projectDir)) {
+    for (const entry of readDirOrEmpty(projectDir)) {
       const sessionId = transcriptSessionId(entry.name);
       if (entry.isFile && sessionId !== null) {
         add(found, join(projectDir, entry.name), { sessionId, projectDir, subagent: false });
@@ -49,7 +50,7 @@ export function listAllTranscripts(projectsDir: string): TranscriptOnDisk[] {
         });
       } else if (entry.isDirectory && isSessionId(entry.name)) {
         const subagents = join(projectDir, entry.name, "subagents");
-        for (const agent of dirEntries(subagents)) {
+        for (const agent of readDirOrEmpty(subagents)) {
           if (!agent.isFile || !agent.name.endsWith(".jsonl")) continue;
           add(found, join(subagents, agent.name), {
             sessionId: entry.name,
@@ -85,14 +86,6 @@ function add(
     mtimeMs: stat.mtime?.getTime() ?? 0,
     identity,
   });
-}
-
-function dirEntries(dir: string): Deno.DirEntry[] {
-  try {
-    return [...Deno.readDirSync(dir)];
-  } catch {
-    return [];
-  }
 }
 
 /** The session a transcript's lines name (the first `sessionId` in its first 64 KB). */

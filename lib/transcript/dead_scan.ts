@@ -12,6 +12,7 @@
 
 import { join } from "node:path";
 import { errorMessage } from "../core/errors.ts";
+import { subdirectoryNames } from "../core/fs_checks.ts";
 import { checkDeath, type DeathCheck, type DeathSignal } from "./death.ts";
 import { listTranscripts, type TranscriptFile } from "./project_dir.ts";
 
@@ -60,7 +61,7 @@ export interface DeadScanOptions {
 }
 
 /** The smallest transcript worth a look, as the spec's `find -size +10k`. */
-export const MIN_BYTES = 10 * 1024;
+const MIN_BYTES = 10 * 1024;
 const DAY_MS = 86_400_000;
 
 /** Scan every project dir under `projectsDir` for dead sessions. */
@@ -68,7 +69,7 @@ export function scanDeadSessions(projectsDir: string, options: DeadScanOptions):
   const scan: DeadScan = { dead: [], examined: 0, skipped: [] };
   const since = options.now.getTime() - options.days * DAY_MS;
   const minBytes = options.minBytes ?? MIN_BYTES;
-  for (const project of projectDirs(projectsDir)) {
+  for (const project of subdirectoryNames(projectsDir)) {
     for (const file of listTranscripts(join(projectsDir, project))) {
       if (!wanted(file, options.session, since, minBytes)) continue;
       scan.examined++;
@@ -111,13 +112,4 @@ function wanted(
   if (file.id.startsWith("agent-")) return false;
   if (session !== undefined) return file.id === session;
   return file.size > minBytes && (file.mtime?.getTime() ?? 0) >= since;
-}
-
-function projectDirs(root: string): string[] {
-  try {
-    return [...Deno.readDirSync(root)].filter((entry) => entry.isDirectory)
-      .map((entry) => entry.name).sort();
-  } catch {
-    return [];
-  }
 }

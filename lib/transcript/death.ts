@@ -63,7 +63,7 @@ const decoder = new TextDecoder();
  * synthetic "Prompt is too long", some versions record the API's own
  * "prompt is too long: 210000 tokens > 200000 maximum".
  */
-export function deathSignalIn(text: string): DeathSignal | undefined {
+function deathSignalIn(text: string): DeathSignal | undefined {
   const lower = text.toLowerCase();
   if (lower.includes("error during compaction")) return "compaction-error";
   if (lower.includes("conversation too long")) return "conversation-too-long";

@@ -13,6 +13,7 @@
 import { join } from "node:path";
 import { encodeProjectKey, resolveRealPath } from "../core/project_key.ts";
 import { folderMatcher } from "../core/folder_match.ts";
+import { readDirOrEmpty, subdirectoryNames } from "../core/fs_checks.ts";
 import type { OsName, Paths } from "../core/paths.ts";
 import { transcriptSessionId } from "../core/registry.ts";
 import { readHeadCwd, readTail } from "./tail.ts";
@@ -49,7 +50,7 @@ export function resolveProjectDir(
     return { dir: computed, how: "computed" };
   }
   let best: { dir: string; activity: string } | undefined;
-  for (const name of listDirs(paths.projectsDir)) {
+  for (const name of subdirectoryNames(paths.projectsDir)) {
     if (name === computedKey) continue;
     const dir = paths.path.join(paths.projectsDir, name);
     const found = belongsTo(dir, isCwd, 1);
@@ -63,13 +64,7 @@ export function resolveProjectDir(
 /** The session transcripts (`<uuid>.jsonl`) at the top of a project dir, newest first by mtime. */
 export function listTranscripts(dir: string): TranscriptFile[] {
   const files: TranscriptFile[] = [];
-  let entries: Deno.DirEntry[];
-  try {
-    entries = [...Deno.readDirSync(dir)];
-  } catch {
-    return files;
-  }
-  for (const entry of entries) {
+  for (const entry of readDirOrEmpty(dir)) {
     const id = transcriptSessionId(entry.name);
     if (!entry.isFile || id === null) continue;
     const path = join(dir, entry.name);
@@ -113,12 +108,4 @@ function belongsTo(dir: string, isCwd: (path: string) => boolean, sample: number
     }
   }
   return verdict;
-}
-
-function listDirs(root: string): string[] {
-  try {
-    return [...Deno.readDirSync(root)].filter((e) => e.isDirectory).map((e) => e.name).sort();
-  } catch {
-    return [];
-  }
 }

@@ -11,12 +11,11 @@ import type { Output } from "./output.ts";
 const FRAMES = ["-", "\\", "|", "/"];
 const FRAME_MS = 120;
 
-/** Show `label` with a spinner until `work` settles; then `Done.` or the failure text. */
+/** Show `label` with a spinner until `work` settles; then `Done.` or what `describe` says. */
 export async function withSpinner<T>(
   out: Output,
-  label: string,
   work: Promise<T>,
-  describe: (result: T) => string = () => "Done.",
+  { label, describe = () => "Done." }: { label: string; describe?: (result: T) => string },
 ): Promise<T> {
   out.write(`  ${label} `);
   let frame = 0;

@@ -19,7 +19,7 @@ import { backupSettings } from "../../store/backups.ts";
 export const PROTECTED_CLEANUP_DAYS = 100_000;
 
 /** Values below this are raised. */
-export const MIN_CLEANUP_DAYS = 1_000;
+const MIN_CLEANUP_DAYS = 1_000;
 
 /** settings.json as claudecm (and Claude Code) can use it, or why it cannot. */
 export type SettingsRead =

@@ -110,7 +110,7 @@ export function checkRegistry(
   for (const { session, number, archived } of refs) {
     const ref: SessionRef = { number, archived, guid: session.guid, desc: session.desc };
     dirs.set(session.dir, [...dirs.get(session.dir) ?? [], ref]);
-    const info = getSessionInfo(ctx.paths, session, now, cache);
+    const info = getSessionInfo(ctx.paths, session, { now, cache });
     if (info.status === "ok") continue;
     const missing = { ...ref, dir: session.dir, transcript: info.transcriptPath };
     if (info.status === "unreadable") {

@@ -28,7 +28,7 @@ export async function viewArchived(ctx: AppContext): Promise<void> {
     ctx.out.line("  === Archived Sessions ===");
     ctx.out.line();
     sessions.forEach((s, index) => {
-      const { size } = getSessionInfo(ctx.paths, s, ctx.now(), cache);
+      const { size } = getSessionInfo(ctx.paths, s, { now: ctx.now(), cache });
       ctx.out.line(`  ${index + 1}. ${s.desc} [${s.dir}] ${size}`);
     });
     ctx.out.line();

@@ -10,7 +10,7 @@
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import { errorMessage } from "../../core/errors.ts";
-import { isDirectory, pathExists } from "../../core/fs_checks.ts";
+import { isDirectory, pathExists, probePath } from "../../core/fs_checks.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import {
   findSession,
@@ -64,6 +64,10 @@ function copyTranscript(ctx: AppContext, session: Session, dir: string): void {
   for (const name of [`${session.guid}.jsonl`, session.guid]) {
     const source = join(from, name);
     const target = join(to, name);
+    // A transcript that cannot be looked at is not missing (DESIGN.md 5.11): moving the
+    // row without it would leave the session's history behind.
+    const probe = probePath(source);
+    if (probe.kind === "unreadable") throw new Error(`cannot read ${source}: ${probe.error}`);
     if (!pathExists(source) || pathExists(target)) continue;
     Deno.mkdirSync(to, { recursive: true });
     copySync(source, target);

@@ -10,7 +10,7 @@
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import { errorMessage } from "../../core/errors.ts";
-import { pathExists } from "../../core/fs_checks.ts";
+import { isNotFound } from "../../core/fs_checks.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import { findSession, type Session } from "../../core/registry.ts";
@@ -49,11 +49,18 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
 }
 
 /** Spec 11.12: remove `<guid>.jsonl` and `<guid>/` from the project folder, then sync the index. */
-export function deleteSessionFiles(ctx: AppContext, session: Session): void {
+function deleteSessionFiles(ctx: AppContext, session: Session): void {
   const folder = projectDirFor(ctx.paths, session.dir);
   for (const name of [`${session.guid}.jsonl`, session.guid]) {
     const path = ctx.paths.path.join(folder, name);
-    if (pathExists(path)) Deno.removeSync(path, { recursive: true });
+    try {
+      Deno.lstatSync(path);
+    } catch (error) {
+      // Only "not found" is nothing to delete; a file we cannot see keeps the entry (5.11).
+      if (isNotFound(error)) continue;
+      throw error;
+    }
+    Deno.removeSync(path, { recursive: true });
   }
   syncSessionIndex(ctx.paths, session.dir, readRegistry(ctx.paths));
 }

@@ -81,7 +81,7 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
 }
 
 /** The sessions on disk the registry does not know, newest first. */
-export function listAdoptable(ctx: AppContext): {
+function listAdoptable(ctx: AppContext): {
   candidates: AdoptCandidate[];
   skipped: AdoptSkip[];
 } {

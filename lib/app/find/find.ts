@@ -83,7 +83,7 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
       indexed = found.indexed;
     }
   }
-  const results = rankSessions(ctx, readRegistry(ctx.paths), sessions, limit);
+  const results = rankSessions(ctx, sessions, { registry: readRegistry(ctx.paths), limit });
   if (options.json) {
     const json: FindJson = {
       results: results.map((result) => ({
@@ -120,7 +120,7 @@ function rolesOf(options: FindOptions): SearchRole[] {
 }
 
 /** `7d`, `24h`, `30m`, `2w`, or a date (`2026-11-01`, an ISO time) → an ISO time. */
-export function parseSince(text: string, now: Date): string {
+function parseSince(text: string, now: Date): string {
   const relative = /^(\d+)\s*([mhdw])$/i.exec(text.trim());
   if (relative) {
     const unit = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[

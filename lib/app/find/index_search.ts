@@ -107,7 +107,7 @@ async function attempt(
   }
   if (index === undefined) return { sessions: [], indexed };
   try {
-    return { sessions: searchOpenIndex(index, query, sessionLimit, ctx.now()), indexed };
+    return { sessions: searchOpenIndex(index, query, { sessionLimit, now: ctx.now() }), indexed };
   } finally {
     index.close();
   }
@@ -117,8 +117,7 @@ async function attempt(
 export function searchOpenIndex(
   index: FindIndexDb,
   query: Omit<IndexQuery, "limit">,
-  sessionLimit: number,
-  now: Date,
+  { sessionLimit, now }: { sessionLimit: number; now: Date },
 ): SessionMatches[] {
   const hits = queryIndex(index, { ...query, limit: CANDIDATE_ROWS });
   const bySession = new Map<string, typeof hits>();

@@ -56,12 +56,11 @@ export function rankScore(
   return found.relevance / (1 + ageDays / RECENCY_DAYS);
 }
 
-/** Rank `sessions` (relevance weighted by recency), keep `limit`, and describe them. */
+/** Rank `sessions` (relevance weighted by recency), keep `limit`, and describe them from `registry`. */
 export function rankSessions(
   ctx: AppContext,
-  registry: Registry,
   sessions: SessionMatches[],
-  limit: number,
+  { registry, limit }: { registry: Registry; limit: number },
 ): FindResult[] {
   const now = ctx.now();
   const ranked = sessions.map((found) => ({ found, score: rankScore(found, now) }))

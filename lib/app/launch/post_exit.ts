@@ -49,7 +49,7 @@ export interface PostExitOptions {
 }
 
 /** Trims pay for themselves only above this reduction (spec 11.15 step 9). */
-export const MIN_TRIM_PERCENT = 10;
+const MIN_TRIM_PERCENT = 10;
 
 /** Run all three phases after a clean exit. */
 export async function postExit(
@@ -167,18 +167,16 @@ async function saveExitSnapshot(
 ): Promise<void> {
   const label = `auto-exit-${formatStamp(ctx.now())}`;
   const snapshot = cmv.snapshot(label, state.guid, { cwd: existingDir(state.dir, ctx) });
-  await withSpinner(
-    ctx.out,
-    "Saving snapshot...",
-    snapshot.result,
-    ({ run }) => run.code === 0 ? "Done." : `failed (cmv exit ${run.code}).`,
-  );
+  await withSpinner(ctx.out, snapshot.result, {
+    label: "Saving snapshot...",
+    describe: ({ run }) => run.code === 0 ? "Done." : `failed (cmv exit ${run.code}).`,
+  });
 }
 
 function showSize(ctx: AppContext, guid: string): void {
   const session = findSession(readRegistry(ctx.paths), guid);
   if (session === undefined) return;
-  const info = getSessionInfo(ctx.paths, session, ctx.now());
+  const info = getSessionInfo(ctx.paths, session, { now: ctx.now() });
   ctx.out.line(`  Current session: ${info.size} (${info.tokensText})`);
 }
 

@@ -83,7 +83,7 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
 }
 
 /** The registry, main and archived, with each session's info and the lines that did not parse. */
-export function listRegistryJson(ctx: AppContext): {
+function listRegistryJson(ctx: AppContext): {
   sessions: ListedSession[];
   archived: ListedSession[];
   malformedLines: Array<{ lineNumber: number; text: string; reason: string }>;
@@ -110,7 +110,7 @@ export function describeSessions(
   const cache = createSessionInfoCache();
   const live = liveSessionIds(ctx.paths);
   return sessions.map((session, index) => {
-    const info = getSessionInfo(ctx.paths, session, now, cache);
+    const info = getSessionInfo(ctx.paths, session, { now, cache });
     return {
       number: index + 1,
       guid: session.guid,

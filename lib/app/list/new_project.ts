@@ -62,7 +62,7 @@ export async function offerNewProject(
 }
 
 /** Spec 11.8 step 2: lowercase, spaces to dashes, only letters, digits, `_` and `-`. */
-export function projectFolderName(title: string): string {
+function projectFolderName(title: string): string {
   const name = title.toLowerCase().replace(/\s+/g, "-").replace(/[^a-z0-9_-]/g, "");
   return name === "" || /^-+$/.test(name) ? "project" : name;
 }

@@ -115,7 +115,7 @@ function recoveryFacts(ctx: AppContext, session: Session) {
     // No subagent state survived.
   }
   const latest = subagents.sort((a, b) => b.getTime() - a.getTime())[0];
-  const info = getSessionInfo(ctx.paths, session, ctx.now());
+  const info = getSessionInfo(ctx.paths, session, { now: ctx.now() });
   return {
     dir: session.dir,
     desc: session.desc,

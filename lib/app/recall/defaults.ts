@@ -14,7 +14,7 @@ export type FailureStatus =
 
 /** Exit code of each refusal (3 matches `recover`'s session-not-found). */
 export const RECALL_EXIT: Readonly<Record<FailureStatus, number>> = {
-  "session-not-found": 3,
+  "session-not-found": 3, // ExitCode.notFound, as recover, rescue and skeleton
   "transcript-parse-failure": 4,
   "no-recoverable-state": 5,
 };

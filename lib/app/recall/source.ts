@@ -9,7 +9,7 @@
  */
 
 import { basename, dirname, join, resolve } from "node:path";
-import { isDirectory, isFile } from "../../core/fs_checks.ts";
+import { isFile, probePath } from "../../core/fs_checks.ts";
 import { isSessionId } from "../../core/registry.ts";
 import { UserError } from "../../core/errors.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
@@ -31,8 +31,15 @@ export interface RecallSource {
 /** Find the transcript `identifier` names; `cwd` is searched first for ids. */
 export function locateSession(ctx: AppContext, identifier: string, cwd: string): RecallSource {
   const asPath = resolve(cwd, identifier);
-  if (isFile(asPath)) return { path: asPath, sessionId: idOf(asPath), how: "transcript-path" };
-  if (isDirectory(asPath)) return sessionDir(asPath, identifier);
+  const probe = probePath(asPath);
+  // A path that cannot be looked at is not "not found" (DESIGN.md 5.11).
+  if (probe.kind === "unreadable" && !isSessionId(identifier)) {
+    throw new UserError(`cannot read ${asPath}: ${probe.error}`);
+  }
+  if (probe.kind === "file") {
+    return { path: asPath, sessionId: idOf(asPath), how: "transcript-path" };
+  }
+  if (probe.kind === "directory") return sessionDir(asPath, identifier);
   if (isSessionId(identifier)) {
     const located = locateTranscript(ctx.paths, { guid: identifier, dir: cwd });
     if (located.status === "found") {

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { UsageError, UserError } from "../../core/errors.ts";
+import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
 import { rankCandidates, type Ranking } from "../../transcript/candidates.ts";
 import { collectDigest } from "../../transcript/digest.ts";
 import { DEFAULT_BUDGET, renderDigest, resumeCommand } from "../../transcript/digest_render.ts";
@@ -15,7 +15,7 @@ import type { ReadMode } from "../../transcript/entries.ts";
 import { resolveProjectDir } from "../../transcript/project_dir.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import type { AppContext } from "../context.ts";
-import { DEFAULT_LIMIT, SESSION_NOT_FOUND_EXIT } from "./defaults.ts";
+import { DEFAULT_LIMIT } from "./defaults.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
 import { isSessionId } from "../../core/registry.ts";
 
@@ -116,7 +116,7 @@ function printDigest(ctx: AppContext, id: string, options: RecoverOptions): void
 /** The transcript of session `id`: in the cwd's project dir, else in any project dir. */
 function findTranscript(ctx: AppContext, id: string, cwd: string): string {
   if (!isSessionId(id)) {
-    throw new UserError(`not a session id (expected a UUID): ${id}`, SESSION_NOT_FOUND_EXIT);
+    throw new UserError(`not a session id (expected a UUID): ${id}`, ExitCode.notFound);
   }
   const located = locateTranscript(ctx.paths, { guid: id, dir: cwd });
   if (located.status === "found") return located.path;
@@ -125,6 +125,6 @@ function findTranscript(ctx: AppContext, id: string, cwd: string): string {
   }
   throw new UserError(
     `no transcript for session ${id} under ${ctx.paths.projectsDir}`,
-    SESSION_NOT_FOUND_EXIT,
+    ExitCode.notFound,
   );
 }

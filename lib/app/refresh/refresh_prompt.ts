@@ -40,7 +40,7 @@ IMPORTANT:
 export const NOTES_MARKER =
   "--- ADD YOUR NOTES HERE (context, decisions, corrections, anything the skeleton missed) ---";
 /** The line before the skeleton. */
-export const SKELETON_START = "--- SKELETON START (review and edit as needed) ---";
+const SKELETON_START = "--- SKELETON START (review and edit as needed) ---";
 /** The line after the skeleton. */
 export const SKELETON_END = "--- SKELETON END ---";
 

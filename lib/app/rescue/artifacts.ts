@@ -12,7 +12,7 @@
  */
 
 import { join } from "node:path";
-import { pathExists } from "../../core/fs_checks.ts";
+import { pathExists, readDirOrEmpty } from "../../core/fs_checks.ts";
 import type { Thread } from "./thread.ts";
 import { THREADS_SUBDIR, type Workspace } from "./workspace.ts";
 
@@ -33,7 +33,7 @@ export interface PlannedFile {
 }
 
 /** How many threads recent.md lists. */
-export const RECENT_LIMIT = 15;
+const RECENT_LIMIT = 15;
 
 const RECOVERED_ID = /"original_session_id"\s*:\s*"([^"\\]+)"/g;
 const TABLE_HEADER = "| Thread | Created | Summary | Status |";
@@ -192,13 +192,7 @@ function uniqueId(id: string, taken: Set<string>, dir: string): string {
 
 function threadFiles(dir: string): { name: string; text: string }[] {
   const files: { name: string; text: string }[] = [];
-  let entries: Deno.DirEntry[];
-  try {
-    entries = [...Deno.readDirSync(dir)];
-  } catch {
-    return files;
-  }
-  for (const entry of entries) {
+  for (const entry of readDirOrEmpty(dir)) {
     if (!entry.isFile || !entry.name.endsWith(".json") || entry.name === "handoff.json") continue;
     try {
       files.push({ name: entry.name, text: Deno.readTextFileSync(join(dir, entry.name)) });

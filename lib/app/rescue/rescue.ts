@@ -13,7 +13,7 @@
  * @module
  */
 
-import { errorMessage, UserError } from "../../core/errors.ts";
+import { errorMessage, ExitCode, UserError } from "../../core/errors.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { checkDeath } from "../../transcript/death.ts";
 import { type DeadScan, type DeadSession, scanDeadSessions } from "../../transcript/dead_scan.ts";
@@ -26,7 +26,7 @@ import {
   readThreadRows,
   recoveredSessionIds,
 } from "./artifacts.ts";
-import { DEFAULT_DAYS, SESSION_NOT_FOUND_EXIT } from "./defaults.ts";
+import { DEFAULT_DAYS } from "./defaults.ts";
 import { summarizeWithClaude } from "./summarize.ts";
 import { buildThread, mechanicalSummary, sessionSlug } from "./thread.ts";
 import { chooseRows, type DeadRow, deadTable, type RecoveredThread, reportLines } from "./view.ts";
@@ -52,7 +52,7 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
   if (options.session !== undefined && !UUID.test(options.session)) {
     throw new UserError(
       `not a session id (expected a UUID): ${options.session}`,
-      SESSION_NOT_FOUND_EXIT,
+      ExitCode.notFound,
     );
   }
   const workspace = openWorkspace(options.workspace ?? ".", ctx.cwd());
@@ -171,7 +171,7 @@ function explainNotDead(ctx: AppContext, session: string, scan: DeadScan): never
   if (located.status === "missing") {
     throw new UserError(
       `no transcript for session ${session} under ${ctx.paths.projectsDir}`,
-      SESSION_NOT_FOUND_EXIT,
+      ExitCode.notFound,
     );
   }
   const path = located.path;

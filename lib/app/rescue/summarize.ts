@@ -22,12 +22,12 @@ export interface Summary {
 }
 
 /** How long claude may take for one summary. */
-export const SUMMARY_TIMEOUT_MS = 120_000;
+const SUMMARY_TIMEOUT_MS = 120_000;
 
 const SUMMARY_CHARS = 400;
 
 /** The prompt sent to claude for one session. */
-export function summaryPrompt(extract: RescueExtract): string {
+function summaryPrompt(extract: RescueExtract): string {
   return [
     "A Claude Code session died because its context overflowed. From the extract below,",
     "write a summary of one or two sentences (under 60 words): what the session set out",

@@ -99,7 +99,7 @@ export function mechanicalSummary(session: DeadSession, extract: RescueExtract):
 }
 
 /** What to do next, from how the session ended. */
-export function nextActions(
+function nextActions(
   session: DeadSession,
   extract: RescueExtract,
   workspace: Workspace,

@@ -58,7 +58,7 @@ export function deadTable(rows: DeadRow[], heading: string): string[] {
  * (`1,3`, `2-4`, `1 3`); an empty set for an empty answer or `n`;
  * undefined when the answer does not parse or names a row that is not there.
  */
-export function parseSelection(answer: string, count: number): number[] | undefined {
+function parseSelection(answer: string, count: number): number[] | undefined {
   const text = answer.trim().toLowerCase();
   if (text === "" || text === "n" || text === "no" || text === "none") return [];
   if (text === "all" || text === "a") return Array.from({ length: count }, (_, i) => i);

@@ -11,7 +11,7 @@
 
 import { basename, isAbsolute, join, relative, resolve } from "node:path";
 import { UserError } from "../../core/errors.ts";
-import { isDirectory } from "../../core/fs_checks.ts";
+import { isDirectory, subdirectoryNames } from "../../core/fs_checks.ts";
 
 /** A workspace and the companies it knows. */
 export interface Workspace {
@@ -27,7 +27,7 @@ export interface Workspace {
 export const THREADS_SUBDIR = "workspace/threads";
 
 /** The company of a session nothing ties to one. */
-export const PERSONAL = "personal";
+const PERSONAL = "personal";
 
 const REPO_GROUPS = new Set(["private", "public", "shared", "work", "oss", "forks"]);
 
@@ -35,13 +35,8 @@ const REPO_GROUPS = new Set(["private", "public", "shared", "work", "oss", "fork
 export function openWorkspace(dir: string, cwd: string): Workspace {
   const root = resolve(cwd, dir);
   if (!isDirectory(root)) throw new UserError(`workspace folder not found: ${root}`);
-  let companies: string[] = [];
-  try {
-    companies = [...Deno.readDirSync(join(root, "companies"))]
-      .filter((entry) => entry.isDirectory).map((entry) => entry.name).sort();
-  } catch {
-    // No companies folder: the repo-name rule alone decides.
-  }
+  // No companies folder: the repo-name rule alone decides.
+  const companies = subdirectoryNames(join(root, "companies"));
   return { root, threadsDir: join(root, ...THREADS_SUBDIR.split("/")), companies };
 }
 

@@ -6,14 +6,13 @@
  * @module
  */
 
-import { UserError } from "../../core/errors.ts";
+import { ExitCode, UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
-import { isFile } from "../../core/fs_checks.ts";
+import { probePath } from "../../core/fs_checks.ts";
 import { findSession, isSessionId } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import type { AppContext } from "../context.ts";
-import { SKELETON_NOT_FOUND_EXIT } from "./defaults.ts";
 import { extractSkeleton } from "./extract.ts";
 
 /** What `skeleton` was asked to do. */
@@ -46,10 +45,13 @@ interface Source {
 
 function resolveSource(ctx: AppContext, target: string): Source {
   if (!isSessionId(target)) {
-    if (!isFile(target)) {
+    // A path that cannot be looked at is not "not found" (DESIGN.md 5.11).
+    const probe = probePath(target);
+    if (probe.kind === "unreadable") throw new UserError(`cannot read ${target}: ${probe.error}`);
+    if (probe.kind !== "file") {
       throw new UserError(
         `not a session id or a transcript file: ${target}`,
-        SKELETON_NOT_FOUND_EXIT,
+        ExitCode.notFound,
       );
     }
     const base = ctx.paths.path.basename(target).replace(/\.jsonl$/i, "");
@@ -64,7 +66,7 @@ function resolveSource(ctx: AppContext, target: string): Source {
   if (located.status === "missing") {
     throw new UserError(
       `no transcript for session ${target} under ${ctx.paths.projectsDir}`,
-      SKELETON_NOT_FOUND_EXIT,
+      ExitCode.notFound,
     );
   }
   return { path: located.path, guid: target, desc: session?.desc };

@@ -16,7 +16,7 @@
 
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
-import { UserError } from "../../core/errors.ts";
+import { errorMessage, UserError } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { findSession, type Registry } from "../../core/registry.ts";
 import { RegistryLookupError, replaceGuid } from "../../core/registry_ops.ts";
@@ -24,7 +24,13 @@ import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../../plat
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { isDirectory, isFile, probePath } from "../../core/fs_checks.ts";
+import {
+  isDirectory,
+  isFile,
+  probePath,
+  readDirOrEmpty,
+  subdirectoryNames,
+} from "../../core/fs_checks.ts";
 
 /** What to trim. */
 export interface TrimOptions {
@@ -99,7 +105,16 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   // is (steps 7 and 8). Checking first means a failed or misplaced trim never
   // leaves the registry pointing at a transcript that is not there.
   const expected = join(folder, `${newGuid}.jsonl`);
-  if (!isFile(expected)) {
+  const trimmed = probePath(expected);
+  if (trimmed.kind === "unreadable") {
+    ctx.err.line(
+      `  Cannot check cmv's trimmed session (${trimmed.error}): ${expected}. ` +
+        "sessions.txt is unchanged.",
+      "red",
+    );
+    return null;
+  }
+  if (trimmed.kind !== "file") {
     reportMisplaced(ctx, { expected, newGuid });
     return null;
   }
@@ -131,7 +146,7 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   } catch (error) {
     ctx.err.line(
       `  Could not move the pre-trim transcript ${guid}.jsonl to ${destDir}: ` +
-        `${errorText(error)}. It stays in ${folder}.`,
+        `${errorMessage(error)}. It stays in ${folder}.`,
       "yellow",
     );
   }
@@ -199,16 +214,10 @@ function reportMisplaced(
 function transcriptsElsewhere(ctx: AppContext, expected: string): string[] {
   const { join, basename } = ctx.paths.path;
   const name = basename(expected);
-  const found: string[] = [];
-  try {
-    for (const entry of Deno.readDirSync(ctx.paths.projectsDir)) {
-      const candidate = join(ctx.paths.projectsDir, entry.name, name);
-      if (entry.isDirectory && candidate !== expected && isFile(candidate)) found.push(candidate);
-    }
-  } catch {
-    // No projects dir: the file is nowhere.
-  }
-  return found.sort();
+  // No projects dir: the file is nowhere.
+  return subdirectoryNames(ctx.paths.projectsDir)
+    .map((project) => join(ctx.paths.projectsDir, project, name))
+    .filter((candidate) => candidate !== expected && isFile(candidate));
 }
 
 /**
@@ -220,13 +229,7 @@ function removeTempFiles(
   { folder, select }: { folder: string; select: (name: string, mtimeMs: number) => boolean },
 ): string[] {
   const removed: string[] = [];
-  let entries: Deno.DirEntry[];
-  try {
-    entries = [...Deno.readDirSync(folder)];
-  } catch {
-    return removed;
-  }
-  for (const entry of entries) {
+  for (const entry of readDirOrEmpty(folder)) {
     if (!entry.isFile || !entry.name.endsWith(TEMP_SUFFIX)) continue;
     const path = ctx.paths.path.join(folder, entry.name);
     try {
@@ -235,12 +238,11 @@ function removeTempFiles(
       removed.push(entry.name);
     } catch (error) {
       if (error instanceof Deno.errors.NotFound) continue;
-      ctx.err.line(`  Could not remove CMV temp file ${entry.name}: ${errorText(error)}`, "yellow");
+      ctx.err.line(
+        `  Could not remove CMV temp file ${entry.name}: ${errorMessage(error)}`,
+        "yellow",
+      );
     }
   }
   return removed.sort();
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
