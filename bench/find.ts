@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import { projectDirFor, resolvePaths } from "../lib/core/paths.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { generateTranscript, parseSize } from "../scripts/gen_transcript.ts";
+import { runChild } from "./measure.ts";
 
 const CHILD = fileURLToPath(new URL("./find_child.ts", import.meta.url));
 const PROJECTS = 10;
@@ -30,15 +31,10 @@ const BODIES = 10;
 // deno-lint-ignore no-explicit-any
 type ChildResult = Record<string, any>;
 
-async function child(home: string, mode: string, ...terms: string[]): Promise<ChildResult> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "--quiet", CHILD, mode, ...terms],
+function child(home: string, mode: string, ...terms: string[]): Promise<ChildResult> {
+  return runChild(CHILD, [mode, ...terms], {
     env: { HOME: home, CLAUDE_CONFIG_DIR: join(home, ".claude"), CLAUDECM_HOME: "" },
-    stdout: "piped",
-    stderr: "inherit",
-  }).output();
-  if (!output.success) throw new Error(`benchmark child ${mode} failed`);
-  return JSON.parse(new TextDecoder().decode(output.stdout));
+  });
 }
 
 /** Wall time and peak memory of `grep -rl TERM` over the projects dir. */

@@ -27,20 +27,9 @@ import { queryIndex } from "../lib/store/find_index_query.ts";
 import { listAllTranscripts } from "../lib/transcript/all_transcripts.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { generateTranscript } from "../scripts/gen_transcript.ts";
+import { peakRssMiB, rssMiB } from "./measure.ts";
 
 const ROLES = ["user", "assistant", "tool"] as const;
-
-/** Peak resident memory of this process, from the kernel where it keeps it. */
-function peakRssMiB(): number {
-  try {
-    const status = Deno.readTextFileSync("/proc/self/status");
-    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
-    if (kb) return Number(kb) / 1024;
-  } catch {
-    // Not Linux: the current RSS is the best figure there is.
-  }
-  return Deno.memoryUsage().rss / 1024 / 1024;
-}
 
 /** A query as `find` runs it on an up-to-date index: ranked pieces, grouped, 20 sessions' snippets. */
 function query(index: FindIndexDb, terms: string[]): { ms: number; hits: number } {
@@ -106,7 +95,7 @@ function main(): void {
   }
   const cpu = process.cpuUsage(cpuStart);
   result.cpuMs = (cpu.user + cpu.system) / 1000;
-  result.peakRssMiB = peakRssMiB();
+  result.peakRssMiB = peakRssMiB(rssMiB()).peak;
   console.log(JSON.stringify(result));
 }
 

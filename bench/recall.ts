@@ -24,6 +24,7 @@ import { verifyRecords } from "../lib/app/recall/verify.ts";
 import { resolveRealPath } from "../lib/core/project_key.ts";
 import { mineWork } from "../lib/transcript/work_records.ts";
 import { generateTranscript, parseSize } from "../scripts/gen_transcript.ts";
+import { peakRssMiB, rssMiB, runChild } from "./measure.ts";
 
 const SELF = fileURLToPath(import.meta.url);
 const RECOVER_CHILD = fileURLToPath(new URL("./recover_child.ts", import.meta.url));
@@ -35,14 +36,8 @@ interface ChildResult {
   exact: boolean;
 }
 
-async function child(script: string, args: string[]): Promise<ChildResult> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "--quiet", script, ...args],
-    stdout: "piped",
-    stderr: "inherit",
-  }).output();
-  if (!output.success) throw new Error(`benchmark child ${args[0]} failed`);
-  return JSON.parse(new TextDecoder().decode(output.stdout));
+function child(script: string, args: string[]): Promise<ChildResult> {
+  return runChild(script, args);
 }
 
 /** The capsule of the transcript at `path`, as `recall` builds it after finding it. */
@@ -64,21 +59,16 @@ function capsuleSize(path: string): number {
   }).length;
 }
 
-function runChild(path: string, iterations: number): void {
+function capsuleChild(path: string, iterations: number): void {
   const ms: number[] = [];
-  let peak = 0;
-  let exact = false;
+  let sampled = 0;
   for (let i = 0; i < iterations; i++) {
     const started = performance.now();
     capsuleSize(path);
     ms.push(performance.now() - started);
-    try {
-      const match = /VmHWM:\s+(\d+) kB/.exec(Deno.readTextFileSync("/proc/self/status"));
-      if (match) [peak, exact] = [Number(match[1]) / 1024, true];
-    } catch {
-      peak = Math.max(peak, Deno.memoryUsage().rss / 1048576);
-    }
+    sampled = Math.max(sampled, rssMiB());
   }
+  const { peak, exact } = peakRssMiB(sampled);
   console.log(JSON.stringify({ ms, peakRssMiB: peak, exact }));
 }
 
@@ -142,6 +132,6 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.main) {
-  if (Deno.args[0] === "--child") runChild(Deno.args[1], Number(Deno.args[2]));
+  if (Deno.args[0] === "--child") capsuleChild(Deno.args[1], Number(Deno.args[2]));
   else await main();
 }

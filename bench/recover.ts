@@ -31,6 +31,7 @@ import { projectDirFor, resolvePaths } from "../lib/core/paths.ts";
 import { resolveRealPath } from "../lib/core/project_key.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { generateTranscript, parseSize } from "../scripts/gen_transcript.ts";
+import { runChild } from "./measure.ts";
 
 const CHILD = fileURLToPath(new URL("./recover_child.ts", import.meta.url));
 const ITERATIONS = 3;
@@ -42,19 +43,13 @@ interface ChildResult {
   exact: boolean;
 }
 
-async function child(
+function child(
   mode: string,
   target: string,
   iterations: number,
   root = "",
 ): Promise<ChildResult> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "--quiet", CHILD, mode, target, String(iterations), root],
-    stdout: "piped",
-    stderr: "inherit",
-  }).output();
-  if (!output.success) throw new Error(`benchmark child ${mode} failed`);
-  return JSON.parse(new TextDecoder().decode(output.stdout));
+  return runChild(CHILD, [mode, target, String(iterations), root]);
 }
 
 function buildProjectDir(root: string, cwd: string, files: number, total: number): string {

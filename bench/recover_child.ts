@@ -18,6 +18,7 @@ import { scanLines } from "../lib/transcript/lines.ts";
 import { extractSkeleton } from "../lib/app/skeleton/extract.ts";
 import { join } from "node:path";
 import { resolveProjectDir } from "../lib/transcript/project_dir.ts";
+import { peakRssMiB, rssMiB } from "./measure.ts";
 
 /** The simplest fast line split: 1 MiB reads, newlines found with indexOf. */
 function rawSplit(path: string): number {
@@ -78,17 +79,6 @@ function rank(cwd: string, claudeRoot: string): number {
   return rankCandidates(found.dir, { exclude: new Set(), now: new Date() }).candidates.length;
 }
 
-function peakRssMiB(): { peak: number; exact: boolean } {
-  try {
-    const status = Deno.readTextFileSync("/proc/self/status");
-    const match = /VmHWM:\s+(\d+) kB/.exec(status);
-    if (match) return { peak: Number(match[1]) / 1024, exact: true };
-  } catch {
-    // Not Linux: fall back to the current RSS, sampled after each iteration.
-  }
-  return { peak: Deno.memoryUsage().rss / 1048576, exact: false };
-}
-
 const [mode, target, iterationsText, claudeRoot] = Deno.args;
 const tasks: Record<string, () => number> = {
   raw: () => rawSplit(target),
@@ -107,15 +97,15 @@ for (let i = 0; i < Number(iterationsText); i++) {
   const start = performance.now();
   result = task();
   ms.push(performance.now() - start);
-  sampled = Math.max(sampled, Deno.memoryUsage().rss / 1048576);
+  sampled = Math.max(sampled, rssMiB());
 }
-const rss = peakRssMiB();
+const rss = peakRssMiB(sampled);
 console.log(
   JSON.stringify({
     mode,
     ms,
     result,
-    peakRssMiB: rss.exact ? rss.peak : sampled,
+    peakRssMiB: rss.peak,
     exact: rss.exact,
   }),
 );

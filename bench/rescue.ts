@@ -23,6 +23,7 @@ import { parseArgs } from "node:util";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { DEATH_STRINGS } from "../lib/transcript/death.ts";
 import { generateTranscript, parseSize } from "../scripts/gen_transcript.ts";
+import { runChild } from "./measure.ts";
 
 const CHILD = fileURLToPath(new URL("./rescue_child.ts", import.meta.url));
 const ITERATIONS = 3;
@@ -34,14 +35,8 @@ interface ChildResult {
   exact: boolean;
 }
 
-async function child(mode: string, root: string): Promise<ChildResult> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "--quiet", CHILD, mode, root, String(ITERATIONS)],
-    stdout: "piped",
-    stderr: "inherit",
-  }).output();
-  if (!output.success) throw new Error(`benchmark child ${mode} failed`);
-  return JSON.parse(new TextDecoder().decode(output.stdout));
+function child(mode: string, root: string): Promise<ChildResult> {
+  return runChild(CHILD, [mode, root, String(ITERATIONS)]);
 }
 
 async function grep(projects: string): Promise<{ ms: number[]; files: number }> {

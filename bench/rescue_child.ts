@@ -13,6 +13,7 @@
 import { join } from "node:path";
 import { scanDeadSessions } from "../lib/transcript/dead_scan.ts";
 import { extractRescue } from "../lib/transcript/rescue_extract.ts";
+import { peakRssMiB, rssMiB } from "./measure.ts";
 
 function scan(root: string): number {
   return scanDeadSessions(join(root, "projects"), { now: new Date(), days: 7 }).dead.length;
@@ -25,16 +26,6 @@ function extract(root: string): number {
   return deaths;
 }
 
-function peakRssMiB(sampled: number): { peak: number; exact: boolean } {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(Deno.readTextFileSync("/proc/self/status"));
-    if (match) return { peak: Number(match[1]) / 1024, exact: true };
-  } catch {
-    // Not Linux: the largest RSS sampled after each iteration.
-  }
-  return { peak: sampled, exact: false };
-}
-
 const [mode, root, iterationsText] = Deno.args;
 const task = { scan, extract, idle: () => 0 }[mode];
 if (!task) throw new Error(`unknown mode ${mode}`);
@@ -45,7 +36,7 @@ for (let i = 0; i < Number(iterationsText); i++) {
   const start = performance.now();
   result = task(root);
   ms.push(performance.now() - start);
-  sampled = Math.max(sampled, Deno.memoryUsage().rss / 1048576);
+  sampled = Math.max(sampled, rssMiB());
 }
 const rss = peakRssMiB(sampled);
 console.log(JSON.stringify({ mode, ms, result, peakRssMiB: rss.peak, exact: rss.exact }));
