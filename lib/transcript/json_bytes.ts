@@ -27,14 +27,22 @@ export interface JsonBytes {
 /** What the peeks accept: a line from the scanner, or bare bytes. */
 export type PeekInput = Uint8Array | JsonBytes;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const LBRACE = 0x7b;
-const RBRACE = 0x7d;
-const LBRACKET = 0x5b;
-const RBRACKET = 0x5d;
-const COLON = 0x3a;
-const COMMA = 0x2c;
+/** `"` */
+export const QUOTE = 0x22;
+/** `\` */
+export const BACKSLASH = 0x5c;
+/** `{` */
+export const LBRACE = 0x7b;
+/** `}` */
+export const RBRACE = 0x7d;
+/** `[` */
+export const LBRACKET = 0x5b;
+/** `]` */
+export const RBRACKET = 0x5d;
+/** `:` */
+export const COLON = 0x3a;
+/** `,` */
+export const COMMA = 0x2c;
 /** How far {@linkcode skipString} looks byte by byte before searching natively. */
 const SHORT_STRING = 48;
 /** Deeper values are left to JSON.parse rather than risk the stack. */

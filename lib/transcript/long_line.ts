@@ -9,19 +9,22 @@
  * @module
  */
 
+import {
+  BACKSLASH,
+  COLON,
+  COMMA,
+  LBRACE,
+  LBRACKET,
+  QUOTE,
+  RBRACE,
+  RBRACKET,
+} from "./json_bytes.ts";
+
 /** Bytes read at a time. */
 const CHUNK = 1024 * 1024;
 /** Keys and wanted values are short; a longer string is neither. */
 const MAX_CAPTURE = 256;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const LBRACE = 0x7b;
-const RBRACE = 0x7d;
-const LBRACKET = 0x5b;
-const RBRACKET = 0x5d;
-const COLON = 0x3a;
-const COMMA = 0x2c;
 const NEWLINE = 0x0a;
 
 /** What streaming one line found. */

@@ -18,9 +18,13 @@
 
 import {
   asJsonBytes,
+  BACKSLASH,
   type JsonBytes,
   keyBytes,
+  LBRACE,
+  LBRACKET,
   type PeekInput,
+  QUOTE,
   sameBytes,
   skipSpace,
   skipString,
@@ -44,10 +48,6 @@ const decoder = new TextDecoder();
 /** Thrown inside a walk to give the line up to JSON.parse. */
 class Unfollowable extends Error {}
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const LBRACE = 0x7b;
-const LBRACKET = 0x5b;
 const TRUE = 0x74;
 
 /** Key names as bytes, so keys are matched without making strings of them. */
