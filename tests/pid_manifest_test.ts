@@ -53,3 +53,22 @@ Deno.test("liveness: our own pid is live, a finished process is not, a reused pi
     assert.equal(isManifestLive({ ...base, pid: Deno.pid, procStart: "1" }), false);
   }
 });
+
+Deno.test("isProcessAlive: a running pid is, a waited-for child is not, no pid a claude cannot have is", async () => {
+  assert.equal(isProcessAlive(Deno.pid), true);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["eval", "setTimeout(() => {}, 60_000)"],
+    stdout: "null",
+  }).spawn();
+  assert.equal(isProcessAlive(child.pid), true, "alive while it runs");
+  child.kill("SIGKILL");
+  await child.status;
+  assert.equal(isProcessAlive(child.pid), false, "gone once waited for");
+  if (Deno.build.os !== "windows") {
+    // pid 1 always runs; as a non-root user the probe gets EPERM, which still means alive.
+    assert.equal(isProcessAlive(1), true);
+  }
+  for (const pid of [0, -1, -Deno.pid, 1.5, Number.NaN, Number.MAX_VALUE]) {
+    assert.equal(isProcessAlive(pid), false, `pid ${pid}`);
+  }
+});

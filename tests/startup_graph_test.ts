@@ -93,3 +93,22 @@ Deno.test("jsonc-parser is never imported statically: it loads only to edit or d
   ).map((module) => module.specifier.slice(ROOT.length));
   assert.deepEqual(importers, []);
 });
+
+Deno.test("the modules list --json loads import no Node built-in", () => {
+  // Importing any node: module makes Deno load its Node layer, ~8-28 ms of
+  // start-up each (node:path, node:os, node:process, node:fs); list --json
+  // must start within 2x a one-line script. lib/core/path.ts replaces
+  // node:path; Deno.kill and Deno.hostname replace node:process and node:os.
+  const entries = [
+    "lib/core/paths.ts",
+    "lib/store/registry_store.ts",
+    "lib/core/session_info.ts",
+    "lib/core/pid_manifest.ts",
+    "lib/app/context.ts",
+  ];
+  const builtIns = entries.flatMap((entry) =>
+    closure(loadGraph(entry), entry, true).filter((path) => path.startsWith("node:"))
+      .map((path) => `${entry} -> ${path}`)
+  );
+  assert.deepEqual(builtIns, []);
+});

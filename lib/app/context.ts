@@ -8,7 +8,6 @@
  * @module
  */
 
-import { hostname } from "node:os";
 import { logicalCwd } from "../core/folder_match.ts";
 import { type EnvReader, type OsName, type Paths, resolvePaths } from "../core/paths.ts";
 import { createTools, type Tools } from "../platform/tools.ts";
@@ -55,7 +54,7 @@ export function createProcessContext(): AppContext {
     os: Deno.build.os,
     cwd: () => logicalCwd(Deno.cwd(), env("PWD"), Deno.build.os),
     now: () => new Date(),
-    hostname: () => hostname(),
+    hostname: () => Deno.hostname(),
     out,
     err,
     prompter: createLinePrompter(Deno.stdin, out),

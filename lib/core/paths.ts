@@ -6,7 +6,7 @@
  * @module
  */
 
-import { posix, win32 } from "node:path";
+import { type PathFlavour, posix, win32 } from "./path.ts";
 import { projectKey } from "./project_key.ts";
 import { UserError } from "./errors.ts";
 
@@ -43,7 +43,7 @@ export interface Paths {
   /** Orphan and user-requested quarantine, kept apart from `backupDir` (spec 3.1). */
   quarantineRoot: string;
   /** The path flavour of this OS, for joins that must match it. */
-  path: typeof posix;
+  path: PathFlavour;
 }
 
 /** Raised when no home directory can be found in the environment. */

@@ -6,7 +6,6 @@
  * @module
  */
 
-import process from "node:process";
 import { readDirOrEmpty } from "./fs_checks.ts";
 import type { Paths } from "./paths.ts";
 import { isSessionId } from "./registry.ts";
@@ -67,14 +66,22 @@ export function liveSessionIds(paths: Paths): Set<string> {
   return new Set(listPidManifests(paths).filter(isManifestLive).map((m) => m.sessionId));
 }
 
-/** Whether a process with this pid exists (signal 0 probes without signalling). */
+/**
+ * Whether a process with this pid exists: `Deno.kill` with signal 0 probes
+ * without signalling (node:process would load Deno's Node layer, slowing
+ * every start). A pid that cannot be a claude (not a positive integer) is
+ * not alive. Only "no such process" means gone: EPERM means it exists under
+ * someone else, and any other failure counts as alive too, because a
+ * session wrongly thought running is only refused an action, while one
+ * wrongly thought gone could be moved or deleted under a running claude.
+ */
 export function isProcessAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
-    process.kill(pid, 0);
+    Deno.kill(pid, 0);
     return true;
   } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as { code?: string }).code === "EPERM";
+    return !(error instanceof Deno.errors.NotFound);
   }
 }
 

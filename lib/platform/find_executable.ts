@@ -8,7 +8,7 @@
  * @module
  */
 
-import { posix, win32 } from "node:path";
+import { posix, win32 } from "../core/path.ts";
 import type { EnvReader, OsName } from "../core/paths.ts";
 
 /** The external tools claudecm runs. */

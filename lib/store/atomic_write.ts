@@ -6,7 +6,7 @@
  * @module
  */
 
-import { dirname } from "node:path";
+import { dirname } from "../core/path.ts";
 import { withPath } from "../core/errors.ts";
 
 /** Options for {@linkcode writeFileAtomic}. */

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../core/path.ts";
 import { readDirOrEmpty } from "../core/fs_checks.ts";
 import { isSessionId, transcriptSessionId } from "../core/registry.ts";
 import { scanLines } from "./lines.ts";

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../core/path.ts";
 import { errorMessage } from "../core/errors.ts";
 import { subdirectoryNames } from "../core/fs_checks.ts";
 import { checkDeath, type DeathCheck, type DeathSignal } from "./death.ts";

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../core/path.ts";
 import { encodeProjectKey, resolveRealPath } from "../core/project_key.ts";
 import { folderMatcher } from "../core/folder_match.ts";
 import { readDirOrEmpty, subdirectoryNames } from "../core/fs_checks.ts";

@@ -7,7 +7,7 @@
  */
 
 import { createHash } from "node:crypto";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, resolve } from "../core/path.ts";
 import type { ToolUseBlock } from "./model.ts";
 import { readCommand } from "./shell_command.ts";
 import { FILE_CHANGING_TOOLS, filePathOf, oneLine, toolDetail } from "./tools.ts";

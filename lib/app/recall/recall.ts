@@ -8,7 +8,7 @@
  * @module
  */
 
-import { basename, resolve } from "node:path";
+import { basename, resolve } from "../../core/path.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { UsageError, UserError } from "../../core/errors.ts";

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { isAbsolute, resolve, sep } from "node:path";
+import { isAbsolute, resolve, sep } from "../../core/path.ts";
 import type { TaggedRecord } from "./tag.ts";
 
 const TAGS: ReadonlySet<string> = new Set([

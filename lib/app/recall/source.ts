@@ -8,7 +8,7 @@
  * @module
  */
 
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "../../core/path.ts";
 import { isFile, probePath } from "../../core/fs_checks.ts";
 import { isSessionId } from "../../core/registry.ts";
 import { UserError } from "../../core/errors.ts";

@@ -12,7 +12,7 @@
  */
 
 import { createHash } from "node:crypto";
-import { basename } from "node:path";
+import { basename } from "../../core/path.ts";
 import type { Expectation, WorkRecord } from "../../transcript/work_records.ts";
 import { oneLine } from "../../transcript/tools.ts";
 import type { GitRepo } from "./git.ts";

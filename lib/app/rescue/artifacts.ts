@@ -11,7 +11,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../../core/path.ts";
 import { pathExists, readDirOrEmpty } from "../../core/fs_checks.ts";
 import type { Thread } from "./thread.ts";
 import { THREADS_SUBDIR, type Workspace } from "./workspace.ts";

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { basename, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, isAbsolute, join, relative, resolve } from "../../core/path.ts";
 import { UserError } from "../../core/errors.ts";
 import { isDirectory, subdirectoryNames } from "../../core/fs_checks.ts";
 
