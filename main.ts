@@ -20,7 +20,7 @@ export const CLI_MODULE = "./lib/cli/run.ts";
 
 if (import.meta.main) {
   const args = Deno.args;
-  // The same bytes commander prints for --version, without loading it.
+  // The same bytes lib/cli prints for --version, without loading it.
   if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
     Deno.stdout.writeSync(new TextEncoder().encode(`${VERSION}\n`));
   } else {
