@@ -64,7 +64,6 @@ export function locateTranscript(
 ): TranscriptLocation {
   const name = `${session.guid}.jsonl`;
   const ownFolder = cachedProjectDir(paths, session.dir, cache);
-  const expected = paths.path.join(ownFolder, name);
   const own = lookIn(paths, ownFolder, name, cache);
   if (own.status === "found") return { ...own, inOwnFolder: true };
   if (own.status === "unreadable") return own;
@@ -85,7 +84,7 @@ export function locateTranscript(
       return found.status === "found" ? { ...found, inOwnFolder: false } : found;
     }
   }
-  return { status: "missing", path: expected };
+  return { status: "missing", path: paths.path.join(ownFolder, name) };
 }
 
 /** `projectDirFor(paths, dir)`, memoised in `cache`. */
