@@ -4,11 +4,14 @@
  * and an exit code).
  *
  * claudecm starts many times a day, so this file imports only the version.
- * The rest loads through a computed specifier: at start-up Deno reads ahead
- * every import() it can resolve from the source, which for lib/cli/run.ts is
- * the whole program (about a third of a bare start, measured). Its types
- * still come from `typeof import(...)`, and scripts/compile_all.ts passes it
- * to `deno compile --include` so the binary embeds it.
+ * The rest loads through a computed specifier: by default, at start-up Deno
+ * reads ahead every import() it can resolve from the source, which for
+ * lib/cli/run.ts is the whole program (about a third of a bare start,
+ * measured). deno.json turns that read-ahead off (`lazy-dynamic-imports`)
+ * for runs that find it; the computed specifier keeps the start lean for
+ * runs that do not. Its types still come from `typeof import(...)`, and
+ * scripts/compile_all.ts passes every lib/ module to `deno compile
+ * --include` so the binary embeds them.
  *
  * @module
  */
@@ -20,7 +23,7 @@ export const CLI_MODULE = "./lib/cli/run.ts";
 
 if (import.meta.main) {
   const args = Deno.args;
-  // The same bytes commander prints for --version, without loading it.
+  // The same bytes lib/cli prints for --version, without loading it.
   if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
     Deno.stdout.writeSync(new TextEncoder().encode(`${VERSION}\n`));
   } else {

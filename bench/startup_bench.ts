@@ -4,8 +4,6 @@
  * same environment and DENO_DIR):
  *
  * - the floor: bench/floor.ts, a one-line Deno script;
- * - for reference, the floor plus loading commander (bench/floor_commander.ts),
- *   what any command parsed by commander pays;
  * - `claudecm --version`;
  * - `claudecm list --json` over 1,000 registered sessions (nine in ten with
  *   a transcript).
@@ -29,7 +27,6 @@ import { sessionId, writeRegistryText, writeTranscript } from "../tests/helpers/
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const FLOOR = fileURLToPath(new URL("./floor.ts", import.meta.url));
-const FLOOR_COMMANDER = fileURLToPath(new URL("./floor_commander.ts", import.meta.url));
 const SESSIONS = 1_000;
 const PROJECTS = 100;
 
@@ -43,7 +40,6 @@ interface Case {
 
 const CASES: Case[] = [
   { label: "floor: one-line Deno script", script: FLOOR, args: [] },
-  { label: "(reference) floor + load commander", script: FLOOR_COMMANDER, args: [] },
   { label: "claudecm --version", script: MAIN, args: ["--version"], target: 1.2 },
   {
     label: `claudecm list --json, ${SESSIONS} sessions`,

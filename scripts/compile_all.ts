@@ -17,7 +17,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { VERSION } from "../lib/version.ts";
-import { CLI_MODULE } from "../main.ts";
 
 /** Release targets and the asset name each produces. */
 export const TARGETS: ReadonlyArray<{ target: string; asset: string }> = [
@@ -101,10 +100,29 @@ function sortedDirs(dir: string): string[] {
 }
 
 /**
- * The `deno compile` arguments for one binary (`target` omitted: the host's).
- * main.ts loads the command runner by a computed specifier, which compile
- * cannot follow, so it is included by name.
+ * Every module under lib/, each passed to `deno compile --include`. compile
+ * embeds only what it can follow from main.ts, and it follows no dynamic
+ * import: main.ts reaches the command runner by a computed specifier, and
+ * deno.json turns on lazy dynamic imports (start-up: see main.ts), under
+ * which compile skips even `await import("...")` with a literal path, which
+ * is how every command loads its flow. So nothing under lib/ is left to it.
  */
+export function appModules(root: string = ROOT): string[] {
+  const modules: string[] = [];
+  const walk = (dir: string): void => {
+    for (
+      const entry of [...Deno.readDirSync(join(root, dir))].sort((a, b) => a.name < b.name ? -1 : 1)
+    ) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory) walk(path);
+      else if (entry.name.endsWith(".ts")) modules.push(path);
+    }
+  };
+  walk("lib");
+  return modules;
+}
+
+/** The `deno compile` arguments for one binary (`target` omitted: the host's). */
 export function compileArgs(output: string, options: { target?: string } = {}): string[] {
   const target = options.target === undefined ? [] : ["--target", options.target];
   const excludes = embedExcludes(ROOT).flatMap((path) => ["--exclude", path]);
@@ -112,8 +130,7 @@ export function compileArgs(output: string, options: { target?: string } = {}): 
     "compile",
     "--allow-all",
     ...target,
-    "--include",
-    CLI_MODULE,
+    ...appModules(ROOT).flatMap((path) => ["--include", path]),
     ...excludes,
     "--output",
     output,

@@ -9,7 +9,7 @@ Deno.test("--version and --help exit 0 without needing a HOME", async () => {
   const version = await runClaudecm(["--version"], { env: {} });
   assert.equal(version.code, 0);
   assert.equal(version.stdout, `${packageJson.version}\n`);
-  // main.ts answers --version alone without commander; with more arguments commander does,
+  // main.ts answers --version alone without loading the CLI; with more arguments the CLI does,
   // and both must print the same.
   for (const args of [["-V"], ["--version", "--help"], ["-V", "list"]]) {
     const other = await runClaudecm(args, { env: {} });

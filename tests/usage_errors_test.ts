@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { runClaudecm } from "./helpers/run_cli.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 
-Deno.test("commander's usage errors say claudecm: like every other error, and exit 2", async () => {
+Deno.test("usage errors say claudecm: like every other error, and exit 2", async () => {
   const t = createTestContext();
   try {
     const cases: Array<[string[], RegExp]> = [
@@ -11,6 +11,8 @@ Deno.test("commander's usage errors say claudecm: like every other error, and ex
       [["resume"], /^claudecm: missing required argument 'number'\n$/],
       [["resume", "x"], /^claudecm: command-argument value 'x' is invalid .*session number/],
       [["recover", "--limit", "0"], /^claudecm: option '--limit <n>' argument '0' is invalid/],
+      [["skill"], /^Usage: claudecm skill \[options\] \[command\]\n/],
+      [["help", "bogus"], /^claudecm: unknown command 'bogus'\n$/],
     ];
     for (const [args, expected] of cases) {
       const result = await runClaudecm(args, { env: t.env });

@@ -6,14 +6,14 @@
  * @module
  */
 
-import { InvalidArgumentError } from "@commander-js/extra-typings";
+import { InvalidValueError } from "./command.ts";
 import { parseWholeNumber } from "../core/numbers.ts";
 
 /** An option value that must be a whole number of at least 1 (`007` is 7). */
 export function parsePositiveInt(value: string): number {
   const number = parseWholeNumber(value);
   if (number === null || number === 0) {
-    throw new InvalidArgumentError("expected a positive whole number.");
+    throw new InvalidValueError("expected a positive whole number.");
   }
   return number;
 }

@@ -1,113 +1,94 @@
 /**
- * The command tree. Each subcommand lives in its own file and registers
- * itself here; the work is done by a flow in lib/app that takes an
- * {@linkcode AppContext}.
+ * The command tree and how one command line runs. Each command is declared
+ * in its own file (command.ts says how); its flow in lib/app loads only when
+ * it runs, so `--help` and a script's `list --json` start near the floor.
  *
  * @module
  */
 
-import { Command, CommanderError } from "@commander-js/extra-typings";
-import type { AppContext } from "../app/context.ts";
+import type { CommandSpec, ContextFactory } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
-import { registerAdoptCommand } from "./adopt.ts";
-import { registerDoctorCommand } from "./doctor.ts";
-import { registerFindCommand } from "./find.ts";
+import { adoptCommand } from "./adopt.ts";
+import { doctorCommand } from "./doctor.ts";
+import { findCommand } from "./find.ts";
+import { formatHelp } from "./help.ts";
 import { translateLegacyArgs } from "./legacy.ts";
-import { registerListCommand } from "./list.ts";
-import { registerNewCommand } from "./new.ts";
-import { registerRecallCommand } from "./recall.ts";
-import { registerRecoverCommand } from "./recover.ts";
-import { registerRescueCommand } from "./rescue.ts";
-import { registerResumeCommand } from "./resume.ts";
-import { registerSearchCommand } from "./search.ts";
-import { registerSkeletonCommand } from "./skeleton.ts";
-import { registerSkillCommand } from "./skill.ts";
-
-/** Builds the context lazily, so `--help` and `--version` need no HOME. */
-export type ContextFactory = () => AppContext;
-
-/** Result holder a subcommand's action writes its exit code into. */
-export interface CommandResult {
-  exitCode: number;
-}
+import { listCommand } from "./list.ts";
+import { newCommand } from "./new.ts";
+import { CommandLineError, parseCommandLine } from "./parse_args.ts";
+import { recallCommand } from "./recall.ts";
+import { recoverCommand } from "./recover.ts";
+import { rescueCommand } from "./rescue.ts";
+import { resumeCommand } from "./resume.ts";
+import { searchCommand } from "./search.ts";
+import { skeletonCommand } from "./skeleton.ts";
+import { skillCommand } from "./skill.ts";
 
 /** How {@linkcode runCli} reaches the world. */
 export interface CliOptions {
   makeContext: ContextFactory;
-  /** Where help, version and usage errors go. */
+  /** Where help and version go. */
   writeOut: (text: string) => void;
+  /** Where usage errors go. */
   writeErr: (text: string) => void;
 }
 
-/** Run claudecm with `args` (without the program name); returns the exit code. */
-export async function runCli(args: readonly string[], options: CliOptions): Promise<number> {
-  const result: CommandResult = { exitCode: ExitCode.ok };
-  const program = buildProgram(options, result);
-  try {
-    await program.parseAsync(translateLegacyArgs(args), { from: "user" });
-  } catch (error) {
-    if (error instanceof CommanderError) return commanderExitCode(error);
-    throw error;
-  }
-  return result.exitCode;
-}
+const PROGRAM: CommandSpec = {
+  name: "claudecm",
+  description: "Session manager for Claude Code: named sessions you resume by number.",
+  subcommands: [
+    listCommand,
+    resumeCommand,
+    searchCommand,
+    newCommand,
+    recoverCommand,
+    rescueCommand,
+    recallCommand,
+    skillCommand,
+    skeletonCommand,
+    doctorCommand,
+    findCommand,
+    adoptCommand,
+  ],
+  helpAfter:
+    "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm n (new session\n" +
+    "here), claudecm --proj DIR, and any other arguments, which start a new session and pass\n" +
+    "them to claude.\n",
+};
 
-function buildProgram(options: CliOptions, result: CommandResult): Command {
-  const program = new Command()
-    .name("claudecm")
-    .description("Session manager for Claude Code: named sessions you resume by number.")
-    .version(VERSION, "-V, --version", "print the claudecm version")
-    .helpOption("-h, --help", "show help")
-    .showSuggestionAfterError(true)
-    .exitOverride()
-    .configureOutput(outputOf(options))
-    .addHelpText(
-      "after",
-      "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm n (new session\n" +
-        "here), claudecm --proj DIR, and any other arguments, which start a new session and pass\n" +
-        "them to claude.\n",
-    );
-  registerListCommand(program, options.makeContext, result);
-  registerResumeCommand(program, options.makeContext, result);
-  registerSearchCommand(program, options.makeContext, result);
-  registerNewCommand(program, options.makeContext, result);
-  registerRecoverCommand(program, options.makeContext, result);
-  registerRescueCommand(program, options.makeContext, result);
-  registerRecallCommand(program, options.makeContext, result);
-  registerSkillCommand(program, options.makeContext, result);
-  registerSkeletonCommand(program, options.makeContext, result);
-  registerDoctorCommand(program, options.makeContext, result);
-  registerFindCommand(program, options.makeContext, result);
-  registerAdoptCommand(program, options.makeContext, result);
-  for (const command of program.commands) command.exitOverride().configureOutput(outputOf(options));
-  return program;
-}
+const PROGRAM_OPTIONS = [{ term: "-V, --version", description: "print the claudecm version" }];
 
 /**
- * Where commander writes. Its usage errors start `error: `; they get the
- * `claudecm: ` prefix every other error line has (main.ts), so scripts and
- * people see one form.
+ * Run claudecm with `args` (without the program name); returns the exit
+ * code. A command line that does not parse gets one `claudecm: ` line on
+ * stderr and exit 2.
  */
-function outputOf(options: CliOptions): {
-  writeOut: (text: string) => void;
-  writeErr: (text: string) => void;
-  outputError: (text: string, write: (text: string) => void) => void;
-} {
-  return {
-    writeOut: options.writeOut,
-    writeErr: options.writeErr,
-    outputError: (text, write) => write(`claudecm: ${text.replace(/^error: /, "")}`),
-  };
-}
-
-function commanderExitCode(error: CommanderError): number {
-  switch (error.code) {
-    case "commander.helpDisplayed":
-    case "commander.help":
-    case "commander.version":
+export async function runCli(args: readonly string[], options: CliOptions): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseCommandLine(PROGRAM, translateLegacyArgs(args));
+  } catch (error) {
+    if (!(error instanceof CommandLineError)) throw error;
+    options.writeErr(`claudecm: ${error.message}\n`);
+    return ExitCode.usage;
+  }
+  switch (parsed.kind) {
+    case "version":
+      options.writeOut(`${VERSION}\n`);
       return ExitCode.ok;
-    default:
-      return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+    case "help": {
+      const text = formatHelp(parsed.command, {
+        program: PROGRAM.name,
+        path: parsed.path,
+        programOptions: parsed.command === PROGRAM ? PROGRAM_OPTIONS : [],
+      });
+      // A group named without its subcommand (`claudecm skill`) is a usage error.
+      if (parsed.toStderr) options.writeErr(text);
+      else options.writeOut(text);
+      return parsed.toStderr ? ExitCode.usage : ExitCode.ok;
+    }
+    case "run":
+      return await parsed.command.run!(parsed.input, options.makeContext);
   }
 }

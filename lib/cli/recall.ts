@@ -4,57 +4,63 @@
  * @module
  */
 
-import type { Command } from "@commander-js/extra-typings";
+import type { CommandSpec } from "./command.ts";
 import { RECALL_EXIT } from "../app/recall/defaults.ts";
-import type { CommandResult, ContextFactory } from "./program.ts";
 
-/** Register `recall` on the program. */
-export function registerRecallCommand(
-  program: Command,
-  makeContext: ContextFactory,
-  result: CommandResult,
-): void {
-  program
-    .command("recall")
-    .description("what a session did and what still holds in the repository now (read-only)")
-    .argument("[session]", "a session id, a transcript (.jsonl) path, or a session folder")
-    .option(
-      "--last",
-      "recall the newest session of the folder that is not live (as recover ranks them)",
-    )
-    .option(
-      "--cwd <dir>",
-      "the folder the session worked in (default: the one it recorded, else the current one)",
-    )
-    .option(
-      "--scope <hint>",
-      "only records about this file, folder, module or tag (edit, commit, blocked...)",
-    )
-    .option(
-      "--exclude <id>",
-      "with --last: leave this session out ($CLAUDE_CODE_SESSION_ID always is)",
-    )
-    .option("--json", "print the capsule (or the failure) as JSON")
-    .addHelpText(
-      "after",
-      "\nPrints a capsule: every tool call of the session paired with its result (files written,\n" +
-        "edited and removed, commands, tests, commits, reads, the todo list), each checked against\n" +
-        "the live folder and git and tagged completed, in-progress, blocked or diverged; one next\n" +
-        "move; and every divergence (a scope narrows the records, never the divergences).\n" +
-        "Writes nothing; git is only queried.\n\n" +
-        "Exit codes: 0 capsule printed, 1 failure (git missing, unreadable file), 2 usage error,\n" +
-        `${RECALL_EXIT["session-not-found"]} session-not-found, ` +
-        `${
-          RECALL_EXIT["transcript-parse-failure"]
-        } transcript-parse-failure (a corrupt line; a half-written\n` +
-        "last line is a crash, not a failure), " +
-        `${
-          RECALL_EXIT["no-recoverable-state"]
-        } no-recoverable-state (no work recorded, or none in\n` +
-        'the scope). With --json a failure prints {"status": "<code>", ...} on stdout too.\n',
-    )
-    .action(async (session, options) => {
-      const { runRecall } = await import("../app/recall/recall.ts");
-      result.exitCode = runRecall(makeContext(), { ...options, session });
+/** `recall`. */
+export const recallCommand: CommandSpec = {
+  name: "recall",
+  description: "what a session did and what still holds in the repository now (read-only)",
+  arguments: [
+    {
+      name: "[session]",
+      description: "a session id, a transcript (.jsonl) path, or a session folder",
+    },
+  ],
+  options: [
+    {
+      flags: "--last",
+      description:
+        "recall the newest session of the folder that is not live (as recover ranks them)",
+    },
+    {
+      flags: "--cwd <dir>",
+      description:
+        "the folder the session worked in (default: the one it recorded, else the current one)",
+    },
+    {
+      flags: "--scope <hint>",
+      description: "only records about this file, folder, module or tag (edit, commit, blocked...)",
+    },
+    {
+      flags: "--exclude <id>",
+      description: "with --last: leave this session out ($CLAUDE_CODE_SESSION_ID always is)",
+    },
+    { flags: "--json", description: "print the capsule (or the failure) as JSON" },
+  ],
+  helpAfter:
+    "\nPrints a capsule: every tool call of the session paired with its result (files written,\n" +
+    "edited and removed, commands, tests, commits, reads, the todo list), each checked against\n" +
+    "the live folder and git and tagged completed, in-progress, blocked or diverged; one next\n" +
+    "move; and every divergence (a scope narrows the records, never the divergences).\n" +
+    "Writes nothing; git is only queried.\n\n" +
+    "Exit codes: 0 capsule printed, 1 failure (git missing, unreadable file), 2 usage error,\n" +
+    `${RECALL_EXIT["session-not-found"]} session-not-found, ` +
+    `${
+      RECALL_EXIT["transcript-parse-failure"]
+    } transcript-parse-failure (a corrupt line; a half-written\n` +
+    "last line is a crash, not a failure), " +
+    `${RECALL_EXIT["no-recoverable-state"]} no-recoverable-state (no work recorded, or none in\n` +
+    'the scope). With --json a failure prints {"status": "<code>", ...} on stdout too.\n',
+  run: async (input, makeContext) => {
+    const { runRecall } = await import("../app/recall/recall.ts");
+    return runRecall(makeContext(), {
+      session: input.argText("session"),
+      last: input.flag("last"),
+      cwd: input.text("cwd"),
+      scope: input.text("scope"),
+      exclude: input.text("exclude"),
+      json: input.flag("json"),
     });
-}
+  },
+};

@@ -1,25 +1,22 @@
 /**
- * `claudecm skill install`: install the `/recover` skill for Claude Code.
+ * `claudecm skill install`: the Claude Code skills claudecm provides.
  *
  * @module
  */
 
-import type { Command } from "@commander-js/extra-typings";
-import type { CommandResult, ContextFactory } from "./program.ts";
+import type { CommandSpec } from "./command.ts";
 
-/** Register `skill` and its `install` subcommand on the program. */
-export function registerSkillCommand(
-  program: Command,
-  makeContext: ContextFactory,
-  result: CommandResult,
-): void {
-  const skill = program.command("skill").description("Claude Code skills claudecm provides");
-  skill
-    .command("install")
-    .description("install the /recover skill into <claude root>/skills/recover/SKILL.md")
-    .option("--print", "print the skill instead of installing it")
-    .action(async (options) => {
+/** `skill`, a group: `skill install`. */
+export const skillCommand: CommandSpec = {
+  name: "skill",
+  description: "Claude Code skills claudecm provides",
+  subcommands: [{
+    name: "install",
+    description: "install the /recover skill into <claude root>/skills/recover/SKILL.md",
+    options: [{ flags: "--print", description: "print the skill instead of installing it" }],
+    run: async (input, makeContext) => {
       const { runSkillInstall } = await import("../app/recover/skill_install.ts");
-      result.exitCode = runSkillInstall(makeContext(), { print: options.print === true });
-    });
-}
+      return runSkillInstall(makeContext(), { print: input.flag("print") });
+    },
+  }],
+};

@@ -6,10 +6,11 @@
  */
 
 import { formatDateShort, formatSize, formatTokens } from "./format.ts";
-import { type Paths, projectDirFor } from "./paths.ts";
+import type { Paths } from "./paths.ts";
 import type { Session } from "./registry.ts";
 import { readSessionIndex } from "./session_index.ts";
 import {
+  cachedProjectDir,
   createLocateCache,
   listFolder,
   type LocateCache,
@@ -75,7 +76,7 @@ export function getSessionInfo(
       tokensText,
     };
   }
-  const folder = projectDirFor(paths, session.dir);
+  const folder = cachedProjectDir(paths, session.dir, cache);
   const listing = listFolder(folder, cache);
   const names = listing instanceof Set ? listing : new Set<string>();
   const fallback = fallbackDate(paths, folder, session.guid, names);

@@ -40,6 +40,8 @@ type Listing = Set<string> | { missing: true } | { error: string };
  */
 export interface LocateCache {
   listings: Map<string, Listing>;
+  /** Each registered DIR's project folder: a realpath apiece, and many rows share a DIR. */
+  projectDirs: Map<string, string>;
   projects?: ProjectsIndex;
 }
 
@@ -51,7 +53,7 @@ interface ProjectsIndex {
 
 /** A fresh cache. */
 export function createLocateCache(): LocateCache {
-  return { listings: new Map() };
+  return { listings: new Map(), projectDirs: new Map() };
 }
 
 /** Find session `guid`'s transcript: its DIR's project folder first, then anywhere under projects. */
@@ -61,8 +63,7 @@ export function locateTranscript(
   cache: LocateCache = createLocateCache(),
 ): TranscriptLocation {
   const name = `${session.guid}.jsonl`;
-  const ownFolder = projectDirFor(paths, session.dir);
-  const expected = paths.path.join(ownFolder, name);
+  const ownFolder = cachedProjectDir(paths, session.dir, cache);
   const own = lookIn(paths, ownFolder, name, cache);
   if (own.status === "found") return { ...own, inOwnFolder: true };
   if (own.status === "unreadable") return own;
@@ -83,7 +84,17 @@ export function locateTranscript(
       return found.status === "found" ? { ...found, inOwnFolder: false } : found;
     }
   }
-  return { status: "missing", path: expected };
+  return { status: "missing", path: paths.path.join(ownFolder, name) };
+}
+
+/** `projectDirFor(paths, dir)`, memoised in `cache`. */
+export function cachedProjectDir(paths: Paths, dir: string, cache: LocateCache): string {
+  let folder = cache.projectDirs.get(dir);
+  if (folder === undefined) {
+    folder = projectDirFor(paths, dir);
+    cache.projectDirs.set(dir, folder);
+  }
+  return folder;
 }
 
 /** The entries of `folder` (memoised); not-found and other errors kept apart. */

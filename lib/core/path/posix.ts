@@ -50,8 +50,15 @@ function resolve(...segments: string[]): string {
   return resolved.length > 0 ? resolved : ".";
 }
 
+/** An empty, `.` or `..` segment: without one, a path is already normal. */
+const NEEDS_NORMALIZING = /\/\/|(?:^|\/)\.{1,2}(?:\/|$)/;
+
 function normalize(path: string): string {
   if (path.length === 0) return ".";
+  // Most paths claudecm joins are already normal. One regex test answers for
+  // them; the walk below costs ~10 µs a call in a cold process, where it runs
+  // interpreted (a 1,000-session list joins thousands of paths).
+  if (!NEEDS_NORMALIZING.test(path)) return path;
   const absolute = path.charCodeAt(0) === CHAR_SLASH;
   const trailingSeparator = path.charCodeAt(path.length - 1) === CHAR_SLASH;
   let normalized = collapseDots(path, !absolute, COLLAPSE);

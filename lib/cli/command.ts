@@ -1,0 +1,117 @@
+/**
+ * How a claudecm command is declared: its name, arguments, options and help,
+ * as plain data the parser (parse_args.ts) and the help writer (help.ts)
+ * read, and a `run` that loads the command's flow only when it runs.
+ *
+ * claudecm declares its commands itself instead of with commander: loading
+ * commander, through Deno's Node compatibility layer, cost more than twice a
+ * bare Deno start (bench/startup_bench.ts), and claudecm starts many times a
+ * day. The notation (`-i, --interactive`, `--limit <n>`, `--no-index`,
+ * `<terms...>`) and the messages are commander's, which users and scripts
+ * already knew.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../app/context.ts";
+
+/** Builds the context lazily, so `--help` and `--version` need no HOME. */
+export type ContextFactory = () => AppContext;
+
+/** An option. */
+export interface OptionSpec {
+  /** `--json`, `-i, --interactive`, `--limit <n>` (takes a value), `--no-index` (negates `index`). */
+  flags: string;
+  description: string;
+  /**
+   * Turns the typed text into the option's value; `previous` is the value so
+   * far, for options that may be repeated. Throws {@linkcode InvalidValueError}.
+   */
+  parse?: (value: string, previous: unknown) => unknown;
+}
+
+/** A positional argument. */
+export interface ArgumentSpec {
+  /** `<name>` required, `[name]` optional; `...` inside makes it take the rest (last one only). */
+  name: string;
+  description: string;
+  /** Turns the typed text into the value; throws {@linkcode InvalidValueError}. */
+  parse?: (value: string) => unknown;
+}
+
+/** A command: a leaf with `run`, or a group of `subcommands`. */
+export interface CommandSpec {
+  name: string;
+  description: string;
+  arguments?: ArgumentSpec[];
+  options?: OptionSpec[];
+  /** Printed after the generated help. */
+  helpAfter?: string;
+  subcommands?: CommandSpec[];
+  /** Run the command; returns its exit code. */
+  run?: (input: ParsedInput, makeContext: ContextFactory) => Promise<number> | number;
+}
+
+/** Thrown by an option or argument parser when the text is not acceptable; the message says why. */
+export class InvalidValueError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidValueError";
+  }
+}
+
+/** What the command line gave a command: its arguments and options, by name. */
+export class ParsedInput {
+  readonly #args: ReadonlyMap<string, unknown>;
+  readonly #options: ReadonlyMap<string, unknown>;
+
+  constructor(args: ReadonlyMap<string, unknown>, options: ReadonlyMap<string, unknown>) {
+    this.#args = args;
+    this.#options = options;
+  }
+
+  /** A boolean option: true when given (for `--no-x`, false when given, else true). */
+  flag(name: string): boolean {
+    return this.#options.get(name) === true;
+  }
+
+  /** A text option, or undefined when not given. */
+  text(name: string): string | undefined {
+    return this.#typed(this.#options, name, "string") as string | undefined;
+  }
+
+  /** A numeric option, or undefined when not given. */
+  number(name: string): number | undefined {
+    return this.#typed(this.#options, name, "number") as number | undefined;
+  }
+
+  /** A repeatable option's values, or undefined when not given. */
+  list(name: string): string[] | undefined {
+    const value = this.#options.get(name);
+    if (value === undefined || Array.isArray(value)) return value;
+    throw new Error(`option ${name} is not a list`);
+  }
+
+  /** A single argument's text, or undefined when it was not given. */
+  argText(name: string): string | undefined {
+    return this.#typed(this.#args, name, "string") as string | undefined;
+  }
+
+  /** A single argument its parser made a number, or undefined when it was not given. */
+  argNumber(name: string): number | undefined {
+    return this.#typed(this.#args, name, "number") as number | undefined;
+  }
+
+  /** A variadic argument's texts; empty when none were given. */
+  argList(name: string): string[] {
+    const value = this.#args.get(name) ?? [];
+    if (Array.isArray(value)) return value;
+    throw new Error(`argument ${name} is not a list`);
+  }
+
+  #typed(values: ReadonlyMap<string, unknown>, name: string, type: string): unknown {
+    const value = values.get(name);
+    if (value === undefined || typeof value === type) return value;
+    throw new Error(`${name} is not a ${type}`);
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Parse a command line against the declared commands (command.ts). The
+ * grammar and the messages are commander's: options anywhere before `--`,
+ * `--name value` or `--name=value`, `-h`/`--help` anywhere, `help [command]`
+ * for a group, and usage errors such as "unknown option '--jsn'" with a
+ * "(Did you mean --json?)" hint.
+ *
+ * @module
+ */
+
+import {
+  type ArgumentSpec,
+  type CommandSpec,
+  InvalidValueError,
+  type OptionSpec,
+  ParsedInput,
+} from "./command.ts";
+import { suggestSimilar } from "./suggest.ts";
+
+/** What the command line asks for. */
+export type ParsedCommandLine =
+  | { kind: "run"; command: CommandSpec; input: ParsedInput }
+  /** `path`: the command names from the root, for the usage line. */
+  | { kind: "help"; command: CommandSpec; path: string[]; toStderr: boolean }
+  | { kind: "version" };
+
+/** A command line that does not fit the declared commands; the message is commander's. */
+export class CommandLineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CommandLineError";
+  }
+}
+
+/** An option's flags, split: `-i, --interactive` → short `-i`, long `--interactive`, key `interactive`. */
+export interface OptionShape {
+  short?: string;
+  long: string;
+  /** The name its value is kept under: `dry-run` → `dryRun`; `--no-index` → `index`. */
+  key: string;
+  /** `<n>` when it takes a value. */
+  valueName?: string;
+  negated: boolean;
+}
+
+const FLAGS = /^(?:(-[A-Za-z]), )?(--[a-z][a-z-]*)(?: (<[^>]+>))?$/;
+
+/** Split an option's flags; throws on notation the parser does not support. */
+export function optionShape(option: OptionSpec): OptionShape {
+  const match = FLAGS.exec(option.flags);
+  if (match === null) throw new Error(`unsupported option flags: ${option.flags}`);
+  const [, short, long, valueName] = match;
+  const negated = long.startsWith("--no-");
+  const name = negated ? long.slice(5) : long.slice(2);
+  const key = name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  return { short, long, key, valueName, negated };
+}
+
+/** An argument's name without brackets or dots, and whether it is required and variadic. */
+export function argumentShape(
+  argument: ArgumentSpec,
+): { key: string; required: boolean; variadic: boolean } {
+  return {
+    key: argument.name.replace(/[<>[\].]/g, ""),
+    required: argument.name.startsWith("<"),
+    variadic: argument.name.includes("..."),
+  };
+}
+
+const HELP_FLAGS = new Set(["-h", "--help"]);
+const VERSION_FLAGS = new Set(["-V", "--version"]);
+
+/** Parse `args` (without the program name) against `root`, the program. */
+export function parseCommandLine(root: CommandSpec, args: readonly string[]): ParsedCommandLine {
+  const first = args[0];
+  // The program's own options come before a command; the first one decides.
+  if (first !== undefined && VERSION_FLAGS.has(first)) return { kind: "version" };
+  return parseGroupOrLeaf(root, args, []);
+}
+
+function parseGroupOrLeaf(
+  command: CommandSpec,
+  args: readonly string[],
+  path: string[],
+): ParsedCommandLine {
+  if (command.subcommands === undefined) return parseLeaf(command, args, path);
+  const [first, ...rest] = args;
+  if (first === undefined) return { kind: "help", command, path, toStderr: true };
+  if (HELP_FLAGS.has(first)) return { kind: "help", command, path, toStderr: false };
+  if (first === "help") {
+    if (rest[0] === undefined) return { kind: "help", command, path, toStderr: false };
+    const target = findSubcommand(command, rest[0]);
+    return { kind: "help", command: target, path: [...path, target.name], toStderr: false };
+  }
+  if (first.startsWith("-")) throw new CommandLineError(`unknown option '${first}'`);
+  const sub = findSubcommand(command, first);
+  return parseGroupOrLeaf(sub, rest, [...path, sub.name]);
+}
+
+function findSubcommand(group: CommandSpec, name: string): CommandSpec {
+  const found = group.subcommands?.find((sub) => sub.name === name);
+  if (found !== undefined) return found;
+  const names = (group.subcommands ?? []).map((sub) => sub.name);
+  throw new CommandLineError(
+    `unknown command '${name}'${suggestSimilar(name, [...names, "help"])}`,
+  );
+}
+
+function parseLeaf(
+  command: CommandSpec,
+  args: readonly string[],
+  path: string[],
+): ParsedCommandLine {
+  const shapes = (command.options ?? []).map((option) => ({ option, shape: optionShape(option) }));
+  const options = new Map<string, unknown>();
+  for (const { shape } of shapes) if (shape.negated) options.set(shape.key, true);
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--") {
+      positional.push(...args.slice(i + 1));
+      break;
+    }
+    if (HELP_FLAGS.has(arg)) return { kind: "help", command, path, toStderr: false };
+    if (!arg.startsWith("-") || arg === "-") {
+      positional.push(arg);
+      continue;
+    }
+    const [written, inline] = splitInlineValue(arg);
+    const found = shapes.find(({ shape }) => shape.long === written || shape.short === written);
+    if (found === undefined) {
+      const known = shapes.map(({ shape }) => shape.long).concat("--help");
+      const hint = written.startsWith("--") ? suggestSimilar(written, known) : "";
+      throw new CommandLineError(`unknown option '${arg}'${hint}`);
+    }
+    const { option, shape } = found;
+    if (shape.valueName === undefined) {
+      if (inline !== undefined) {
+        throw new CommandLineError(`option '${option.flags}' takes no value`);
+      }
+      options.set(shape.key, !shape.negated);
+      continue;
+    }
+    const value = inline ?? args[++i];
+    if (value === undefined) {
+      throw new CommandLineError(`option '${option.flags}' argument missing`);
+    }
+    options.set(shape.key, parseOptionValue(option, value, options.get(shape.key)));
+  }
+  return {
+    kind: "run",
+    command,
+    input: new ParsedInput(bindArguments(command, positional), options),
+  };
+}
+
+/** `--name=value` → [`--name`, `value`]; anything else has no inline value. */
+function splitInlineValue(arg: string): [string, string | undefined] {
+  const at = arg.indexOf("=");
+  if (!arg.startsWith("--") || at === -1) return [arg, undefined];
+  return [arg.slice(0, at), arg.slice(at + 1)];
+}
+
+function parseOptionValue(option: OptionSpec, value: string, previous: unknown): unknown {
+  if (option.parse === undefined) return value;
+  try {
+    return option.parse(value, previous);
+  } catch (error) {
+    if (!(error instanceof InvalidValueError)) throw error;
+    throw new CommandLineError(
+      `option '${option.flags}' argument '${value}' is invalid. ${error.message}`,
+    );
+  }
+}
+
+function bindArguments(command: CommandSpec, positional: string[]): Map<string, unknown> {
+  const specs = command.arguments ?? [];
+  const bound = new Map<string, unknown>();
+  let next = 0;
+  for (const argument of specs) {
+    const { key, required, variadic } = argumentShape(argument);
+    const values = variadic ? positional.slice(next) : positional.slice(next, next + 1);
+    next += values.length;
+    if (values.length === 0) {
+      if (required) throw new CommandLineError(`missing required argument '${key}'`);
+      continue;
+    }
+    const parsed = values.map((value) => parseArgumentValue(argument, key, value));
+    bound.set(key, variadic ? parsed : parsed[0]);
+  }
+  if (next < positional.length) {
+    const expected = specs.length === 1 ? "1 argument" : `${specs.length} arguments`;
+    throw new CommandLineError(
+      `too many arguments for '${command.name}'. Expected ${expected} but got ` +
+        `${positional.length}: ${positional.join(", ")}.`,
+    );
+  }
+  return bound;
+}
+
+function parseArgumentValue(argument: ArgumentSpec, key: string, value: string): unknown {
+  if (argument.parse === undefined) return value;
+  try {
+    return argument.parse(value);
+  } catch (error) {
+    if (!(error instanceof InvalidValueError)) throw error;
+    throw new CommandLineError(
+      `command-argument value '${value}' is invalid for argument '${key}'. ${error.message}`,
+    );
+  }
+}
