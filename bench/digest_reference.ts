@@ -154,7 +154,9 @@ async function main(): Promise<void> {
     });
     const mb = Deno.statSync(transcript).size / 1e6;
     console.log(
-      `generated a ${mb.toFixed(1)} MB transcript in ${(performance.now() - started).toFixed(0)} ms`,
+      `generated a ${mb.toFixed(1)} MB transcript in ${
+        (performance.now() - started).toFixed(0)
+      } ms`,
     );
 
     const sides: Side[] = [

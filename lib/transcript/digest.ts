@@ -25,8 +25,8 @@ import {
   relativeToCwd,
   TaskList,
   type Todo,
-  TOOL_INPUT_KEYS,
   todoWriteList,
+  TOOL_INPUT_KEYS,
   toolDetail,
   touchedFile,
 } from "./tools.ts";
