@@ -21,6 +21,7 @@ function parsed(text: string): Partial<AssistantEntry> | undefined {
   return {
     type: entry.type,
     cwd: entry.cwd,
+    gitBranch: entry.gitBranch,
     isSidechain: entry.isSidechain,
     isMeta: entry.isMeta,
     content: entry.content,

@@ -5,7 +5,9 @@
  * recent tool actions, files touched, branch and modes, and whether the last
  * turn was cut off. Everything kept is bounded, so memory does not grow with
  * the file; tool results are matched to their calls from the raw bytes,
- * without parsing the (often huge) result lines.
+ * without parsing the (often huge) result lines, and assistant lines are
+ * read from their bytes too, decoding only the tool inputs the digest shows
+ * (not a Write's whole file).
  *
  * @module
  */
@@ -15,13 +17,16 @@ import type { RawLine } from "./lines.ts";
 import type { AssistantEntry, Entry, ToolUseBlock, UserEntry } from "./model.ts";
 import { assistantText, cleanPrompt, isSidechain, realAsk } from "./noise.ts";
 import { peekToolResultIds, peekTrue } from "./scan.ts";
+import { peekAssistant, type PeekAssistantOptions } from "./scan_assistant.ts";
 import { readTail } from "./tail.ts";
 import {
+  keyedDetail,
   oneLine,
   relativeToCwd,
   TaskList,
   type Todo,
   todoWriteList,
+  TOOL_INPUT_KEYS,
   toolDetail,
   touchedFile,
 } from "./tools.ts";
@@ -81,6 +86,12 @@ const MAX_SNAPSHOT_FILES = 1_000;
  */
 const MAX_TEXT = 20_000;
 
+/** What an assistant line's tool calls are read for: tools.ts names the keys. */
+const DIGEST_INPUT: PeekAssistantOptions = {
+  inputKeys: TOOL_INPUT_KEYS,
+  wholeInput: (_name, input) => keyedDetail(input) === undefined,
+};
+
 type LastEvent = "none" | "ask" | "tool_use" | "tool_result" | "reply" | "turn_end" | "api_error";
 
 /** Read the transcript at `path` and keep what the digest shows. */
@@ -119,11 +130,18 @@ class DigestState {
   apiError?: string;
   compactions = 0;
 
-  /** Sidechain lines and tool-result lines are handled here, unparsed. */
+  /**
+   * Sidechain lines, tool-result lines and assistant lines are handled here,
+   * unparsed; a line the peeks cannot follow is left to JSON.parse.
+   */
   preview(type: string, line: RawLine): boolean {
     if (type !== "user" && type !== "assistant") return false;
     if (peekTrue(line, "isSidechain")) return true;
-    if (type === "assistant") return false;
+    if (type === "assistant") {
+      const entry = peekAssistant(line, DIGEST_INPUT);
+      if (entry !== undefined) this.#assistant(entry);
+      return entry !== undefined;
+    }
     const ids = peekToolResultIds(line);
     if (ids === undefined) return false;
     this.#results(ids);

@@ -1,13 +1,13 @@
 /**
  * An assistant line read from its raw bytes, for readers that see every one
- * of them (the refresh skeleton). What JSON.parse would spend on a line goes
+ * of them (the refresh skeleton, the recover digest). What JSON.parse would spend on a line goes
  * mostly into tool inputs (a Write carries the whole file) and metadata the
  * reader never looks at; here only the strings the entry holds are decoded,
  * and a tool's input only as far as the reader asks.
  *
  * The result equals `toEntry(JSON.parse(line))` (model.ts) in what the
- * skeleton reads: the content, `cwd` and the flags (`uuid`, `sessionId`,
- * `timestamp` and `gitBranch` are left out), and a tool input holds only the
+ * skeleton and the digest read: the content, `cwd`, `gitBranch` and the flags
+ * (`uuid`, `sessionId` and `timestamp` are left out), and a tool input holds only the
  * keys asked for unless the reader wants it whole.
  * Any shape off the common path (an escaped key name, a `message` that is
  * not an object, a tool_result block, bytes that are not valid JSON) gives
@@ -52,8 +52,16 @@ const TRUE = 0x74;
 
 /** Key names as bytes, so keys are matched without making strings of them. */
 const names = (...list: string[]) => list.map(keyBytes);
-const TOP = names("type", "message", "cwd", "isSidechain", "isMeta", "isApiErrorMessage");
-const [TYPE, MESSAGE, CWD, SIDECHAIN, META, API_ERROR] = TOP.map((_, i) => i);
+const TOP = names(
+  "type",
+  "message",
+  "cwd",
+  "gitBranch",
+  "isSidechain",
+  "isMeta",
+  "isApiErrorMessage",
+);
+const [TYPE, MESSAGE, CWD, BRANCH, SIDECHAIN, META, API_ERROR] = TOP.map((_, i) => i);
 const CONTENT = names("content");
 const BLOCK = names("type", "text", "id", "name", "input");
 const [BLOCK_TYPE, TEXT, ID, NAME, INPUT] = BLOCK.map((_, i) => i);
@@ -84,6 +92,7 @@ export function peekAssistant(
     return {
       type: "assistant",
       cwd: stringAt(line, at[CWD]),
+      gitBranch: stringAt(line, at[BRANCH]),
       isSidechain: flag(SIDECHAIN),
       isMeta: flag(META),
       content,

@@ -23,18 +23,47 @@ export const FILE_CHANGING_TOOLS: ReadonlySet<string> = new Set([
   "NotebookEdit",
 ]);
 
+/**
+ * The input keys that {@linkcode toolDetail}, {@linkcode touchedFile},
+ * {@linkcode todoWriteList} and {@linkcode TaskList} read, so a reader can
+ * decode only these (scan_assistant.ts); it needs the whole input only when
+ * {@linkcode keyedDetail} finds nothing in them.
+ */
+export const TOOL_INPUT_KEYS: ReadonlySet<string> = new Set([
+  "command",
+  "file_path",
+  "notebook_path",
+  "pattern",
+  "path",
+  "url",
+  "query",
+  "subject",
+  "taskId",
+  "status",
+  "description",
+  "todos",
+]);
+
 /** The tool's key input for a one-line summary: a command, a path, a pattern, a URL. */
 export function toolDetail(tool: ToolUseBlock): string {
   const input = tool.input;
+  const detail = keyedDetail(input) ??
+    Object.values(input).find((value) => typeof value === "string") as string | undefined ?? "";
+  return oneLine(detail, DETAIL_LIMIT);
+}
+
+/**
+ * The detail from the keys {@linkcode TOOL_INPUT_KEYS} names; undefined when
+ * none has one, and {@linkcode toolDetail} falls back to the input's first string.
+ */
+export function keyedDetail(input: Record<string, unknown>): string | undefined {
   const text = (key: string) => typeof input[key] === "string" ? input[key] as string : undefined;
-  const detail = text("command") ?? text("file_path") ?? text("notebook_path") ??
+  return text("command") ?? text("file_path") ?? text("notebook_path") ??
     (text("pattern") !== undefined
       ? `${text("pattern")}${text("path") ? ` in ${text("path")}` : ""}`
       : undefined) ??
     text("url") ?? text("query") ?? text("subject") ?? taskUpdate(input) ?? text("description") ??
-    (Array.isArray(input.todos) ? `${input.todos.length} todos` : undefined) ??
-    Object.values(input).find((value) => typeof value === "string") as string | undefined ?? "";
-  return oneLine(detail, DETAIL_LIMIT);
+    (Array.isArray(input.todos) ? `${input.todos.length} todos` : undefined);
 }
 
 /** The file a call created or changed, if it is an editing tool. */
