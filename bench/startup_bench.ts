@@ -4,6 +4,8 @@
  * same environment and DENO_DIR):
  *
  * - the floor: bench/floor.ts, a one-line Deno script;
+ * - for reference, the floor plus only the file system work list --json
+ *   cannot skip (bench/floor_list_io.ts): what is above it is claudecm's code;
  * - `claudecm --version`;
  * - `claudecm list --json` over 1,000 registered sessions (nine in ten with
  *   a transcript).
@@ -27,6 +29,7 @@ import { sessionId, writeRegistryText, writeTranscript } from "../tests/helpers/
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const FLOOR = fileURLToPath(new URL("./floor.ts", import.meta.url));
+const FLOOR_LIST_IO = fileURLToPath(new URL("./floor_list_io.ts", import.meta.url));
 const SESSIONS = 1_000;
 const PROJECTS = 100;
 
@@ -40,6 +43,7 @@ interface Case {
 
 const CASES: Case[] = [
   { label: "floor: one-line Deno script", script: FLOOR, args: [] },
+  { label: "(reference) floor + list's file I/O", script: FLOOR_LIST_IO, args: [] },
   { label: "claudecm --version", script: MAIN, args: ["--version"], target: 1.2 },
   {
     label: `claudecm list --json, ${SESSIONS} sessions`,
