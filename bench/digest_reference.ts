@@ -19,10 +19,10 @@
  * @module
  */
 
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { claudecmEnv } from "./measure.ts";
 import { projectDirFor, resolvePaths } from "../lib/core/paths.ts";
 import { resolveRealPath } from "../lib/core/project_key.ts";
 import { generateTranscript, parseSize } from "../scripts/gen_transcript.ts";
@@ -137,14 +137,7 @@ async function main(): Promise<void> {
   const runs = Number(values.runs);
   const home = Deno.makeTempDirSync({ prefix: "claudecm-bench-digest-" });
   try {
-    const env: Record<string, string> = {
-      HOME: home,
-      USERPROFILE: home,
-      CLAUDE_CONFIG_DIR: join(home, ".claude"),
-      DENO_DIR: Deno.env.get("DENO_DIR") ?? join(tmpdir(), "claudecm-test-deno-dir"),
-      PATH: Deno.env.get("PATH") ?? "",
-      NO_COLOR: "1",
-    };
+    const env = claudecmEnv(home);
     const cwd = resolveRealPath(join(home, "project"));
     Deno.mkdirSync(cwd, { recursive: true });
     const dir = projectDirFor(resolvePaths((name) => env[name], Deno.build.os), cwd);

@@ -6,6 +6,24 @@
  * @module
  */
 
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * The environment a benchmarked claudecm runs in: only a temporary `home`,
+ * PATH, the tests' Deno cache (so the transpile cache is warm) and no colour.
+ */
+export function claudecmEnv(home: string): Record<string, string> {
+  return {
+    HOME: home,
+    USERPROFILE: home,
+    CLAUDE_CONFIG_DIR: join(home, ".claude"),
+    DENO_DIR: Deno.env.get("DENO_DIR") ?? join(tmpdir(), "claudecm-test-deno-dir"),
+    PATH: Deno.env.get("PATH") ?? "",
+    NO_COLOR: "1",
+  };
+}
+
 /** Peak resident memory of this process: the kernel's high-water mark on Linux, else `sampled`. */
 export function peakRssMiB(sampled: number): { peak: number; exact: boolean } {
   try {

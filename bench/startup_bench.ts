@@ -20,10 +20,10 @@
  * @module
  */
 
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { claudecmEnv } from "./measure.ts";
 import { resolvePaths } from "../lib/core/paths.ts";
 import { sessionId, writeRegistryText, writeTranscript } from "../tests/helpers/claude_home.ts";
 
@@ -93,14 +93,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ args: Deno.args, options: { runs: { type: "string" } } });
   const runs = Number(values.runs ?? 31);
   const home = Deno.makeTempDirSync({ prefix: "claudecm-bench-" });
-  const env: Record<string, string> = {
-    HOME: home,
-    USERPROFILE: home,
-    CLAUDE_CONFIG_DIR: join(home, ".claude"),
-    DENO_DIR: Deno.env.get("DENO_DIR") ?? join(tmpdir(), "claudecm-test-deno-dir"),
-    PATH: Deno.env.get("PATH") ?? "",
-    NO_COLOR: "1",
-  };
+  const env = claudecmEnv(home);
   try {
     seedRegistry(env, home);
     const times = CASES.map(() => [] as number[]);
