@@ -44,7 +44,7 @@ function child(script: string, args: string[]): Promise<ChildResult> {
 function capsuleSize(path: string): number {
   const mined = mineWork(path);
   const verifications = verifyRecords(mined.records, { repo: { missing: "benchmark" } });
-  const tagged = tagRecords(mined.records, verifications, mined.truncated);
+  const tagged = tagRecords(mined.records, { verifications, truncated: mined.truncated });
   return renderCapsule({
     sessionId: "bench",
     source: { path, how: "transcript-path" },
@@ -53,7 +53,7 @@ function capsuleSize(path: string): number {
     live: false,
     records: tagged,
     total: tagged.length,
-    nextMove: chooseNextMove(tagged, tagged, mined.lastAsk),
+    nextMove: chooseNextMove(tagged, { all: tagged, lastAsk: mined.lastAsk }),
     divergences: tagged.filter((t) => t.status === "diverged")
       .map((t) => ({ tagged: t, inScope: true })),
   }).length;

@@ -15,17 +15,20 @@ const HARNESS = fileURLToPath(new URL("./helpers/spawn_harness.ts", import.meta.
 
 Deno.test("planSpawn runs a Windows .cmd through cmd.exe with a raw command line, anything else directly", () => {
   const env = { ComSpec: "C:\\Windows\\system32\\cmd.exe" };
-  assert.deepEqual(planSpawn("C:\\npm\\cmv.cmd", ["trim", "-s", "a b"], "windows", env), {
+  assert.deepEqual(planSpawn("C:\\npm\\cmv.cmd", ["trim", "-s", "a b"], { os: "windows", env }), {
     command: "C:\\Windows\\system32\\cmd.exe",
     args: ["/d", "/s", "/c", '"C:\\npm\\cmv.cmd ^^^"trim^^^" ^^^"-s^^^" ^^^"a^^^ b^^^""'],
     windowsRawArguments: true,
   });
-  assert.deepEqual(planSpawn("C:\\bin\\claude.exe", ["-n", "a b"], "windows", env), {
+  assert.deepEqual(planSpawn("C:\\bin\\claude.exe", ["-n", "a b"], { os: "windows", env }), {
     command: "C:\\bin\\claude.exe",
     args: ["-n", "a b"],
     windowsRawArguments: false,
   });
-  assert.deepEqual(planSpawn("/usr/bin/x.cmd", ["a"], "linux", {}).command, "/usr/bin/x.cmd");
+  assert.deepEqual(
+    planSpawn("/usr/bin/x.cmd", ["a"], { os: "linux", env: {} }).command,
+    "/usr/bin/x.cmd",
+  );
 });
 
 Deno.test("runCaptured passes stdin, captures output and exit code, in the given cwd and env only", async () => {

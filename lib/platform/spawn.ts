@@ -96,8 +96,7 @@ export interface SpawnPlan {
 export function planSpawn(
   path: string,
   args: string[],
-  os: OsName,
-  env: Record<string, string>,
+  { os, env }: { os: OsName; env: Record<string, string> },
 ): SpawnPlan {
   if (os === "windows" && isBatchScript(path)) {
     const comSpec = env.ComSpec ?? env.COMSPEC ?? "cmd.exe";
@@ -116,7 +115,7 @@ export function spawnInteractive(
   args: string[],
   options: SpawnOptions,
 ): RunningChild {
-  const plan = planSpawn(path, args, options.os ?? Deno.build.os, options.env);
+  const plan = planSpawn(path, args, { os: options.os ?? Deno.build.os, env: options.env });
   const release = ignoreSigint();
   let child: Deno.ChildProcess;
   try {
@@ -160,7 +159,7 @@ function startCaptured(
   detached: boolean,
 ): BackgroundRun {
   const os = options.os ?? Deno.build.os;
-  const plan = planSpawn(path, args, os, options.env);
+  const plan = planSpawn(path, args, { os, env: options.env });
   const timed = options.timeoutMs !== undefined;
   // Windows would open a console window for a detached node shim; there the
   // snapshot stays attached, and taskkill finds a timed child's tree by parent.

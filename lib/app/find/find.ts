@@ -77,7 +77,7 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
       const found = await searchIndex(
         ctx,
         { match: ftsMatch(terms), roles, since, project },
-        limit,
+        { sessionLimit: limit },
       );
       sessions = found.sessions;
       indexed = found.indexed;

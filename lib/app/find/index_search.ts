@@ -45,7 +45,7 @@ export function findIndexPath(paths: Paths): string {
 export async function searchIndex(
   ctx: AppContext,
   query: Omit<IndexQuery, "limit">,
-  sessionLimit: number,
+  { sessionLimit }: { sessionLimit: number },
 ): Promise<{ sessions: SessionMatches[]; indexed: IndexStats }> {
   try {
     return await attempt(ctx, query, sessionLimit);

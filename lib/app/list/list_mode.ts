@@ -49,10 +49,10 @@ export async function runListMode(ctx: AppContext): Promise<number> {
       // A typed number is never a project title, even one too large to be a position.
       const number = parseWholeNumber(answer);
       const session = number === null ? undefined : sessions[number - 1];
-      if (session !== undefined) return await resumePicked(ctx, settings, session);
+      if (session !== undefined) return await resumePicked(ctx, { settings, session });
       ctx.out.line(`  No session #${answer}: the list has ${sessions.length}.`, "red");
     } else {
-      const launched = await offerNewProject(ctx, settings, answer);
+      const launched = await offerNewProject(ctx, { settings, title: answer });
       if (launched !== null) return launched;
     }
   }

@@ -25,8 +25,7 @@ import {
  */
 export async function offerNewProject(
   ctx: AppContext,
-  settings: LaunchSettings,
-  title: string,
+  { settings, title }: { settings: LaunchSettings; title: string },
 ): Promise<number | null> {
   ctx.out.line();
   const answer = ctx.prompter.ask(

@@ -67,7 +67,9 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
     if (answer === "" || /^q$/i.test(answer)) return ExitCode.ok;
     const number = parseWholeNumber(answer);
     const session = number === null ? undefined : sessions[number - 1];
-    if (session !== undefined) return await resumePicked(ctx, setup.settings, session);
+    if (session !== undefined) {
+      return await resumePicked(ctx, { settings: setup.settings, session });
+    }
     ctx.out.line(`  Type a number from 1 to ${sessions.length}, or Enter to quit.`, "yellow");
   }
 }

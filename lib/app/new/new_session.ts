@@ -110,7 +110,7 @@ async function offerResume(
   }
   const answer = ctx.prompter.ask("  Resume this session? [Y/n]: ");
   if (answer !== null && /^n/i.test(answer.trim())) return null;
-  return await resumeOrRecover(ctx, settings, session);
+  return await resumeOrRecover(ctx, { settings, session });
 }
 
 /**

@@ -33,8 +33,7 @@ const PRIMER_TIMEOUT_MS = 10 * 60_000;
 /** Decide how to resume `session`, asking when its transcript is gone. */
 export async function resolveResumeOrRecover(
   ctx: AppContext,
-  settings: LaunchSettings,
-  session: Session,
+  { settings, session }: { settings: LaunchSettings; session: Session },
 ): Promise<Resolution> {
   // Only "found nowhere" means lost (DESIGN.md 5.11): claude finds a transcript in any folder,
   // and one that could not be looked at is resumed as usual (the resume path reports it).

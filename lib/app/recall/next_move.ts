@@ -28,8 +28,7 @@ const GIT_KINDS = new Set(["commit", "push", "branch"]);
 /** Choose the next move among `candidates` (in scope), knowing every divergence. */
 export function chooseNextMove(
   candidates: TaggedRecord[],
-  all: TaggedRecord[],
-  lastAsk: string | undefined,
+  { all, lastAsk }: { all: TaggedRecord[]; lastAsk: string | undefined },
 ): NextMove {
   const diverged = all.filter((t) => t.status === "diverged");
   const open = candidates.filter((t) => t.status === "in-progress" || t.status === "blocked");

@@ -91,7 +91,7 @@ export function buildCapsule(ctx: AppContext, options: RecallOptions): Capsule {
   const verifications = verifyRecords(mined.records, access);
   const records = [...mined.records];
   const current = branchCheck(mined, access, records, verifications);
-  const tagged = tagRecords(records, verifications, mined.truncated);
+  const tagged = tagRecords(records, { verifications, truncated: mined.truncated });
   const scoped = options.scope === undefined
     ? tagged
     : tagged.filter((t) => inScope(t, options.scope!, folder));
@@ -116,7 +116,7 @@ export function buildCapsule(ctx: AppContext, options: RecallOptions): Capsule {
     scope: options.scope,
     records: scoped,
     total: tagged.length,
-    nextMove: chooseNextMove(scoped, tagged, mined.lastAsk),
+    nextMove: chooseNextMove(scoped, { all: tagged, lastAsk: mined.lastAsk }),
     divergences: tagged.filter((t) => t.status === "diverged")
       .map((t) => ({ tagged: t, inScope: inside.has(t) })),
   };

@@ -39,8 +39,7 @@ const UNCHECKABLE: Partial<Record<string, string>> = {
 /** Tag `records`; `truncated` marks the last tool record in-progress (claude died mid-write). */
 export function tagRecords(
   records: WorkRecord[],
-  verifications: Map<number, Verification>,
-  truncated: boolean,
+  { verifications, truncated }: { verifications: Map<number, Verification>; truncated: boolean },
 ): TaggedRecord[] {
   const steps = new Map<string, WorkRecord[]>();
   for (const record of records) {

@@ -30,5 +30,5 @@ export async function runResume(ctx: AppContext, options: { number: number }): P
     ctx.err.line(`  No session #${options.number}: the list has ${sessions.length}.`, "red");
     return ExitCode.failure;
   }
-  return await resumePicked(ctx, setup.settings, session);
+  return await resumePicked(ctx, { settings: setup.settings, session });
 }

@@ -25,8 +25,7 @@ import { moveToTop } from "../../core/registry_ops.ts";
 /** Resume `session` in its registered directory; returns the exit code. */
 export async function resumePicked(
   ctx: AppContext,
-  settings: LaunchSettings,
-  session: Session,
+  { settings, session }: { settings: LaunchSettings; session: Session },
 ): Promise<number> {
   // A folder that is not there is reported by resumeSession, before anything else happens.
   if (probePath(session.dir).kind !== "directory") {
@@ -42,7 +41,7 @@ export async function resumePicked(
     const orphan = { ...session, guid: choice.guid, tokens: "" };
     return await resumeSession(ctx, { settings, session: orphan, registered: false });
   }
-  return await resumeOrRecover(ctx, settings, session);
+  return await resumeOrRecover(ctx, { settings, session });
 }
 
 /**
@@ -53,10 +52,9 @@ export async function resumePicked(
  */
 export async function resumeOrRecover(
   ctx: AppContext,
-  settings: LaunchSettings,
-  session: Session,
+  { settings, session }: { settings: LaunchSettings; session: Session },
 ): Promise<number> {
-  const resolution = await resolveResumeOrRecover(ctx, settings, session);
+  const resolution = await resolveResumeOrRecover(ctx, { settings, session });
   if (resolution.action === "cancel") return resolution.failed ? ExitCode.failure : ExitCode.ok;
   if (resolution.action === "normal") {
     return await resumeSession(ctx, { settings, session, registered: true });
