@@ -95,6 +95,74 @@ export function skipString(line: JsonBytes, start: number): number {
   }
 }
 
+/**
+ * {@linkcode skipValue} for the value of an object member. A long string
+ * value (a tool result's output, a written file) is crossed without visiting
+ * its escaped quotes when the key after it can be found (see
+ * {@linkcode stringEndBeforeKey}); else, and for any other value, it is
+ * {@linkcode skipValue}.
+ */
+export function skipMemberValue(line: JsonBytes, i: number): number {
+  const start = skipSpace(line.bytes, i);
+  if (line.bytes[start] === QUOTE && line.latin1 !== undefined) {
+    const end = stringEndBeforeKey(line.bytes, line.latin1, start);
+    if (end !== -1) return end;
+  }
+  return skipValue(line, start);
+}
+
+/**
+ * Index just past the string opening at `start` when the next member's key
+ * follows it as `","key":`; -1 when that cannot be shown (then the string is
+ * walked quote by quote). Escaped text is full of `\"`, one native search
+ * each; a colon is rarer, and one search finds the next colon.
+ *
+ * Why it is exact on valid JSON: a quote inside a string always has an odd
+ * run of backslashes before it, so a quote with an even run is structural.
+ * The first colon after `start` whose last non-space byte before it is such
+ * a quote (at `close`) ends a key, or starts a string whose text starts with
+ * a colon (which has no word bytes and a quote before its opening quote, and
+ * is refused). The key is word bytes back to its opening quote, preceded by
+ * `,` and by a quote (at `end`): the string ending at `end` is the value of
+ * the member before the key. Were it not the string opening at `start`, the
+ * key of that member would lie between the two, and its colon would have
+ * come first. A colon after an escaped quote or a plain byte is text.
+ */
+function stringEndBeforeKey(b: Uint8Array, text: string, start: number): number {
+  let from = start + 1;
+  while (true) {
+    const colon = text.indexOf(":", from);
+    if (colon === -1) return -1;
+    let close = colon - 1;
+    while (close > start && isSpace(b[close])) close--;
+    if (close > start && b[close] === QUOTE && evenBackslashes(b, close, start)) {
+      let open = close - 1;
+      while (open > start && isWordByte(b[open])) open--;
+      const end = open - 2;
+      const shown = end > start && b[open] === QUOTE && b[open - 1] === COMMA && b[end] === QUOTE;
+      return shown ? end + 1 : -1;
+    }
+    from = colon + 1;
+  }
+}
+
+/** Whether the quote at `quote` has an even run of backslashes before it (none counts), after `start`. */
+function evenBackslashes(b: Uint8Array, quote: number, start: number): boolean {
+  let k = quote - 1;
+  while (k > start && b[k] === BACKSLASH) k--;
+  return ((quote - 1 - k) & 1) === 0;
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/** A byte of a key name the key-anchored skip accepts: ASCII letters, digits, `_`. */
+function isWordByte(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) ||
+    c === 0x5f;
+}
+
 /** Index of the first non-whitespace byte at or after `i`. */
 export function skipSpace(b: Uint8Array, i: number): number {
   while (i < b.length) {

@@ -17,6 +17,7 @@ import {
   type PeekInput,
   plainStringAt,
   sameBytes,
+  skipMemberValue,
   skipValue,
   walkArray,
   walkObject,
@@ -124,7 +125,7 @@ export function peekToolResults(input: PeekInput): { ids: string[]; isError: boo
       if (is(TYPE_KEY)) type = plainStringAt(line, valueStart);
       else if (is(TOOL_USE_ID_KEY)) id = plainStringAt(line, valueStart);
       else if (is(IS_ERROR_KEY) && line.bytes[valueStart] === 0x74) isError = true;
-      return skipValue(line, valueStart);
+      return skipMemberValue(line, valueStart);
     });
     if (type !== "tool_result" || id === undefined) other = true;
     else ids.push(id);
