@@ -76,15 +76,10 @@ export function keyBytes(key: string): Uint8Array {
 
 /** Index just past the string whose opening quote is at `start`; -1 if it never closes. */
 export function skipString(line: JsonBytes, start: number): number {
+  const short = shortStringEnd(line.bytes, start);
+  if (short !== -1) return short;
   const b = line.bytes;
-  // Most strings (keys, ids, flags) end within a few bytes: a plain loop beats a native call.
-  const near = Math.min(b.length, start + SHORT_STRING);
   let i = start + 1;
-  for (; i < near; i++) {
-    const c = b[i];
-    if (c === QUOTE) return i + 1;
-    if (c === BACKSLASH) i++;
-  }
   while (true) {
     const quote = line.latin1 === undefined ? b.indexOf(QUOTE, i) : line.latin1.indexOf('"', i);
     if (quote === -1) return -1;
@@ -93,6 +88,21 @@ export function skipString(line: JsonBytes, start: number): number {
     if ((slashes & 1) === 0) return quote + 1;
     i = quote + 1;
   }
+}
+
+/**
+ * Index just past the string at `start` when it closes within
+ * {@linkcode SHORT_STRING} bytes, else -1. Most strings (keys, ids, flags)
+ * do, and a plain loop beats a native call on them.
+ */
+function shortStringEnd(b: Uint8Array, start: number): number {
+  const near = Math.min(b.length, start + SHORT_STRING);
+  for (let i = start + 1; i < near; i++) {
+    const c = b[i];
+    if (c === QUOTE) return i + 1;
+    if (c === BACKSLASH) i++;
+  }
+  return -1;
 }
 
 /**
@@ -105,8 +115,10 @@ export function skipString(line: JsonBytes, start: number): number {
 export function skipMemberValue(line: JsonBytes, i: number): number {
   const start = skipSpace(line.bytes, i);
   if (line.bytes[start] === QUOTE && line.latin1 !== undefined) {
-    const end = stringEndBeforeKey(line.bytes, line.latin1, start);
+    const end = shortStringEnd(line.bytes, start);
     if (end !== -1) return end;
+    const long = stringEndBeforeKey(line.bytes, line.latin1, start);
+    if (long !== -1) return long;
   }
   return skipValue(line, start);
 }
@@ -310,7 +322,7 @@ export function findKey(line: JsonBytes, objectStart: number, key: Uint8Array): 
       found = valueStart;
       return -1;
     }
-    return skipValue(line, valueStart);
+    return skipMemberValue(line, valueStart);
   });
   return found;
 }

@@ -18,7 +18,6 @@ import {
   plainStringAt,
   sameBytes,
   skipMemberValue,
-  skipValue,
   walkArray,
   walkObject,
 } from "./json_bytes.ts";
@@ -46,7 +45,7 @@ export function peekValue(input: PeekInput, key: string | Uint8Array): Uint8Arra
   const line = asJsonBytes(input);
   const start = findKey(line, 0, typeof key === "string" ? keyBytes(key) : key);
   if (start === -1) return undefined;
-  const end = skipValue(line, start);
+  const end = skipMemberValue(line, start);
   return end === -1 ? undefined : line.bytes.subarray(start, end);
 }
 
@@ -69,7 +68,7 @@ export function peekValues<K extends string>(
   let missing = keys.length;
   walkObject(line, 0, (nameStart, nameEnd, valueStart) => {
     if (missing === 0 || (stop && sameBytes(line.bytes, nameStart, nameEnd, stop))) return -1;
-    const valueEnd = skipValue(line, valueStart);
+    const valueEnd = skipMemberValue(line, valueStart);
     if (valueEnd === -1) return -1;
     const which = names.findIndex((name) => sameBytes(line.bytes, nameStart, nameEnd, name));
     if (which !== -1 && found[keys[which]] === undefined) {
