@@ -198,6 +198,16 @@ const MEMBER_TRAPS = [
   `{"a":"${"e".repeat(50)}","b":[":x"],"c":1}`,
   `{"a":["${"e".repeat(50)}",":x"],"c":1}`,
   `{"l":[{"a":"${"e".repeat(50)}"},",",":x"],"z":1}`,
+  // The member is the last of its object, then closings, openings and the next key.
+  `{"a":{"c":"${"h".repeat(50)}"},"k":1}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},{"d":"x"}],"k":1}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},["x"],{"d":1}]}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},"x",{"d":1}]}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},["x",{"d":1}]]}`,
+  `{"a":[{"c":"${"h".repeat(50)}" } , { "d" : "x" }] , "k" : 1}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},"x"],"k":1}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},"x",[":y"]]}`,
+  `{"a":{"c":"${"h".repeat(50)}","e":["x"]},"k":1}`,
   // Spacing around the comma and the colon, and key names with other bytes.
   `{"a":"${"f".repeat(50)}" , "k" : 1}`,
   `{"a":"${"f".repeat(50)}",\n"k":1}`,

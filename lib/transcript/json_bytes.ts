@@ -107,8 +107,8 @@ function shortStringEnd(b: Uint8Array, start: number): number {
 
 /**
  * {@linkcode skipValue} for the value of an object member. A long string
- * value (a tool result's output, a written file) is crossed without visiting
- * its escaped quotes when the key after it can be found (see
+ * value (a tool result's output, a written file, a text block) is crossed
+ * without visiting its escaped quotes when the key after it can be found (see
  * {@linkcode stringEndBeforeKey}); else, and for any other value, it is
  * {@linkcode skipValue}.
  */
@@ -124,21 +124,24 @@ export function skipMemberValue(line: JsonBytes, i: number): number {
 }
 
 /**
- * Index just past the string opening at `start` when the next member's key
- * follows it as `","key":`; -1 when that cannot be shown (then the string is
- * walked quote by quote). Escaped text is full of `\"`, one native search
- * each; a colon is rarer, and one search finds the next colon.
+ * Index just past the string opening at `start`, found from the next key
+ * after it; -1 when that cannot be shown (then the string is walked quote by
+ * quote). Escaped text is full of `\"`, one native search each; a colon is
+ * rarer, and one search finds the next colon.
  *
- * Why it is exact on valid JSON: a quote inside a string always has an odd
- * run of backslashes before it, so a quote with an even run is structural.
- * The first colon after `start` whose last non-space byte before it is such
- * a quote (at `close`) ends a key, or starts a string whose text starts with
- * a colon (which has no word bytes and a quote before its opening quote, and
- * is refused). The key is word bytes back to its opening quote, preceded by
- * `,` and by a quote (at `end`): the string ending at `end` is the value of
- * the member before the key. Were it not the string opening at `start`, the
- * key of that member would lie between the two, and its colon would have
- * come first. A colon after an escaped quote or a plain byte is text.
+ * Why it is exact on valid JSON, for a string that is a member's value: a
+ * quote inside a string always has an odd run of backslashes before it, so a
+ * quote with an even run is structural. The first colon after `start` whose
+ * last non-space byte before it is such a quote (at `close`) ends a key, or
+ * is the first byte of a string (refused: no word bytes and a quote lead to
+ * that string's opening quote). The key is word bytes back to its opening
+ * quote (`open`); before it, past brackets, commas and spaces only, is a
+ * quote (`end`), which ends a string (no quote lies between to close one
+ * opened there). When that string is followed by `}`, or by `,` and the key,
+ * it is a member's value, and it is the one opening at `start`: otherwise
+ * the key of its member would lie between the two, and that key's colon
+ * would have come first. A string followed by `]` or by `,` and a bracket
+ * may be an array element; it is refused.
  */
 function stringEndBeforeKey(b: Uint8Array, text: string, start: number): number {
   let from = start + 1;
@@ -150,12 +153,23 @@ function stringEndBeforeKey(b: Uint8Array, text: string, start: number): number 
     if (close > start && b[close] === QUOTE && evenBackslashes(b, close, start)) {
       let open = close - 1;
       while (open > start && isWordByte(b[open])) open--;
-      const end = open - 2;
-      const shown = end > start && b[open] === QUOTE && b[open - 1] === COMMA && b[end] === QUOTE;
-      return shown ? end + 1 : -1;
+      if (b[open] !== QUOTE) return -1;
+      let end = open - 1;
+      while (end > start && isSpaceOrPunctuation(b[end])) end--;
+      if (end <= start || b[end] !== QUOTE) return -1;
+      const after = skipSpace(b, end + 1);
+      const member = b[after] === RBRACE ||
+        (b[after] === COMMA && skipSpace(b, after + 1) === open);
+      return member ? end + 1 : -1;
     }
     from = colon + 1;
   }
+}
+
+/** Bytes that may lie between a member's value and the next key: spaces, brackets, commas. */
+function isSpaceOrPunctuation(c: number): boolean {
+  return isSpace(c) || c === COMMA || c === RBRACE || c === RBRACKET || c === LBRACE ||
+    c === LBRACKET;
 }
 
 /** Whether the quote at `quote` has an even run of backslashes before it (none counts), after `start`. */
