@@ -1,9 +1,10 @@
 /**
  * One measured task of the recover benchmark, run in its own process so its
  * peak memory is its own: `raw` (the line-split baseline), `scan` (the
- * engine's line split, lines.ts), `parse` (JSON.parse
- * of every line), `digest` (the recover digest), `rank` (phase 1 for a
- * project dir). Prints one JSON line: per-iteration milliseconds and peak RSS.
+ * engine's line split, lines.ts), `parse` (JSON.parse of every line),
+ * `digest` (the recover digest), `skeleton` (the refresh skeleton and its
+ * filtered transcript, written as `claudecm skeleton` writes them), `rank`
+ * (phase 1 for a project dir). Prints one JSON line: per-iteration milliseconds and peak RSS.
  *
  * Usage: deno run -A bench/recover_child.ts MODE PATH ITERATIONS [CLAUDE_ROOT]
  *
@@ -14,16 +15,16 @@ import { resolvePaths } from "../lib/core/paths.ts";
 import { rankCandidates } from "../lib/transcript/candidates.ts";
 import { collectDigest } from "../lib/transcript/digest.ts";
 import { renderDigest } from "../lib/transcript/digest_render.ts";
-import { scanLines } from "../lib/transcript/lines.ts";
+import { CHUNK_BYTES, scanLines } from "../lib/transcript/lines.ts";
 import { extractSkeleton } from "../lib/app/skeleton/extract.ts";
 import { join } from "node:path";
 import { resolveProjectDir } from "../lib/transcript/project_dir.ts";
 import { peakRssMiB, rssMiB } from "./measure.ts";
 
-/** The simplest fast line split: 1 MiB reads, newlines found with indexOf. */
+/** The simplest fast line split: reads of the engine's size, newlines found with indexOf. */
 function rawSplit(path: string): number {
   const file = Deno.openSync(path);
-  const chunk = new Uint8Array(1024 * 1024);
+  const chunk = new Uint8Array(CHUNK_BYTES);
   let lines = 0;
   try {
     while (true) {

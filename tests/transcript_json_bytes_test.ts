@@ -5,8 +5,11 @@ import {
   type JsonBytes,
   keyBytes,
   plainStringAt,
+  skipMemberValue,
   skipValue,
   valueAt,
+  walkArray,
+  walkObject,
 } from "../lib/transcript/json_bytes.ts";
 import { toLatin1 } from "../lib/transcript/latin1.ts";
 
@@ -147,4 +150,117 @@ Deno.test("strings around the short-text and slice-copy lengths read as JSON.par
       }
     }
   }
+});
+
+/**
+ * Checks every object member's value in `line`, at any depth: skipMemberValue
+ * must end exactly where skipValue ends. Returns how many values it checked.
+ */
+function checkMemberValues(line: JsonBytes, start = 0): number {
+  const b = line.bytes;
+  let i = start;
+  while (b[i] === 0x20 || b[i] === 0x0a) i++;
+  let checked = 0;
+  if (b[i] === 0x7b) {
+    walkObject(line, i, (nameStart, _nameEnd, valueStart) => {
+      const end = skipValue(line, valueStart);
+      assert.equal(skipMemberValue(line, valueStart), end, new TextDecoder().decode(b));
+      // A key is a string too, and is followed by a colon, not by the next key.
+      const key = nameStart - 1;
+      assert.equal(skipMemberValue(line, key), skipValue(line, key), new TextDecoder().decode(b));
+      checked += 1 + checkMemberValues(line, valueStart);
+      return end;
+    });
+  } else if (b[i] === 0x5b) {
+    walkArray(line, i, (valueStart) => {
+      checked += checkMemberValues(line, valueStart);
+      return skipValue(line, valueStart);
+    });
+  }
+  return checked;
+}
+
+/** Member string values a key-anchored skip could mistake for shorter or longer ones. */
+const MEMBER_TRAPS = [
+  // The escaped text holds what the end of a value and the next key look like.
+  `{"content":"x\\",\\"is_error\\":true","is_error":false}`,
+  `{"content":"${"a".repeat(60)}\\",\\"k\\": 1, \\"j\\":2","k":1}`,
+  // Backslash runs before quotes: escaped backslash then the real end, or an escaped quote.
+  `{"content":"ends in a backslash \\\\","k":1}`,
+  `{"content":"${"b".repeat(50)}\\\\\\"still inside\\\\","k":1}`,
+  // Colons in the text, after escaped quotes and after plain bytes.
+  `{"content":"${"c".repeat(50)} \\": x \\" : y http://z","k":1}`,
+  // The member is the last of its object, then strings in an array, then a key.
+  `{"l":[{"content":"${"d".repeat(50)}"},"x","y",{"k":1}],"z":2}`,
+  `{"l":[{"content":"${"d".repeat(50)}"},"x\\",","y",{"k":1}],"z":2}`,
+  // A string value whose text starts with a colon, right after the member.
+  `{"a":"${"e".repeat(50)}","b":":x","c":1}`,
+  `{"a":"${"e".repeat(50)}","b":[":x"],"c":1}`,
+  `{"a":["${"e".repeat(50)}",":x"],"c":1}`,
+  `{"l":[{"a":"${"e".repeat(50)}"},",",":x"],"z":1}`,
+  // The member is the last of its object, then closings, openings and the next key.
+  `{"a":{"c":"${"h".repeat(50)}"},"k":1}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},{"d":"x"}],"k":1}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},["x"],{"d":1}]}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},"x",{"d":1}]}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},["x",{"d":1}]]}`,
+  `{"a":[{"c":"${"h".repeat(50)}" } , { "d" : "x" }] , "k" : 1}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},"x"],"k":1}`,
+  `{"a":[{"c":"${"h".repeat(50)}"},"x",[":y"]]}`,
+  `{"a":{"c":"${"h".repeat(50)}","e":["x"]},"k":1}`,
+  // Spacing around the comma and the colon, and key names with other bytes.
+  `{"a":"${"f".repeat(50)}" , "k" : 1}`,
+  `{"a":"${"f".repeat(50)}",\n"k":1}`,
+  `{"a":"${"f".repeat(50)}","my-key":1,"k":2}`,
+  `{"a":"${"f".repeat(50)}","":1}`,
+  `{"a":"${"f".repeat(50)}","k" :"v","j":2}`,
+  `{"a":"${"f".repeat(50)}","k"\t:"v","j":2}`,
+  `{"a":"","k":1}`,
+  `{"a":"${"g".repeat(50)}"}`,
+  // Unicode on both sides of the quotes and colons.
+  `{"content":"数据 \\"✓\\": é ${"😀".repeat(20)}","is_error":false}`,
+];
+
+Deno.test("skipMemberValue ends where skipValue ends, whatever the text holds", () => {
+  for (const text of MEMBER_TRAPS) {
+    JSON.parse(text); // the fixture itself is valid
+    for (const line of forms(text)) assert.notEqual(checkMemberValues(line), 0, text);
+  }
+});
+
+Deno.test("skipMemberValue ends where skipValue ends on random JSON", () => {
+  let state = 9;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const pieces = ['"', "\\", ":", ",", "{", "}", "[", "]", " ", "a", "k_1", "é", "数", "\n"];
+  const text = (): string => {
+    let out = "";
+    for (let n = Math.floor(random() * 80); n > 0; n--) {
+      out += pieces[Math.floor(random() * pieces.length)];
+    }
+    return out;
+  };
+  const keys = ["k", "is_error", "a b", "", '"', ":", "x-y", "content"];
+  const value = (depth: number): unknown => {
+    const kind = random();
+    if (depth > 3 || kind < 0.4) return text();
+    if (kind < 0.5) return random() < 0.5 ? 7 : null;
+    if (kind < 0.7) return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+    const object: Record<string, unknown> = {};
+    for (let n = Math.floor(random() * 5); n > 0; n--) {
+      object[keys[Math.floor(random() * keys.length)] + n] = value(depth + 1);
+    }
+    return object;
+  };
+  let checked = 0;
+  for (let round = 0; round < 1500; round++) {
+    const compact = JSON.stringify({ first: value(0), second: value(0) });
+    const spaced = JSON.stringify(JSON.parse(compact), null, round % 3 === 0 ? "\t" : 1);
+    for (const source of [compact, spaced]) {
+      for (const line of forms(source)) checked += checkMemberValues(line);
+    }
+  }
+  assert.ok(checked > 10_000, `only ${checked} values checked`);
 });

@@ -99,3 +99,38 @@ Deno.test("peeks accept a scanned line or bare bytes alike", () => {
   assert.equal(peekString({ bytes: raw, latin1 }, "cwd"), "/home/alice/a-long-project-path");
   assert.equal(peekTrue({ bytes: raw, latin1 }, "isSidechain"), true);
 });
+
+Deno.test("peekToolResults on a scanned line is not fooled by escaped keys in a long result", () => {
+  const scanned = (value: unknown) => {
+    const raw = bytes(value);
+    return { bytes: raw, latin1: new TextDecoder("latin1").decode(raw) };
+  };
+  const output = (extra: string) =>
+    `${'const a = "b"; // 数据 ✓\n'.repeat(20)}${extra}${'\\"'.repeat(30)}\\`;
+  const block = (id: string, text: string, isError: boolean) => ({
+    tool_use_id: id,
+    type: "tool_result",
+    content: text,
+    is_error: isError,
+  });
+  const line = (...blocks: unknown[]) =>
+    scanned({ type: "user", message: { role: "user", content: blocks }, toolUseResult: {} });
+  const fake = '","is_error":true}, {"tool_use_id":"fake","type":"text","is_error":true';
+  assert.deepEqual(peekToolResults(line(block("a", output(fake), false))), {
+    ids: ["a"],
+    isError: false,
+  });
+  assert.deepEqual(
+    peekToolResults(line(block("a", output(fake), false), block("b", output(""), true))),
+    { ids: ["a", "b"], isError: true },
+  );
+  // A result without is_error is crossed to the block after it, not past that block's text.
+  const bare = { tool_use_id: "c", type: "tool_result", content: output("") };
+  assert.deepEqual(peekToolResults(line(bare, block("d", "short", true))), {
+    ids: ["c", "d"],
+    isError: true,
+  });
+  // A text block after a long result still makes the line more than results.
+  const text = { type: "text", text: output(fake) };
+  assert.equal(peekToolResults(line(block("a", output(fake), false), text)), undefined);
+});

@@ -60,7 +60,7 @@ const MiB = 1024 * 1024;
  * memory on a 100 MB transcript (1 MiB chunks: 125 MiB for the digest,
  * 120 KiB: 85 MiB) for no measurable speed.
  */
-const CHUNK_BYTES = 120 * 1024;
+export const CHUNK_BYTES = 120 * 1024;
 
 /** Read `path` line by line, calling `visit` for each line, including empty ones. */
 export function scanLines(

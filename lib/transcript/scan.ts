@@ -17,7 +17,7 @@ import {
   type PeekInput,
   plainStringAt,
   sameBytes,
-  skipValue,
+  skipMemberValue,
   walkArray,
   walkObject,
 } from "./json_bytes.ts";
@@ -45,7 +45,7 @@ export function peekValue(input: PeekInput, key: string | Uint8Array): Uint8Arra
   const line = asJsonBytes(input);
   const start = findKey(line, 0, typeof key === "string" ? keyBytes(key) : key);
   if (start === -1) return undefined;
-  const end = skipValue(line, start);
+  const end = skipMemberValue(line, start);
   return end === -1 ? undefined : line.bytes.subarray(start, end);
 }
 
@@ -68,7 +68,7 @@ export function peekValues<K extends string>(
   let missing = keys.length;
   walkObject(line, 0, (nameStart, nameEnd, valueStart) => {
     if (missing === 0 || (stop && sameBytes(line.bytes, nameStart, nameEnd, stop))) return -1;
-    const valueEnd = skipValue(line, valueStart);
+    const valueEnd = skipMemberValue(line, valueStart);
     if (valueEnd === -1) return -1;
     const which = names.findIndex((name) => sameBytes(line.bytes, nameStart, nameEnd, name));
     if (which !== -1 && found[keys[which]] === undefined) {
@@ -124,7 +124,7 @@ export function peekToolResults(input: PeekInput): { ids: string[]; isError: boo
       if (is(TYPE_KEY)) type = plainStringAt(line, valueStart);
       else if (is(TOOL_USE_ID_KEY)) id = plainStringAt(line, valueStart);
       else if (is(IS_ERROR_KEY) && line.bytes[valueStart] === 0x74) isError = true;
-      return skipValue(line, valueStart);
+      return skipMemberValue(line, valueStart);
     });
     if (type !== "tool_result" || id === undefined) other = true;
     else ids.push(id);

@@ -26,6 +26,7 @@ import {
   type PeekInput,
   QUOTE,
   sameBytes,
+  skipMemberValue,
   skipSpace,
   skipString,
   skipValue,
@@ -82,7 +83,7 @@ export function peekAssistant(
         content = message.content;
         return message.end;
       }
-      const valueEnd = skipValue(line, valueStart);
+      const valueEnd = skipMemberValue(line, valueStart);
       if (key !== -1) at[key] = valueStart;
       return valueEnd;
     });
@@ -113,10 +114,12 @@ function readMessage(
   if (line.bytes[start] !== LBRACE) throw new Unfollowable();
   let content: ContentBlock[] | undefined;
   const end = walkObject(line, start, (nameStart, nameEnd, valueStart) => {
-    if (keyIndex(line, nameStart, nameEnd, CONTENT) === -1) return skipValue(line, valueStart);
+    if (keyIndex(line, nameStart, nameEnd, CONTENT) === -1) {
+      return skipMemberValue(line, valueStart);
+    }
     const first = line.bytes[valueStart];
     if (first === QUOTE) {
-      const valueEnd = skipValue(line, valueStart);
+      const valueEnd = skipMemberValue(line, valueStart);
       if (valueEnd === -1) return -1;
       content = [{ type: "text", text: stringAt(line, valueStart)! }];
       return valueEnd;
@@ -151,10 +154,10 @@ function readBlock(
       input = line.bytes[valueStart] === LBRACE
         ? readInput(line, valueStart, options.inputKeys)
         : undefined;
-      return input?.end ?? skipValue(line, valueStart);
+      return input?.end ?? skipMemberValue(line, valueStart);
     }
     if (key !== -1) at[key] = valueStart;
-    return skipValue(line, valueStart);
+    return skipMemberValue(line, valueStart);
   });
   if (end === -1) throw new Unfollowable();
   const type = stringAt(line, at[BLOCK_TYPE]);
@@ -188,7 +191,7 @@ function readInput(
 ): { read: Record<string, unknown>; start: number; end: number } {
   const read: Record<string, unknown> = {};
   const end = walkObject(line, start, (nameStart, nameEnd, valueStart) => {
-    const valueEnd = skipValue(line, valueStart);
+    const valueEnd = skipMemberValue(line, valueStart);
     if (valueEnd === -1) return -1;
     const key = keyName(line, nameStart, nameEnd);
     if (keys.has(key)) read[key] = valueAt(line, valueStart, valueEnd);
