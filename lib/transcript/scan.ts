@@ -37,19 +37,6 @@ export function peekString(input: PeekInput, key: string | Uint8Array): string |
 }
 
 /**
- * The raw bytes of a top-level key's value (a view into the line), so a
- * reader can parse one part of a line and skip the rest; undefined if absent
- * or malformed.
- */
-export function peekValue(input: PeekInput, key: string | Uint8Array): Uint8Array | undefined {
-  const line = asJsonBytes(input);
-  const start = findKey(line, 0, typeof key === "string" ? keyBytes(key) : key);
-  if (start === -1) return undefined;
-  const end = skipMemberValue(line, start);
-  return end === -1 ? undefined : line.bytes.subarray(start, end);
-}
-
-/**
  * The raw values of several top-level keys, found in one walk over the line
  * (each value a view into it, the first of a repeated key); a key that is
  * absent is left out. One walk instead of one per key matters on lines that
