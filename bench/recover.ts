@@ -39,8 +39,8 @@ import { generateTranscript, parseSize } from "../scripts/gen_transcript.ts";
 import { runChild } from "./measure.ts";
 
 const CHILD = fileURLToPath(new URL("./recover_child.ts", import.meta.url));
-const ITERATIONS = 3;
-const ROUNDS = 3;
+const ITERATIONS = 5;
+const ROUNDS = 5;
 
 interface ChildResult {
   mode: string;
