@@ -2,12 +2,15 @@
  * Split a file into lines with bounded memory, whatever its size. The file is
  * read in chunks into one buffer; each line is handed out as a view of it (no
  * copy). A line cut by the end of the buffer is moved to its front before the
- * next read, and the buffer grows only up to `maxLineBytes` for a line longer
- * than itself. Longer lines are reported as oversized with their first bytes
- * only, so one runaway line cannot exhaust memory. Newlines are found in a
- * latin1 copy of each read (see latin1.ts), which every line also gets as a
- * slice, for the peeks' native searches; a read's copy starts at the line it
- * continues, so no line is copied to latin1 twice.
+ * next read. A line that fills the whole buffer is measured first (read ahead
+ * to its newline) and then read into one buffer of its exact size, so a
+ * multi-megabyte line costs its own size once, not a chain of doubled buffers
+ * and per-read copies that outlive it. Lines longer than `maxLineBytes` are
+ * reported as oversized with their first bytes only, so one runaway line
+ * cannot exhaust memory. Newlines are found in a latin1 copy of each read
+ * (see latin1.ts), which every line also gets as a slice, for the peeks'
+ * native searches; a read's copy starts at the line it continues, so no line
+ * is copied to latin1 twice.
  *
  * @module
  */
@@ -52,6 +55,8 @@ export interface ScanSummary {
 export type LineVisitor = (line: RawLine) => boolean | void;
 
 const CR = 0x0d;
+const NEWLINE = 0x0a;
+const NO_BYTES = new Uint8Array(0);
 const MiB = 1024 * 1024;
 /**
  * Each chunk read becomes a latin1 string. Under V8's largest regular object
@@ -84,11 +89,13 @@ function scanFile(
   options: ScanLinesOptions = {},
 ): ScanSummary {
   const chunkSize = options.chunkSize ?? CHUNK_BYTES;
-  const max = options.maxLineBytes ?? 16 * MiB;
-  const prefix = options.oversizedPrefix ?? 64 * 1024;
+  const limits = {
+    max: options.maxLineBytes ?? 16 * MiB,
+    prefix: options.oversizedPrefix ?? 64 * 1024,
+  };
   const line: RawLine = {
     number: 0,
-    bytes: new Uint8Array(0),
+    bytes: NO_BYTES,
     latin1: "",
     length: 0,
     unterminated: false,
@@ -112,47 +119,41 @@ function scanFile(
   };
   // The line being read starts at `lineStart` in the buffer and has no
   // newline before `searched`. A line cut by the end of the buffer is moved
-  // to its front before the next read (the buffer grows for a line longer
-  // than itself), so each line is whole in one buffer and one latin1 copy.
-  let buffer: Uint8Array = new Uint8Array(chunkSize);
+  // to its front before the next read, so each line is whole in one buffer
+  // and one latin1 copy; a line that fills the whole buffer is read apart.
+  const buffer = new Uint8Array(chunkSize);
   let filled = 0;
   let lineStart = 0;
   let searched = 0;
   let bytes = 0;
-  /** The first bytes and the length so far of a line over `max`, read past to its end. */
-  let oversized: { kept: Uint8Array; total: number } | undefined;
   while (true) {
-    if (filled === buffer.length) {
-      const partial = filled - lineStart;
-      if (oversized === undefined && partial > max) {
-        oversized = {
-          kept: buffer.slice(lineStart, lineStart + Math.min(prefix, partial)),
-          total: 0,
-        };
-      }
-      if (oversized !== undefined) {
-        oversized.total += partial;
-        if (buffer.length > chunkSize) buffer = new Uint8Array(chunkSize);
-        filled = lineStart = searched = 0;
-      } else {
-        buffer = makeRoom(buffer, lineStart, filled, { chunkSize, max });
-        filled = partial;
-        searched -= lineStart;
-        lineStart = 0;
-      }
+    if (filled === buffer.length && lineStart > 0) {
+      buffer.copyWithin(0, lineStart, filled);
+      filled -= lineStart;
+      searched -= lineStart;
+      lineStart = 0;
+    } else if (filled === buffer.length) {
+      const long = readLongLine(file, buffer, limits);
+      bytes += long.consumed;
+      const going = emit(
+        long.bytes,
+        toLatin1(long.bytes),
+        long.length,
+        long.oversized,
+        long.unterminated,
+      );
+      // Let the line's buffer and string die young (see CHUNK_BYTES).
+      line.bytes = NO_BYTES;
+      line.latin1 = "";
+      if (!going || long.unterminated) return { lines: line.number, bytes };
+      filled = lineStart = searched = 0;
     }
-    // No latin1 copy is larger than a chunk (a larger string waits for a full
-    // GC, see CHUNK_BYTES): a read ends a chunk after the line it continues,
-    // or after what was searched of a line already longer than a chunk.
-    const carried = filled - lineStart;
-    const readEnd = carried < chunkSize ? lineStart + chunkSize : filled + chunkSize;
-    const count = file.readSync(buffer.subarray(filled, Math.min(buffer.length, readEnd)));
+    const count = file.readSync(buffer.subarray(filled));
     if (count === null || count === 0) break;
     bytes += count;
     filled += count;
-    // The copy starts at the line being read, which is then sliced from it too;
-    // a line already longer than a chunk gets a copy of its own instead.
-    const textStart = carried < chunkSize ? lineStart : searched;
+    // The copy starts at the line being read, which is then sliced from it.
+    const textStart = lineStart;
     const text = toLatin1(buffer.subarray(textStart, filled));
     while (true) {
       const newline = text.indexOf("\n", searched - textStart);
@@ -161,54 +162,84 @@ function scanFile(
         break;
       }
       const end = textStart + newline;
-      let going: boolean;
-      if (oversized !== undefined) {
-        const { kept, total } = oversized;
-        oversized = undefined;
-        going = emit(kept, toLatin1(kept), total + end - lineStart, true, false);
-      } else {
-        const view = buffer.subarray(lineStart, end);
-        const latin1 = lineStart >= textStart
-          ? text.slice(lineStart - textStart, newline)
-          : toLatin1(view);
-        going = emit(view, latin1, view.length, false, false);
-      }
-      if (!going) return { lines: line.number, bytes };
+      const view = buffer.subarray(lineStart, end);
+      const latin1 = text.slice(lineStart - textStart, newline);
+      if (!emit(view, latin1, view.length, false, false)) return { lines: line.number, bytes };
       lineStart = searched = end + 1;
     }
+    // The last line keeps no slice of this copy alive past its chunk.
+    line.latin1 = "";
   }
-  if (oversized !== undefined) {
-    const { kept, total } = oversized;
-    emit(kept, toLatin1(kept), total + filled - lineStart, true, true);
-  } else if (filled > lineStart) {
+  if (filled > lineStart) {
     const rest = buffer.subarray(lineStart, filled);
     emit(rest, toLatin1(rest), rest.length, false, true);
   }
   return { lines: line.number, bytes };
 }
 
+/** A line that filled the read buffer, read apart from the others. */
+interface LongLine {
+  /** The whole line, or its first `prefix` bytes when oversized (newline excluded). */
+  bytes: Uint8Array;
+  /** Its length in bytes, whether or not `bytes` holds all of it. */
+  length: number;
+  oversized: boolean;
+  unterminated: boolean;
+  /** File bytes consumed after `head`: the rest of the line and its newline. */
+  consumed: number;
+}
+
 /**
- * A buffer with the partial line from `lineStart` to `filled` at its front
- * and room after it: the same buffer when the line leaves room, a doubled
- * one when the line fills it, back to `chunkSize` once a long line is done.
+ * The line whose first bytes fill `head`, the file being just past them.
+ * Its end is found first, so the line gets one buffer of its exact size
+ * (not a buffer doubled again and again) and one latin1 copy; the file is
+ * left just past its newline. A line over `max` keeps only `prefix` bytes.
  */
-function makeRoom(
-  buffer: Uint8Array,
-  lineStart: number,
-  filled: number,
-  sizes: { chunkSize: number; max: number },
-): Uint8Array {
-  const { chunkSize, max } = sizes;
-  const partial = filled - lineStart;
-  let size = buffer.length;
-  // Grown to just over `max` at most: a fuller buffer makes its line oversized.
-  if (partial === size) size = Math.min(size * 2, max + 1);
-  else if (size > chunkSize && partial < chunkSize) size = chunkSize;
-  if (size === buffer.length) {
-    buffer.copyWithin(0, lineStart, filled);
-    return buffer;
+function readLongLine(
+  file: Deno.FsFile,
+  head: Uint8Array,
+  limits: { max: number; prefix: number },
+): LongLine {
+  const from = file.seekSync(0, Deno.SeekMode.Current);
+  const { rest, terminated } = distanceToNewline(file, head.length);
+  const length = head.length + rest;
+  const oversized = length > limits.max;
+  let bytes = new Uint8Array(oversized ? Math.min(limits.prefix, length) : length);
+  bytes.set(head.subarray(0, Math.min(bytes.length, head.length)));
+  if (bytes.length > head.length) {
+    file.seekSync(from, Deno.SeekMode.Start);
+    const got = readFull(file, bytes.subarray(head.length));
+    // A file cut short meanwhile: the line ends where the file does.
+    if (got < bytes.length - head.length) bytes = bytes.subarray(0, head.length + got);
   }
-  const moved = new Uint8Array(size);
-  moved.set(buffer.subarray(lineStart, filled));
-  return moved;
+  const consumed = rest + (terminated ? 1 : 0);
+  file.seekSync(from + consumed, Deno.SeekMode.Start);
+  return { bytes, length, oversized, unterminated: !terminated, consumed };
+}
+
+/** Bytes from the file's position to the next newline (or the end), read in `chunkSize` reads. */
+function distanceToNewline(
+  file: Deno.FsFile,
+  chunkSize: number,
+): { rest: number; terminated: boolean } {
+  const scratch = new Uint8Array(chunkSize);
+  let rest = 0;
+  while (true) {
+    const count = file.readSync(scratch);
+    if (count === null || count === 0) return { rest, terminated: false };
+    const newline = scratch.subarray(0, count).indexOf(NEWLINE);
+    if (newline !== -1) return { rest: rest + newline, terminated: true };
+    rest += count;
+  }
+}
+
+/** Fill `into` from the file's position; the number of bytes read (fewer at its end). */
+function readFull(file: Deno.FsFile, into: Uint8Array): number {
+  let got = 0;
+  while (got < into.length) {
+    const count = file.readSync(into.subarray(got));
+    if (count === null || count === 0) break;
+    got += count;
+  }
+  return got;
 }
