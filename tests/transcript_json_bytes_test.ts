@@ -1,16 +1,18 @@
 import assert from "node:assert/strict";
 import {
   asJsonBytes,
-  findKey,
   type JsonBytes,
   keyBytes,
-  plainStringAt,
   skipMemberValue,
   skipValue,
+} from "../lib/transcript/json_bytes.ts";
+import {
+  findKey,
+  plainStringAt,
   valueAt,
   walkArray,
   walkObject,
-} from "../lib/transcript/json_bytes.ts";
+} from "../lib/transcript/json_read.ts";
 import { toLatin1 } from "../lib/transcript/latin1.ts";
 
 /** The text as bare bytes and as a scanned line with its latin1 copy: both paths are checked. */

@@ -2,7 +2,7 @@
  * Peeks into one JSON line without parsing it: the top-level `type`, one
  * top-level key's value, the tool results of a user message. They let the
  * readers decide cheaply whether a line is worth a JSON.parse (json_bytes.ts
- * has the walking and why it is fast).
+ * and json_read.ts have the walking and why it is fast).
  *
  * Every function returns undefined on input it cannot follow; callers then
  * fall back to JSON.parse, which has the last word on validity.
@@ -10,17 +10,8 @@
  * @module
  */
 
-import {
-  asJsonBytes,
-  findKey,
-  keyBytes,
-  type PeekInput,
-  plainStringAt,
-  sameBytes,
-  skipMemberValue,
-  walkArray,
-  walkObject,
-} from "./json_bytes.ts";
+import { asJsonBytes, keyBytes, type PeekInput, sameBytes, skipMemberValue } from "./json_bytes.ts";
+import { findKey, plainStringAt, walkArray, walkObject } from "./json_read.ts";
 
 export type { JsonBytes, PeekInput } from "./json_bytes.ts";
 

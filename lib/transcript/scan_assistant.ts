@@ -30,10 +30,8 @@ import {
   skipSpace,
   skipString,
   skipValue,
-  valueAt,
-  walkArray,
-  walkObject,
 } from "./json_bytes.ts";
+import { valueAt, walkArray, walkObject } from "./json_read.ts";
 import type { AssistantEntry, ContentBlock } from "./model.ts";
 
 /** Options for {@linkcode peekAssistant}. */
