@@ -19,6 +19,7 @@ import {
   createSessionInfoCache,
   getSessionInfo,
   type SessionInfo,
+  type SessionInfoCache,
 } from "../../core/session_info.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -89,9 +90,11 @@ function listRegistryJson(ctx: AppContext): {
   malformedLines: Array<{ lineNumber: number; text: string; reason: string }>;
 } {
   const registry = readRegistry(ctx.paths);
+  // One look at the running claudes and one folder listing serve both sections.
+  const shared = { live: liveSessionIds(ctx.paths), cache: createSessionInfoCache() };
   return {
-    sessions: describeSessions(ctx, mainSessions(registry), { archived: false }),
-    archived: describeSessions(ctx, archivedSessions(registry), { archived: true }),
+    sessions: describeSessions(ctx, mainSessions(registry), { archived: false, ...shared }),
+    archived: describeSessions(ctx, archivedSessions(registry), { archived: true, ...shared }),
     malformedLines: malformedLines(registry).map((line) => ({
       lineNumber: line.lineNumber,
       text: line.raw,
@@ -100,15 +103,18 @@ function listRegistryJson(ctx: AppContext): {
   };
 }
 
-/** `sessions` as `--json` prints them, numbered from 1 in the order given. */
+/**
+ * `sessions` as `--json` prints them, numbered from 1 in the order given.
+ * `live` and `cache` may be shared by several calls over one registry.
+ */
 export function describeSessions(
   ctx: AppContext,
   sessions: Session[],
-  options: { archived: boolean },
+  options: { archived: boolean; live?: Set<string>; cache?: SessionInfoCache },
 ): ListedSession[] {
   const now = ctx.now();
-  const cache = createSessionInfoCache();
-  const live = liveSessionIds(ctx.paths);
+  const cache = options.cache ?? createSessionInfoCache();
+  const live = options.live ?? liveSessionIds(ctx.paths);
   return sessions.map((session, index) => {
     const info = getSessionInfo(ctx.paths, session, { now, cache });
     return {
