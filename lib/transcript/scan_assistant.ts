@@ -42,7 +42,7 @@ export interface PeekAssistantOptions {
   wholeInput: (name: string, input: Record<string, unknown>) => boolean;
 }
 
-const decoder = new TextDecoder();
+const inputKeyLists = new WeakMap<ReadonlySet<string>, { names: string[]; bytes: Uint8Array[] }>();
 
 /** Thrown inside a walk to give the line up to JSON.parse. */
 class Unfollowable extends Error {}
@@ -188,11 +188,12 @@ function readInput(
   keys: ReadonlySet<string>,
 ): { read: Record<string, unknown>; start: number; end: number } {
   const read: Record<string, unknown> = {};
+  const wanted = inputKeyBytes(keys);
   const end = walkObject(line, start, (nameStart, nameEnd, valueStart) => {
     const valueEnd = skipMemberValue(line, valueStart);
     if (valueEnd === -1) return -1;
-    const key = keyName(line, nameStart, nameEnd);
-    if (keys.has(key)) read[key] = valueAt(line, valueStart, valueEnd);
+    const key = keyIndex(line, nameStart, nameEnd, wanted.bytes);
+    if (key !== -1) read[wanted.names[key]] = valueAt(line, valueStart, valueEnd);
     return valueEnd;
   });
   if (end === -1) throw new Unfollowable();
@@ -208,10 +209,18 @@ function keyIndex(line: JsonBytes, start: number, end: number, list: Uint8Array[
   return -1;
 }
 
-/** A key's name, as a string. */
-function keyName(line: JsonBytes, start: number, end: number): string {
-  escapedKey(line, start, end);
-  return line.latin1?.slice(start, end) ?? decoder.decode(line.bytes.subarray(start, end));
+/**
+ * The input keys a reader asks for, as names and bytes, made once per set:
+ * a call's keys are then matched in its bytes, not made into strings and
+ * looked up (most keys of most calls are not asked for).
+ */
+function inputKeyBytes(keys: ReadonlySet<string>): { names: string[]; bytes: Uint8Array[] } {
+  let found = inputKeyLists.get(keys);
+  if (found === undefined) {
+    const list = [...keys];
+    inputKeyLists.set(keys, found = { names: list, bytes: names(...list) });
+  }
+  return found;
 }
 
 /** An escaped key name (`"\u0074ype"`) could be any key: the line is left to JSON.parse. */
