@@ -46,13 +46,20 @@ export function extractSkeleton(
   const tmpPath = `${transcriptPath}.tmp-${Deno.pid}`;
   const file = Deno.openSync(tmpPath, { write: true, create: true, truncate: true });
   const encoder = new TextEncoder();
+  // One buffer for every flush: a fresh one per flush would be too big to
+  // die young and pile up until a full GC.
+  const out = new Uint8Array(FLUSH_BYTES * 3);
   let pending: string[] = [];
   let pendingLength = 0;
   let transcriptBytes = 0;
   const flush = () => {
-    const bytes = encoder.encode(pending.join(""));
-    for (let done = 0; done < bytes.length;) done += file.writeSync(bytes.subarray(done));
-    transcriptBytes += bytes.length;
+    let text = pending.join("");
+    while (text.length > 0) {
+      const { read, written } = encoder.encodeInto(text, out);
+      for (let done = 0; done < written;) done += file.writeSync(out.subarray(done, written));
+      transcriptBytes += written;
+      text = text.slice(read);
+    }
     pending = [];
     pendingLength = 0;
   };
