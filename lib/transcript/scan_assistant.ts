@@ -64,6 +64,12 @@ const [TYPE, MESSAGE, CWD, BRANCH, SIDECHAIN, META, API_ERROR] = TOP.map((_, i) 
 const CONTENT = names("content");
 const BLOCK = names("type", "text", "id", "name", "input");
 const [BLOCK_TYPE, TEXT, ID, NAME, INPUT] = BLOCK.map((_, i) => i);
+/**
+ * Where each key's value starts, -1 for a key not seen (a repeated key's last
+ * value wins); copied per line, which is cheaper than filling a new array.
+ */
+const TOP_UNSEEN = TOP.map(() => -1);
+const BLOCK_UNSEEN = BLOCK.map(() => -1);
 
 /** The assistant entry of `input`, or undefined when the line must be parsed instead. */
 export function peekAssistant(
@@ -73,7 +79,7 @@ export function peekAssistant(
   const line = asJsonBytes(input);
   try {
     let content: ContentBlock[] | undefined;
-    const at = spans(TOP.length);
+    const at = TOP_UNSEEN.slice();
     const end = walkObject(line, 0, (nameStart, nameEnd, valueStart) => {
       const key = keyIndex(line, nameStart, nameEnd, TOP);
       if (key === MESSAGE) {
@@ -144,7 +150,7 @@ function readBlock(
   if (line.bytes[start] !== LBRACE) {
     return { block: { type: "other" }, end: skipValue(line, start) };
   }
-  const at = spans(BLOCK.length);
+  const at = BLOCK_UNSEEN.slice();
   let input: { read: Record<string, unknown>; start: number; end: number } | undefined;
   const end = walkObject(line, start, (nameStart, nameEnd, valueStart) => {
     const key = keyIndex(line, nameStart, nameEnd, BLOCK);
@@ -228,11 +234,6 @@ function escapedKey(line: JsonBytes, start: number, end: number): void {
   for (let i = start; i < end; i++) {
     if (line.bytes[i] === BACKSLASH) throw new Unfollowable();
   }
-}
-
-/** Where each key's value starts, -1 for a key not seen; a repeated key's last value wins. */
-function spans(count: number): number[] {
-  return new Array<number>(count).fill(-1);
 }
 
 /** The string value starting at `start`, decoded; undefined when absent or not a string. */
