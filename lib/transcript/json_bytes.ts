@@ -68,7 +68,9 @@ export function keyBytes(key: string): Uint8Array {
 
 /** Index just past the string whose opening quote is at `start`; -1 if it never closes. */
 export function skipString(line: JsonBytes, start: number): number {
-  const short = shortStringEnd(line.bytes, start);
+  const short = line.latin1 === undefined
+    ? shortStringEnd(line.bytes, start)
+    : plainStringEnd(line.bytes, line.latin1, start);
   if (short !== -1) return short;
   const b = line.bytes;
   let i = start + 1;
@@ -98,6 +100,17 @@ function shortStringEnd(b: Uint8Array, start: number): number {
 }
 
 /**
+ * Index just past the string at `start` when its first quote closes it (no
+ * backslash right before), else -1. One native search on the line's latin1
+ * copy: on this slow a loop (about 2 ns a byte) it beats
+ * {@linkcode shortStringEnd} on all but the shortest strings.
+ */
+function plainStringEnd(b: Uint8Array, text: string, start: number): number {
+  const quote = text.indexOf('"', start + 1);
+  return quote === -1 || b[quote - 1] === BACKSLASH ? -1 : quote + 1;
+}
+
+/**
  * {@linkcode skipValue} for the value of an object member. A long string
  * value (a tool result's output, a written file, a text block) is crossed
  * without visiting its escaped quotes when the key after it can be found (see
@@ -107,7 +120,7 @@ function shortStringEnd(b: Uint8Array, start: number): number {
 export function skipMemberValue(line: JsonBytes, i: number): number {
   const start = skipSpace(line.bytes, i);
   if (line.bytes[start] === QUOTE && line.latin1 !== undefined) {
-    const end = shortStringEnd(line.bytes, start);
+    const end = plainStringEnd(line.bytes, line.latin1, start);
     if (end !== -1) return end;
     const long = stringEndBeforeKey(line.bytes, line.latin1, start);
     if (long !== -1) return long;

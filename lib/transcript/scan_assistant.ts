@@ -42,7 +42,7 @@ export interface PeekAssistantOptions {
   wholeInput: (name: string, input: Record<string, unknown>) => boolean;
 }
 
-const decoder = new TextDecoder();
+const inputKeyLists = new WeakMap<ReadonlySet<string>, { names: string[]; bytes: Uint8Array[] }>();
 
 /** Thrown inside a walk to give the line up to JSON.parse. */
 class Unfollowable extends Error {}
@@ -64,6 +64,12 @@ const [TYPE, MESSAGE, CWD, BRANCH, SIDECHAIN, META, API_ERROR] = TOP.map((_, i) 
 const CONTENT = names("content");
 const BLOCK = names("type", "text", "id", "name", "input");
 const [BLOCK_TYPE, TEXT, ID, NAME, INPUT] = BLOCK.map((_, i) => i);
+/**
+ * Where each key's value starts, -1 for a key not seen (a repeated key's last
+ * value wins); copied per line, which is cheaper than filling a new array.
+ */
+const TOP_UNSEEN = TOP.map(() => -1);
+const BLOCK_UNSEEN = BLOCK.map(() => -1);
 
 /** The assistant entry of `input`, or undefined when the line must be parsed instead. */
 export function peekAssistant(
@@ -73,7 +79,7 @@ export function peekAssistant(
   const line = asJsonBytes(input);
   try {
     let content: ContentBlock[] | undefined;
-    const at = spans(TOP.length);
+    const at = TOP_UNSEEN.slice();
     const end = walkObject(line, 0, (nameStart, nameEnd, valueStart) => {
       const key = keyIndex(line, nameStart, nameEnd, TOP);
       if (key === MESSAGE) {
@@ -144,7 +150,7 @@ function readBlock(
   if (line.bytes[start] !== LBRACE) {
     return { block: { type: "other" }, end: skipValue(line, start) };
   }
-  const at = spans(BLOCK.length);
+  const at = BLOCK_UNSEEN.slice();
   let input: { read: Record<string, unknown>; start: number; end: number } | undefined;
   const end = walkObject(line, start, (nameStart, nameEnd, valueStart) => {
     const key = keyIndex(line, nameStart, nameEnd, BLOCK);
@@ -188,11 +194,12 @@ function readInput(
   keys: ReadonlySet<string>,
 ): { read: Record<string, unknown>; start: number; end: number } {
   const read: Record<string, unknown> = {};
+  const wanted = inputKeyBytes(keys);
   const end = walkObject(line, start, (nameStart, nameEnd, valueStart) => {
     const valueEnd = skipMemberValue(line, valueStart);
     if (valueEnd === -1) return -1;
-    const key = keyName(line, nameStart, nameEnd);
-    if (keys.has(key)) read[key] = valueAt(line, valueStart, valueEnd);
+    const key = keyIndex(line, nameStart, nameEnd, wanted.bytes);
+    if (key !== -1) read[wanted.names[key]] = valueAt(line, valueStart, valueEnd);
     return valueEnd;
   });
   if (end === -1) throw new Unfollowable();
@@ -208,10 +215,18 @@ function keyIndex(line: JsonBytes, start: number, end: number, list: Uint8Array[
   return -1;
 }
 
-/** A key's name, as a string. */
-function keyName(line: JsonBytes, start: number, end: number): string {
-  escapedKey(line, start, end);
-  return line.latin1?.slice(start, end) ?? decoder.decode(line.bytes.subarray(start, end));
+/**
+ * The input keys a reader asks for, as names and bytes, made once per set:
+ * a call's keys are then matched in its bytes, not made into strings and
+ * looked up (most keys of most calls are not asked for).
+ */
+function inputKeyBytes(keys: ReadonlySet<string>): { names: string[]; bytes: Uint8Array[] } {
+  let found = inputKeyLists.get(keys);
+  if (found === undefined) {
+    const list = [...keys];
+    inputKeyLists.set(keys, found = { names: list, bytes: names(...list) });
+  }
+  return found;
 }
 
 /** An escaped key name (`"\u0074ype"`) could be any key: the line is left to JSON.parse. */
@@ -219,11 +234,6 @@ function escapedKey(line: JsonBytes, start: number, end: number): void {
   for (let i = start; i < end; i++) {
     if (line.bytes[i] === BACKSLASH) throw new Unfollowable();
   }
-}
-
-/** Where each key's value starts, -1 for a key not seen; a repeated key's last value wins. */
-function spans(count: number): number[] {
-  return new Array<number>(count).fill(-1);
 }
 
 /** The string value starting at `start`, decoded; undefined when absent or not a string. */
