@@ -33,6 +33,7 @@ export const ROOT: string = fileURLToPath(new URL("..", import.meta.url));
 const OUT_DIR = "dist";
 
 interface PackageJson {
+  main?: string;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
@@ -67,6 +68,21 @@ export function runtimePackages(root: string): Set<string> {
     );
   }
   return needed;
+}
+
+/**
+ * The entry module of each package package.json depends on directly (its
+ * `main`), as a path relative to `root`. The app imports them by dynamic
+ * import() only (jsonc-parser, when settings.json needs a change), which
+ * compile does not follow under lazy dynamic imports; passed to `--include`,
+ * compile reads and analyses them as it did when it followed the import.
+ */
+export function packageEntryModules(root: string = ROOT): string[] {
+  const direct = Object.keys(readPackageJson(join(root, "package.json"))?.dependencies ?? {});
+  return direct.sort().map((name) => {
+    const main = readPackageJson(join(root, "node_modules", name, "package.json"))?.main;
+    return `node_modules/${name}/${(main ?? "index.js").replace(/^\.\//, "")}`;
+  });
 }
 
 /**
@@ -130,7 +146,7 @@ export function compileArgs(output: string, options: { target?: string } = {}): 
     "compile",
     "--allow-all",
     ...target,
-    ...appModules(ROOT).flatMap((path) => ["--include", path]),
+    ...[...appModules(ROOT), ...packageEntryModules(ROOT)].flatMap((path) => ["--include", path]),
     ...excludes,
     "--output",
     output,

@@ -4,6 +4,7 @@ import {
   appModules,
   compileArgs,
   embedExcludes,
+  packageEntryModules,
   ROOT,
   runtimePackages,
 } from "../scripts/compile_all.ts";
@@ -24,7 +25,8 @@ Deno.test("the runtime packages are package.json's dependencies and what they ne
 Deno.test("every module under lib/ is passed to --include, the runner and the flows too", () => {
   const args = compileArgs("out");
   const included = args.flatMap((arg, at) => args[at - 1] === "--include" ? [arg] : []);
-  assert.deepEqual(included, appModules(ROOT));
+  assert.deepEqual(included, [...appModules(ROOT), ...packageEntryModules(ROOT)]);
+  assert.ok(included.includes("node_modules/jsonc-parser/lib/umd/main.js"), "jsonc-parser's entry");
   for (const path of ["lib/cli/run.ts", "lib/app/list/list.ts", "lib/app/recover/recover.ts"]) {
     assert.ok(included.includes(path), path);
   }
