@@ -22,7 +22,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { claudecmEnv } from "./measure.ts";
+import { claudecmEnv, median } from "./measure.ts";
 import { projectDirFor, resolvePaths } from "../lib/core/paths.ts";
 import { resolveRealPath } from "../lib/core/project_key.ts";
 import { generateTranscript, parseSize } from "../scripts/gen_transcript.ts";
@@ -100,11 +100,6 @@ async function findPython(): Promise<string | undefined> {
     }
   }
   return undefined;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function ms(value: number): string {

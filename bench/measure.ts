@@ -24,6 +24,12 @@ export function claudecmEnv(home: string): Record<string, string> {
   };
 }
 
+/** The middle value of `values` (the upper one of the two for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 /** Peak resident memory of this process: the kernel's high-water mark on Linux, else `sampled`. */
 export function peakRssMiB(sampled: number): { peak: number; exact: boolean } {
   try {

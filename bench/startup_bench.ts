@@ -23,7 +23,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { claudecmEnv } from "./measure.ts";
+import { claudecmEnv, median } from "./measure.ts";
 import { resolvePaths } from "../lib/core/paths.ts";
 import { sessionId, writeRegistryText, writeTranscript } from "../tests/helpers/claude_home.ts";
 
@@ -82,11 +82,6 @@ async function timeRun(run: Case, env: Record<string, string>): Promise<number> 
 
 function ms(value: number): string {
   return `${value.toFixed(1).padStart(6)} ms`;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 async function main(): Promise<void> {
