@@ -62,7 +62,7 @@ export function formatHelp(
     if (items.length === 0) continue;
     lines.push(
       heading,
-      ...items.map((item) => formatItem(item.term, item.description, termWidth)),
+      ...items.map((item) => formatItem(item, termWidth)),
       "",
     );
   }
@@ -77,7 +77,10 @@ function subcommandTerm(command: CommandSpec): string {
   return parts.join(" ");
 }
 
-function formatItem(term: string, description: string, termWidth: number): string {
+function formatItem(
+  { term, description }: { term: string; description: string },
+  termWidth: number,
+): string {
   const remaining = HELP_WIDTH - termWidth - 4;
   const wrapped = remaining < MIN_WIDTH_TO_WRAP ? description : boxWrap(description, remaining);
   return `  ${term.padEnd(termWidth)}  ${wrapped.replace(/\n/g, `\n${" ".repeat(termWidth + 4)}`)}`;

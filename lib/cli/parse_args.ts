@@ -33,7 +33,7 @@ export class CommandLineError extends Error {
 }
 
 /** An option's flags, split: `-i, --interactive` → short `-i`, long `--interactive`, key `interactive`. */
-export interface OptionShape {
+interface OptionShape {
   short?: string;
   long: string;
   /** The name its value is kept under: `dry-run` → `dryRun`; `--no-index` → `index`. */
@@ -46,7 +46,7 @@ export interface OptionShape {
 const FLAGS = /^(?:(-[A-Za-z]), )?(--[a-z][a-z-]*)(?: (<[^>]+>))?$/;
 
 /** Split an option's flags; throws on notation the parser does not support. */
-export function optionShape(option: OptionSpec): OptionShape {
+function optionShape(option: OptionSpec): OptionShape {
   const match = FLAGS.exec(option.flags);
   if (match === null) throw new Error(`unsupported option flags: ${option.flags}`);
   const [, short, long, valueName] = match;
@@ -75,15 +75,20 @@ export function parseCommandLine(root: CommandSpec, args: readonly string[]): Pa
   const first = args[0];
   // The program's own options come before a command; the first one decides.
   if (first !== undefined && VERSION_FLAGS.has(first)) return { kind: "version" };
-  return parseGroupOrLeaf(root, args, []);
+  return parseGroupOrLeaf(root, { args, path: [] });
+}
+
+/** The command line from `command` on: `args` follow the command names in `path`. */
+interface CommandLineRest {
+  args: readonly string[];
+  path: string[];
 }
 
 function parseGroupOrLeaf(
   command: CommandSpec,
-  args: readonly string[],
-  path: string[],
+  { args, path }: CommandLineRest,
 ): ParsedCommandLine {
-  if (command.subcommands === undefined) return parseLeaf(command, args, path);
+  if (command.subcommands === undefined) return parseLeaf(command, { args, path });
   const [first, ...rest] = args;
   if (first === undefined) return { kind: "help", command, path, toStderr: true };
   if (HELP_FLAGS.has(first)) return { kind: "help", command, path, toStderr: false };
@@ -94,7 +99,7 @@ function parseGroupOrLeaf(
   }
   if (first.startsWith("-")) throw new CommandLineError(`unknown option '${first}'`);
   const sub = findSubcommand(command, first);
-  return parseGroupOrLeaf(sub, rest, [...path, sub.name]);
+  return parseGroupOrLeaf(sub, { args: rest, path: [...path, sub.name] });
 }
 
 function findSubcommand(group: CommandSpec, name: string): CommandSpec {
@@ -106,11 +111,7 @@ function findSubcommand(group: CommandSpec, name: string): CommandSpec {
   );
 }
 
-function parseLeaf(
-  command: CommandSpec,
-  args: readonly string[],
-  path: string[],
-): ParsedCommandLine {
+function parseLeaf(command: CommandSpec, { args, path }: CommandLineRest): ParsedCommandLine {
   const shapes = (command.options ?? []).map((option) => ({ option, shape: optionShape(option) }));
   const options = new Map<string, unknown>();
   for (const { shape } of shapes) if (shape.negated) options.set(shape.key, true);
@@ -145,7 +146,7 @@ function parseLeaf(
     if (value === undefined) {
       throw new CommandLineError(`option '${option.flags}' argument missing`);
     }
-    options.set(shape.key, parseOptionValue(option, value, options.get(shape.key)));
+    options.set(shape.key, parseOptionValue(option, { value, previous: options.get(shape.key) }));
   }
   return {
     kind: "run",
@@ -161,7 +162,10 @@ function splitInlineValue(arg: string): [string, string | undefined] {
   return [arg.slice(0, at), arg.slice(at + 1)];
 }
 
-function parseOptionValue(option: OptionSpec, value: string, previous: unknown): unknown {
+function parseOptionValue(
+  option: OptionSpec,
+  { value, previous }: { value: string; previous: unknown },
+): unknown {
   if (option.parse === undefined) return value;
   try {
     return option.parse(value, previous);
@@ -185,7 +189,7 @@ function bindArguments(command: CommandSpec, positional: string[]): Map<string, 
       if (required) throw new CommandLineError(`missing required argument '${key}'`);
       continue;
     }
-    const parsed = values.map((value) => parseArgumentValue(argument, key, value));
+    const parsed = values.map((value) => parseArgumentValue(argument, { key, value }));
     bound.set(key, variadic ? parsed : parsed[0]);
   }
   if (next < positional.length) {
@@ -198,7 +202,10 @@ function bindArguments(command: CommandSpec, positional: string[]): Map<string, 
   return bound;
 }
 
-function parseArgumentValue(argument: ArgumentSpec, key: string, value: string): unknown {
+function parseArgumentValue(
+  argument: ArgumentSpec,
+  { key, value }: { key: string; value: string },
+): unknown {
   if (argument.parse === undefined) return value;
   try {
     return argument.parse(value);
