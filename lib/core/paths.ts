@@ -40,6 +40,8 @@ export interface Paths {
   backupDir: string;
   /** Per-operation scratch dirs for refresh. */
   refreshTempDir: string;
+  /** The vault: restorable copies of registered sessions, `<vaultDir>/<project key>/`. */
+  vaultDir: string;
   /** Orphan and user-requested quarantine, kept apart from `backupDir` (spec 3.1). */
   quarantineRoot: string;
   /** The path flavour of this OS, for joins that must match it. */
@@ -75,6 +77,7 @@ export function resolvePaths(env: EnvReader, os: OsName): Paths {
     machineNameFile: path.join(cmHome, "machine-name.txt"),
     backupDir: path.join(cmHome, "backup"),
     refreshTempDir: path.join(cmHome, "refresh-temp"),
+    vaultDir: path.join(cmHome, "vault"),
     quarantineRoot: os === "windows"
       ? path.join(home, "documents", "github", "claude-conversation-backup")
       : path.join(home, "claude-conversation-backup"),

@@ -1,0 +1,80 @@
+/**
+ * Where one session's files are: the one answer for every flow that moves,
+ * deletes, protects or restores a session (P#, D#, quarantine, the vault,
+ * `move`, restore). A session is its transcript `<guid>.jsonl` plus an
+ * optional sidecar folder `<guid>/` (subagents, tool results) beside it.
+ *
+ * `sessionFilesIn` names the files in one folder; `sessionFilesFor` names
+ * them where claude reads them for a registered DIR; `vaultFilesFor` names
+ * the vault's copy; `findSessionCopies` finds every copy of a session under
+ * the projects root (a lookup by id, so it does not cross spec 14 rule 2).
+ *
+ * @module
+ */
+
+import { subdirectoryNames } from "./fs_checks.ts";
+import { type Paths, projectDirFor } from "./paths.ts";
+import { projectKey } from "./project_key.ts";
+
+/** One session's files in one folder. */
+export interface SessionFiles {
+  /** The folder holding them: a project folder, or a vault key folder. */
+  folder: string;
+  /** `<folder>/<guid>.jsonl`. */
+  transcript: string;
+  /** `<folder>/<guid>/`; it may not exist. */
+  sidecar: string;
+}
+
+/** A copy of a session found on disk. */
+export interface SessionCopy extends SessionFiles {
+  /** The transcript's stat (size, mtime, ino). */
+  info: Deno.FileInfo;
+}
+
+/** Session `guid`'s files in `folder`. */
+export function sessionFilesIn(paths: Paths, folder: string, guid: string): SessionFiles {
+  return {
+    folder,
+    transcript: paths.path.join(folder, `${guid}.jsonl`),
+    sidecar: paths.path.join(folder, guid),
+  };
+}
+
+/** Session `guid`'s files where claude reads them when started in `dir`. */
+export function sessionFilesFor(
+  paths: Paths,
+  session: { guid: string; dir: string },
+): SessionFiles {
+  return sessionFilesIn(paths, projectDirFor(paths, session.dir), session.guid);
+}
+
+/** The vault folder for `dir`: `<vaultDir>/<project key>`, as under the projects root. */
+export function vaultFolderFor(paths: Paths, dir: string): string {
+  return paths.path.join(paths.vaultDir, projectKey(dir));
+}
+
+/** Session `guid`'s files in the vault, for a session registered in `dir`. */
+export function vaultFilesFor(paths: Paths, session: { guid: string; dir: string }): SessionFiles {
+  return sessionFilesIn(paths, vaultFolderFor(paths, session.dir), session.guid);
+}
+
+/**
+ * Every copy of session `guid`'s transcript under the projects root, one per
+ * project folder that holds `<guid>.jsonl` as a regular file, in folder-name
+ * order. Folders that cannot be listed are skipped: callers that decide
+ * "missing" use `locateTranscript`, which reports them.
+ */
+export function findSessionCopies(paths: Paths, guid: string): SessionCopy[] {
+  const copies: SessionCopy[] = [];
+  for (const name of subdirectoryNames(paths.projectsDir)) {
+    const files = sessionFilesIn(paths, paths.path.join(paths.projectsDir, name), guid);
+    try {
+      const info = Deno.statSync(files.transcript);
+      if (info.isFile) copies.push({ ...files, info });
+    } catch {
+      // Not in this folder, or not readable here.
+    }
+  }
+  return copies;
+}
