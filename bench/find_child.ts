@@ -23,7 +23,6 @@ import {
 } from "../lib/app/find/terms.ts";
 import { resolvePaths } from "../lib/core/paths.ts";
 import { FindIndexDb } from "../lib/store/find_index_db.ts";
-import { queryIndex } from "../lib/store/find_index_query.ts";
 import { listAllTranscripts } from "../lib/transcript/all_transcripts.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { generateTranscript } from "../scripts/gen_transcript.ts";
@@ -35,13 +34,13 @@ const ROLES = ["user", "assistant", "tool"] as const;
 function query(index: FindIndexDb, terms: string[]): { ms: number; hits: number } {
   const match = ftsMatch(parseTerms(terms));
   const started = performance.now();
-  const sessions = searchOpenIndex(index, { match, roles: ROLES }, {
+  const highlight = highlightPattern(parseTerms(terms));
+  const sessions = searchOpenIndex(index, { match, highlight, roles: ROLES }, {
     sessionLimit: 20,
     now: new Date(),
   });
   const ms = performance.now() - started;
-  const hits = queryIndex(index, { match, roles: ROLES, limit: 5000 }).length;
-  return { ms, hits: sessions.length === 0 ? 0 : hits };
+  return { ms, hits: sessions.length };
 }
 
 function main(): void {
@@ -77,7 +76,11 @@ function main(): void {
     const stats = updateIndex(index, paths.projectsDir);
     const spent = process.cpuUsage(updateCpu);
     result.updateCpuMs = (spent.user + spent.system) / 1000;
-    const found = queryIndex(index, { match: '"okapi"', roles: ROLES, limit: 10 }).length;
+    const found = searchOpenIndex(index, {
+      match: '"okapi"',
+      highlight: /okapi/gi,
+      roles: ROLES,
+    }, { sessionLimit: 10, now: new Date() }).length;
     index.close();
     Object.assign(result, { ms: stats.ms, bytes: stats.bytes, files: stats.files, found });
   } else if (mode === "scan") {

@@ -5,9 +5,14 @@
  * was written by another schema version is deleted and rebuilt, with a note.
  *
  * One row per transcript file (how far it was indexed, what identifies it,
- * the session facts read so far) and one row per piece of text, with an
- * external-content FTS5 table over the text. WAL mode lets queries read
- * while a writer (holding {@linkcode findIndexLockPath}) brings it up to date.
+ * a hash of the bytes indexed, the session facts read so far), one row per
+ * piece of text saying where its line is in the transcript, and a
+ * contentless FTS5 table over the text: the index keeps no copy of what was
+ * said (snippets are read back from the transcript), so it stays small and
+ * text removed from a transcript is gone from the index at its next update.
+ * Rows go into the FTS table directly, in the writer's batched transactions
+ * (a trigger made FTS5 do twice the work). WAL mode lets queries read while
+ * a writer (holding {@linkcode findIndexLockPath}) brings it up to date.
  *
  * @module
  */
@@ -16,7 +21,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { SearchDoc, SessionFacts } from "../transcript/search_text.ts";
 
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
-const FIND_INDEX_VERSION = "1";
+const FIND_INDEX_VERSION = "2";
 
 /** A transcript as the index knows it. */
 export interface IndexedFile {
@@ -30,8 +35,8 @@ export interface IndexedFile {
   mtimeMs: number;
   /** Bytes indexed: the end of the last complete line read. */
   offset: number;
-  /** The bytes just before `offset`, to notice a file rewritten in place. */
-  anchor: Uint8Array;
+  /** The hash of the bytes before `offset` (prefix_hash.ts): a rewrite of any of them shows. */
+  prefixHash: string;
   facts: SessionFacts;
 }
 
@@ -50,7 +55,7 @@ CREATE TABLE files(
   size INTEGER NOT NULL,
   mtime_ms INTEGER NOT NULL,
   offset INTEGER NOT NULL,
-  anchor BLOB NOT NULL,
+  prefix_hash TEXT NOT NULL,
   facts TEXT NOT NULL,
   cwd TEXT,
   last_activity TEXT
@@ -61,24 +66,33 @@ CREATE TABLE docs(
   file_id INTEGER NOT NULL,
   role TEXT NOT NULL,
   ts TEXT,
-  text TEXT NOT NULL
+  line_at INTEGER NOT NULL,
+  line_length INTEGER NOT NULL,
+  part INTEGER NOT NULL
 );
 CREATE INDEX docs_file ON docs(file_id);
 CREATE VIRTUAL TABLE docs_fts USING fts5(
-  text, content='docs', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+  text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER docs_added AFTER INSERT ON docs BEGIN
-  INSERT INTO docs_fts(rowid, text) VALUES (new.id, new.text);
-END;
-CREATE TRIGGER docs_removed AFTER DELETE ON docs BEGIN
-  INSERT INTO docs_fts(docs_fts, rowid, text) VALUES ('delete', old.id, old.text);
-END;
 `;
+
+/** Where a piece of text is: its line in the transcript, and its place among the line's pieces. */
+export interface DocPlace {
+  lineAt: number;
+  lineLength: number;
+  part: number;
+}
 
 /** Whether an error says the database file is damaged or not a database at all. */
 export function isCorruptDatabase(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /malformed|not a database|corrupt|file is encrypted/i.test(message);
+}
+
+/** Whether an error says a write found no room (SQLITE_FULL, or the OS's ENOSPC). */
+export function isDiskFull(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /database or disk is full|no space left|os error 28/i.test(message);
 }
 
 /** The lock a writer holds while it changes the index. */
@@ -90,10 +104,14 @@ export function findIndexLockPath(dbPath: string): string {
 export class FindIndexDb {
   readonly db: DatabaseSync;
   #insertDoc: StatementSync;
+  #insertText: StatementSync;
 
   private constructor(db: DatabaseSync) {
     this.db = db;
-    this.#insertDoc = db.prepare("INSERT INTO docs(file_id, role, ts, text) VALUES (?, ?, ?, ?)");
+    this.#insertDoc = db.prepare(
+      "INSERT INTO docs(file_id, role, ts, line_at, line_length, part) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    this.#insertText = db.prepare("INSERT INTO docs_fts(rowid, text) VALUES (?, ?)");
   }
 
   /**
@@ -109,6 +127,7 @@ export class FindIndexDb {
       return FindIndexDb.#openChecked(path, options.writer);
     } catch (error) {
       if (!options.writer) return undefined;
+      if (isDiskFull(error)) throw error; // Not the index's fault: keep it.
       const why = isCorruptDatabase(error) ? "was damaged" : "could not be read";
       options.onNote?.(`The search index ${why}; rebuilding it (${path}).`);
       discardFindIndex(path);
@@ -154,11 +173,13 @@ export class FindIndexDb {
 
   /** Every file the index knows, by path. */
   files(): Map<string, IndexedFile> {
-    const rows = this.db.prepare("SELECT * FROM files").all();
-    return new Map(rows.map((row) => {
-      const file = toIndexedFile(row);
-      return [file.path, file];
-    }));
+    return new Map(this.filesWhere("1", []).map((file) => [file.path, file]));
+  }
+
+  /** The files whose rows meet `condition` (SQL on the files table, `?` bound to `params`). */
+  filesWhere(condition: string, params: readonly string[]): IndexedFile[] {
+    return this.db.prepare(`SELECT * FROM files WHERE ${condition}`).all(...params)
+      .map(toIndexedFile);
   }
 
   /**
@@ -179,12 +200,14 @@ export class FindIndexDb {
 
   /** Forget a file and its text. */
   dropFile(id: number): void {
-    this.db.prepare("DELETE FROM docs WHERE file_id = ?").run(id);
+    this.clearDocs(id);
     this.db.prepare("DELETE FROM files WHERE id = ?").run(id);
   }
 
   /** Drop a file's text, keeping its row (it is read again from the start). */
   clearDocs(id: number): void {
+    this.db.prepare("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)")
+      .run(id);
     this.db.prepare("DELETE FROM docs WHERE file_id = ?").run(id);
   }
 
@@ -199,7 +222,7 @@ export class FindIndexDb {
       file.size,
       file.mtimeMs,
       file.offset,
-      file.anchor,
+      file.prefixHash,
       JSON.stringify(file.facts),
       file.facts.cwd ?? null,
       file.facts.lastActivity ?? null,
@@ -208,21 +231,29 @@ export class FindIndexDb {
       return Number(
         this.db.prepare(
           `INSERT INTO files(path, session_id, project_dir, subagent, identity, size, mtime_ms,
-            offset, anchor, facts, cwd, last_activity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            offset, prefix_hash, facts, cwd, last_activity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(...values).lastInsertRowid,
       );
     }
     this.db.prepare(
       `UPDATE files SET path = ?, session_id = ?, project_dir = ?, subagent = ?, identity = ?,
-        size = ?, mtime_ms = ?, offset = ?, anchor = ?, facts = ?, cwd = ?, last_activity = ?
+        size = ?, mtime_ms = ?, offset = ?, prefix_hash = ?, facts = ?, cwd = ?, last_activity = ?
         WHERE id = ?`,
     ).run(...values, file.id);
     return file.id;
   }
 
-  /** Add one piece of a file's text. */
-  addDoc(fileId: number, doc: SearchDoc): void {
-    this.#insertDoc.run(fileId, doc.role, doc.timestamp ?? null, doc.text);
+  /** Add one piece of a file's text, found at `place`. */
+  addDoc(fileId: number, doc: SearchDoc, place: DocPlace): void {
+    const id = this.#insertDoc.run(
+      fileId,
+      doc.role,
+      doc.timestamp ?? null,
+      place.lineAt,
+      place.lineLength,
+      place.part,
+    ).lastInsertRowid;
+    this.#insertText.run(id, doc.text);
   }
 }
 
@@ -243,7 +274,7 @@ function toIndexedFile(row: Record<string, unknown>): IndexedFile {
     size: Number(row.size),
     mtimeMs: Number(row.mtime_ms),
     offset: Number(row.offset),
-    anchor: row.anchor instanceof Uint8Array ? row.anchor : new Uint8Array(),
+    prefixHash: String(row.prefix_hash),
     facts,
   };
 }

@@ -43,8 +43,11 @@ export interface SessionMatches {
   transcript: string;
 }
 
+/** Snippets shown per session. */
+export const SNIPPETS_PER_SESSION = 3;
+
 /** How much a session's age lowers its rank: halved at 30 days, a third at 60. */
-const RECENCY_DAYS = 30;
+export const RECENCY_DAYS = 30;
 
 /** A session's rank: its relevance weighted by how recently it was active. */
 export function rankScore(

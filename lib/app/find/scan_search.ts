@@ -12,8 +12,7 @@ import { headSessionId, listAllTranscripts } from "../../transcript/all_transcri
 import { type ByteSearch, fileMayMatch } from "../../transcript/raw_match.ts";
 import { readSearchText, type SearchDoc, type SearchRole } from "../../transcript/search_text.ts";
 import { readSessionFacts } from "../../transcript/session_facts.ts";
-import { SNIPPETS_PER_SESSION } from "./index_search.ts";
-import type { SessionMatches } from "./results.ts";
+import { type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
 import { snippetAround } from "./snippet.ts";
 
 /** What a scan looks for. */
