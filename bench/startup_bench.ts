@@ -53,7 +53,8 @@ const CASES: Case[] = [
   },
 ];
 
-function seedRegistry(env: Record<string, string>, home: string): void {
+/** Register 1,000 sessions under `home`, nine in ten with a transcript. */
+export function seedRegistry(env: Record<string, string>, home: string): void {
   const paths = resolvePaths((name) => env[name], Deno.build.os);
   const lines: string[] = [];
   for (let i = 0; i < SESSIONS; i++) {
