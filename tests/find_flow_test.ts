@@ -257,13 +257,15 @@ Deno.test("find forgets text rewritten in place: same size, or grown with an ear
     assert.deepEqual(ids(await find(t, ["tapir"])), [history.alpha.id]);
     const db = new DatabaseSync(findIndexPath(t.ctx.paths));
     const rows = db.prepare(
-      "SELECT count(*) AS n FROM docs d JOIN files f ON f.id = d.file_id " +
-        "WHERE f.path = ?",
+      "SELECT count(*) AS n FROM docs d JOIN files f ON f.id = d.id >> 32 WHERE f.path = ?",
     ).get(history.alpha.path)?.n;
+    const texts = db.prepare("SELECT count(*) AS n FROM docs_fts").get()?.n;
+    const docs = db.prepare("SELECT count(*) AS n FROM docs").get()?.n;
     db.close();
     const fresh = await find(t, ["tapir"], { index: false });
     assert.equal(fresh.results.length, 1);
     assert.equal(rows, 6, "the old rows were deleted, not kept beside the new ones");
+    assert.equal(texts, docs, "and their text");
   } finally {
     t.cleanup();
   }

@@ -18,7 +18,7 @@
  */
 
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { SearchDoc, SessionFacts } from "../transcript/search_text.ts";
+import type { SearchDoc, SearchRole, SessionFacts } from "../transcript/search_text.ts";
 
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
 const FIND_INDEX_VERSION = "2";
@@ -37,6 +37,8 @@ export interface IndexedFile {
   offset: number;
   /** The hash of the bytes before `offset` (prefix_hash.ts): a rewrite of any of them shows. */
   prefixHash: string;
+  /** The number the file's next piece of text gets (see {@linkcode docId}). */
+  nextDoc: number;
   facts: SessionFacts;
 }
 
@@ -56,6 +58,7 @@ CREATE TABLE files(
   mtime_ms INTEGER NOT NULL,
   offset INTEGER NOT NULL,
   prefix_hash TEXT NOT NULL,
+  next_doc INTEGER NOT NULL,
   facts TEXT NOT NULL,
   cwd TEXT,
   last_activity TEXT
@@ -63,16 +66,15 @@ CREATE TABLE files(
 CREATE INDEX files_session ON files(session_id);
 CREATE TABLE docs(
   id INTEGER PRIMARY KEY,
-  file_id INTEGER NOT NULL,
   role TEXT NOT NULL,
   ts TEXT,
   line_at INTEGER NOT NULL,
   line_length INTEGER NOT NULL,
   part INTEGER NOT NULL
 );
-CREATE INDEX docs_file ON docs(file_id);
 CREATE VIRTUAL TABLE docs_fts USING fts5(
-  text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
+  user, assistant, tool, tool_output,
+  content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
 );
 `;
 
@@ -87,6 +89,21 @@ export interface DocPlace {
 export function isCorruptDatabase(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /malformed|not a database|corrupt|file is encrypted/i.test(message);
+}
+
+/**
+ * The FTS columns, one per role: a search names the roles it wants as a
+ * column filter, so FTS5 leaves the others out without a join.
+ */
+export const SEARCH_COLUMNS: readonly SearchRole[] = ["user", "assistant", "tool", "tool_output"];
+
+/**
+ * A piece of text's id: its file's id in the high bits, its number within
+ * the file in the low 32, so the matches of a query group by file from the
+ * ids alone, and a file's pieces are one range.
+ */
+export function docId(fileId: number, n: number): bigint {
+  return (BigInt(fileId) << 32n) | BigInt(n);
 }
 
 /** Whether an error says a write found no room (SQLITE_FULL, or the OS's ENOSPC). */
@@ -104,14 +121,19 @@ export function findIndexLockPath(dbPath: string): string {
 export class FindIndexDb {
   readonly db: DatabaseSync;
   #insertDoc: StatementSync;
-  #insertText: StatementSync;
+  #insertText: Map<SearchRole, StatementSync>;
 
   private constructor(db: DatabaseSync) {
     this.db = db;
     this.#insertDoc = db.prepare(
-      "INSERT INTO docs(file_id, role, ts, line_at, line_length, part) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO docs(id, role, ts, line_at, line_length, part) VALUES (?, ?, ?, ?, ?, ?)",
     );
-    this.#insertText = db.prepare("INSERT INTO docs_fts(rowid, text) VALUES (?, ?)");
+    this.#insertText = new Map(
+      SEARCH_COLUMNS.map((role) => [
+        role,
+        db.prepare(`INSERT INTO docs_fts(rowid, ${role}) VALUES (?, ?)`),
+      ]),
+    );
   }
 
   /**
@@ -206,9 +228,9 @@ export class FindIndexDb {
 
   /** Drop a file's text, keeping its row (it is read again from the start). */
   clearDocs(id: number): void {
-    this.db.prepare("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)")
-      .run(id);
-    this.db.prepare("DELETE FROM docs WHERE file_id = ?").run(id);
+    const range = [docId(id, 0), docId(id + 1, 0) - 1n];
+    this.db.prepare("DELETE FROM docs_fts WHERE rowid BETWEEN ? AND ?").run(...range);
+    this.db.prepare("DELETE FROM docs WHERE id BETWEEN ? AND ?").run(...range);
   }
 
   /** Write a file's row; returns its id. */
@@ -223,6 +245,7 @@ export class FindIndexDb {
       file.mtimeMs,
       file.offset,
       file.prefixHash,
+      file.nextDoc,
       JSON.stringify(file.facts),
       file.facts.cwd ?? null,
       file.facts.lastActivity ?? null,
@@ -231,29 +254,31 @@ export class FindIndexDb {
       return Number(
         this.db.prepare(
           `INSERT INTO files(path, session_id, project_dir, subagent, identity, size, mtime_ms,
-            offset, prefix_hash, facts, cwd, last_activity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            offset, prefix_hash, next_doc, facts, cwd, last_activity)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(...values).lastInsertRowid,
       );
     }
     this.db.prepare(
       `UPDATE files SET path = ?, session_id = ?, project_dir = ?, subagent = ?, identity = ?,
-        size = ?, mtime_ms = ?, offset = ?, prefix_hash = ?, facts = ?, cwd = ?, last_activity = ?
+        size = ?, mtime_ms = ?, offset = ?, prefix_hash = ?, next_doc = ?, facts = ?, cwd = ?, last_activity = ?
         WHERE id = ?`,
     ).run(...values, file.id);
     return file.id;
   }
 
-  /** Add one piece of a file's text, found at `place`. */
-  addDoc(fileId: number, doc: SearchDoc, place: DocPlace): void {
-    const id = this.#insertDoc.run(
-      fileId,
+  /** Add a file's `n`-th piece of text, found at `place`. */
+  addDoc(fileId: number, n: number, doc: SearchDoc, place: DocPlace): void {
+    const id = docId(fileId, n);
+    this.#insertDoc.run(
+      id,
       doc.role,
       doc.timestamp ?? null,
       place.lineAt,
       place.lineLength,
       place.part,
-    ).lastInsertRowid;
-    this.#insertText.run(id, doc.text);
+    );
+    this.#insertText.get(doc.role)!.run(id, doc.text);
   }
 }
 
@@ -275,6 +300,7 @@ function toIndexedFile(row: Record<string, unknown>): IndexedFile {
     mtimeMs: Number(row.mtime_ms),
     offset: Number(row.offset),
     prefixHash: String(row.prefix_hash),
+    nextDoc: Number(row.next_doc),
     facts,
   };
 }

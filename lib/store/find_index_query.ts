@@ -1,10 +1,10 @@
 /**
- * Queries on the content-search index. Sessions are ranked in SQL: each
- * session's best piece of text (bm25) weighted by how recently the session
- * was active, over every matching piece, so no session that matches is ever
- * left out of the order; only the caller's limit cuts the sorted sessions.
- * For the sessions kept, their best pieces and where each sits in its
- * transcript (the index stores no text; the caller reads the snippet back).
+ * Queries on the content-search index, in two steps that never drop a
+ * session: how many pieces of text match in each session (every match is
+ * counted: FTS5 filters the roles by column and the ids name their file, so
+ * counting needs no join per match), then, for the sessions the caller
+ * keeps, their latest matching pieces and where each sits in its transcript
+ * (the index stores no text; the caller reads the snippet back).
  *
  * @module
  */
@@ -23,16 +23,13 @@ export interface IndexQuery {
   project?: { projectDir: string; cwds: string[]; ignoreCase: boolean };
 }
 
-/** How the sessions are cut and weighted. */
-export interface RankOptions {
-  /** Sessions kept, best first. */
-  sessions: number;
-  /** Best pieces kept per session. */
-  perSession: number;
-  /** Weighting by recency is relative to this time. */
-  now: Date;
-  /** A session's relevance is divided by 1 + its age in days over this. */
-  recencyDays: number;
+/** A session with matches. */
+export interface SessionCount {
+  sessionId: string;
+  /** Matching pieces of text. */
+  count: number;
+  /** The latest timestamp of any of its files. */
+  lastActivity: string | null;
 }
 
 /** One matching piece of text of a kept session. */
@@ -44,80 +41,88 @@ export interface IndexHit extends DocPlace {
   timestamp: string | null;
 }
 
-/** A kept session: its relevance (higher is better) and best pieces, best first. */
-export interface RankedSession {
-  sessionId: string;
-  relevance: number;
-  hits: IndexHit[];
+/** Every session with a match, and how many pieces match in each. */
+export function countSessions(index: FindIndexDb, query: IndexQuery): SessionCount[] {
+  const { sql, params } = matchesOf(query);
+  const project = projectFilter(query);
+  const rows = index.db.prepare(
+    `WITH hit AS MATERIALIZED (${sql}),
+     per_file AS (SELECT id >> 32 AS file_id, count(*) AS n FROM hit GROUP BY 1),
+     per_session AS (
+       SELECT f.session_id AS session, sum(p.n) AS n
+       FROM per_file p JOIN files f ON f.id = p.file_id
+       ${project.sql === "" ? "" : `WHERE ${project.sql}`}
+       GROUP BY f.session_id
+     )
+     SELECT s.session AS session, s.n AS n, max(f.last_activity) AS last
+     FROM per_session s JOIN files f ON f.session_id = s.session
+     GROUP BY s.session`,
+  ).all(...params, ...project.params);
+  return rows.map((row) => ({
+    sessionId: String(row.session),
+    count: Number(row.n),
+    lastActivity: row.last === null ? null : String(row.last),
+  }));
 }
 
-/** The best sessions for `query`, best first, each with its best pieces. */
-export function rankSessionsInIndex(
+/** The latest `perSession` matching pieces of each of `sessionIds`, latest first. */
+export function latestHits(
   index: FindIndexDb,
   query: IndexQuery,
-  rank: RankOptions,
-): RankedSession[] {
-  const where = ["docs_fts MATCH ?", `d.role IN (${query.roles.map(() => "?").join(", ")})`];
-  const params: (string | number)[] = [query.match, ...query.roles];
-  if (query.since !== undefined) {
-    where.push("d.ts >= ?");
-    params.push(query.since);
-  }
-  if (query.project !== undefined) {
-    const collate = query.project.ignoreCase ? " COLLATE NOCASE" : "";
-    const cwds = query.project.cwds.map(() => `f.cwd = ?${collate}`);
-    where.push(`(f.project_dir = ?${collate} OR ${cwds.join(" OR ")})`);
-    params.push(query.project.projectDir, ...query.project.cwds);
-  }
-  // julianday() of an ISO time; a session with no time counts as a year old (results.ts).
-  const nowDays = rank.now.getTime() / 86_400_000 + 2440587.5;
-  params.push(nowDays, nowDays, rank.recencyDays, rank.sessions, rank.perSession);
+  { sessionIds, perSession }: { sessionIds: readonly string[]; perSession: number },
+): IndexHit[] {
+  if (sessionIds.length === 0) return [];
+  const { sql, params } = matchesOf(query);
   const rows = index.db.prepare(
-    `WITH hit AS MATERIALIZED (
-       SELECT d.id AS id, f.session_id AS session, bm25(docs_fts) AS score
-       FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid JOIN files f ON f.id = d.file_id
-       WHERE ${where.join(" AND ")}
+    `WITH hit AS MATERIALIZED (${sql}),
+     kept AS (SELECT id, session_id, path FROM files
+       WHERE session_id IN (${sessionIds.map(() => "?").join(", ")})),
+     latest_in_file AS (
+       SELECT id FROM (
+         SELECT h.id AS id, row_number() OVER (PARTITION BY h.id >> 32 ORDER BY h.id DESC) AS n
+         FROM hit h WHERE (h.id >> 32) IN (SELECT id FROM kept)
+       ) WHERE n <= ?
      ),
-     best AS (SELECT session, -min(score) AS relevance FROM hit GROUP BY session),
-     aged AS (
-       SELECT b.session AS session, b.relevance AS relevance,
-         (SELECT max(last_activity) FROM files WHERE session_id = b.session) AS last
-       FROM best b
-     ),
-     kept AS (
-       SELECT session, relevance FROM aged
-       ORDER BY relevance / (1 + max(0, ? - coalesce(julianday(last), ? - 365)) / ?) DESC,
-         session
-       LIMIT ?
-     ),
-     top AS (
-       SELECT h.id AS id, h.session AS session, k.relevance AS relevance,
-         row_number() OVER (PARTITION BY h.session ORDER BY h.score, h.id) AS n
-       FROM hit h JOIN kept k ON k.session = h.session
+     ranked AS (
+       SELECT k.session_id AS session, k.path AS path, d.role AS role, d.ts AS ts,
+         d.line_at AS line_at, d.line_length AS line_length, d.part AS part,
+         row_number() OVER (PARTITION BY k.session_id ORDER BY d.ts DESC, d.id DESC) AS n
+       FROM latest_in_file l JOIN docs d ON d.id = l.id JOIN kept k ON k.id = (l.id >> 32)
      )
-     SELECT t.session AS session, t.relevance AS relevance, f.path AS path, d.role AS role,
-       d.ts AS ts, d.line_at AS line_at, d.line_length AS line_length, d.part AS part
-     FROM top t JOIN docs d ON d.id = t.id JOIN files f ON f.id = d.file_id
-     WHERE t.n <= ?
-     ORDER BY t.session, t.n`,
-  ).all(...params);
-  const sessions = new Map<string, RankedSession>();
-  for (const row of rows) {
-    const sessionId = String(row.session);
-    const session = sessions.get(sessionId) ??
-      { sessionId, relevance: Number(row.relevance), hits: [] };
-    session.hits.push({
-      sessionId,
-      path: String(row.path),
-      role: String(row.role) as SearchRole,
-      timestamp: row.ts === null ? null : String(row.ts),
-      lineAt: Number(row.line_at),
-      lineLength: Number(row.line_length),
-      part: Number(row.part),
-    });
-    sessions.set(sessionId, session);
+     SELECT * FROM ranked WHERE n <= ? ORDER BY session, n`,
+  ).all(...params, ...sessionIds, perSession, perSession);
+  return rows.map((row) => ({
+    sessionId: String(row.session),
+    path: String(row.path),
+    role: String(row.role) as SearchRole,
+    timestamp: row.ts === null ? null : String(row.ts),
+    lineAt: Number(row.line_at),
+    lineLength: Number(row.line_length),
+    part: Number(row.part),
+  }));
+}
+
+/** The ids of the matching pieces: the roles as an FTS column filter, `since` through docs. */
+function matchesOf(query: IndexQuery): { sql: string; params: string[] } {
+  const match = `{${query.roles.join(" ")}} : (${query.match})`;
+  if (query.since === undefined) {
+    return { sql: "SELECT rowid AS id FROM docs_fts WHERE docs_fts MATCH ?", params: [match] };
   }
-  return [...sessions.values()];
+  return {
+    sql: "SELECT docs_fts.rowid AS id FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid " +
+      "WHERE docs_fts MATCH ? AND d.ts >= ?",
+    params: [match, query.since],
+  };
+}
+
+function projectFilter(query: IndexQuery): { sql: string; params: string[] } {
+  if (query.project === undefined) return { sql: "", params: [] };
+  const collate = query.project.ignoreCase ? " COLLATE NOCASE" : "";
+  const cwds = query.project.cwds.map(() => `f.cwd = ?${collate}`);
+  return {
+    sql: `(f.project_dir = ?${collate} OR ${cwds.join(" OR ")})`,
+    params: [query.project.projectDir, ...query.project.cwds],
+  };
 }
 
 /** The indexed files of each session, main transcript first. */

@@ -19,17 +19,18 @@ import {
   isDiskFull,
 } from "../../store/find_index_db.ts";
 import {
+  countSessions,
   filesOfSessions,
   type IndexHit,
   type IndexQuery,
-  rankSessionsInIndex,
+  latestHits,
 } from "../../store/find_index_query.ts";
 import { docsOfLineAt } from "../../transcript/search_text.ts";
 import { withFileLock } from "../../store/lock.ts";
 import { createProgress } from "../../ui/progress.ts";
 import { type IndexStats, updateIndex } from "./index_update.ts";
 import { snippetAround } from "./snippet.ts";
-import { RECENCY_DAYS, type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
+import { rankScore, relevanceOf, type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
 
 /** How long to wait for another claudecm's index update before searching without it. */
 const LOCK_WAIT_MS = 30_000;
@@ -160,29 +161,38 @@ function writeFailed(path: string, before: number): UserError {
   );
 }
 
-/** The sessions an open, up-to-date index holds for `query`, best first, with snippets. */
+/**
+ * The sessions an open, up-to-date index holds for `query`, best first, with
+ * snippets: every matching session is ranked (as the scan ranks, by how many
+ * pieces match, weighted by recency), then `sessionLimit` are kept.
+ */
 export function searchOpenIndex(
   index: FindIndexDb,
   query: IndexQuery & { highlight: RegExp },
   { sessionLimit, now }: { sessionLimit: number; now: Date },
 ): SessionMatches[] {
-  const ranked = rankSessionsInIndex(index, query, {
-    sessions: sessionLimit,
-    perSession: SNIPPETS_PER_SESSION,
-    now,
-    recencyDays: RECENCY_DAYS,
-  });
-  const files = filesOfSessions(index, ranked.map((session) => session.sessionId));
-  return ranked.map(({ sessionId, relevance, hits }) => {
-    const sessionFiles = files.get(sessionId) ?? [];
-    const main = sessionFiles.find((file) => !file.subagent) ?? sessionFiles[0];
-    const lastActivity = sessionFiles.map((file) => file.facts.lastActivity ?? "").sort().at(-1);
+  const kept = countSessions(index, query)
+    .map((found) => ({
+      sessionId: found.sessionId,
+      relevance: relevanceOf(found.count),
+      facts: { lastActivity: found.lastActivity ?? undefined },
+    }))
+    .map((found) => ({ found, score: rankScore(found, now) }))
+    .sort((a, b) => b.score - a.score || a.found.sessionId.localeCompare(b.found.sessionId))
+    .slice(0, sessionLimit)
+    .map(({ found }) => found);
+  const sessionIds = kept.map((session) => session.sessionId);
+  const hits = latestHits(index, query, { sessionIds, perSession: SNIPPETS_PER_SESSION });
+  const files = filesOfSessions(index, sessionIds);
+  return kept.map(({ sessionId, relevance, facts }) => {
+    const main = (files.get(sessionId) ?? []).find((file) => !file.subagent) ??
+      files.get(sessionId)?.[0];
     return {
       sessionId,
       relevance,
-      facts: { ...main?.facts, lastActivity: lastActivity || undefined },
+      facts: { ...main?.facts, lastActivity: facts.lastActivity },
       transcript: main?.path ?? "",
-      matches: hits.map((hit) => ({
+      matches: hits.filter((hit) => hit.sessionId === sessionId).map((hit) => ({
         role: hit.role,
         timestamp: hit.timestamp,
         snippet: snippetOf(hit, query.highlight),

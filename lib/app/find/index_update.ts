@@ -136,15 +136,17 @@ function indexFile(index: FindIndexDb, { file, prior, start, hash }: Plan): numb
     mtimeMs: file.mtimeMs,
     offset: start,
     prefixHash: prior?.prefixHash ?? "",
+    nextDoc: start === 0 ? 0 : prior?.nextDoc ?? 0,
     facts,
   };
   const id = index.saveFile({ ...record, id: prior?.id });
+  let nextDoc = record.nextDoc;
   const read = readSearchText(file.path, (docs, place) => {
-    for (const [part, doc] of docs.entries()) index.addDoc(id, doc, { ...place, part });
+    for (const [part, doc] of docs.entries()) index.addDoc(id, nextDoc++, doc, { ...place, part });
   }, { start, facts });
   const prefix = hashFilePrefix(file.path, read.end, hash);
   // Written while it was read: the next update reads it again from the start.
   const prefixHash = prefix.length === read.end ? prefix.digest : "";
-  index.saveFile({ ...record, id, offset: read.end, prefixHash });
+  index.saveFile({ ...record, id, offset: read.end, prefixHash, nextDoc });
   return read.bytes;
 }

@@ -36,7 +36,7 @@ export interface FindResult {
 /** A session with matches, before it is ranked and described. */
 export interface SessionMatches {
   sessionId: string;
-  /** Higher is better: positive bm25, or the scan's own measure. */
+  /** Higher is better: {@linkcode relevanceOf} its matching pieces. */
   relevance: number;
   matches: FindMatch[];
   facts: SessionFacts;
@@ -47,7 +47,12 @@ export interface SessionMatches {
 export const SNIPPETS_PER_SESSION = 3;
 
 /** How much a session's age lowers its rank: halved at 30 days, a third at 60. */
-export const RECENCY_DAYS = 30;
+const RECENCY_DAYS = 30;
+
+/** A session's relevance from how many pieces of its text match (index and scan alike). */
+export function relevanceOf(count: number): number {
+  return 1 + Math.log(count);
+}
 
 /** A session's rank: its relevance weighted by how recently it was active. */
 export function rankScore(

@@ -3,7 +3,7 @@
  * Files, then lines, that cannot hold the search's longest word are skipped
  * before anything is parsed, which keeps a full scan close to `grep` speed. A session's
  * relevance is how many pieces of its text match; its snippets are the
- * latest matches.
+ * latest matches (as through the index).
  *
  * @module
  */
@@ -12,7 +12,7 @@ import { headSessionId, listAllTranscripts } from "../../transcript/all_transcri
 import { type ByteSearch, fileMayMatch } from "../../transcript/raw_match.ts";
 import { readSearchText, type SearchDoc, type SearchRole } from "../../transcript/search_text.ts";
 import { readSessionFacts } from "../../transcript/session_facts.ts";
-import { type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
+import { relevanceOf, type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
 import { snippetAround } from "./snippet.ts";
 
 /** What a scan looks for. */
@@ -78,7 +78,7 @@ export function scanSearch(projectsDir: string, query: ScanQuery): SessionMatche
     const transcript = entry.transcript ?? `${entry.projectDir}/${sessionId}.jsonl`;
     return {
       sessionId,
-      relevance: 1 + Math.log(entry.count),
+      relevance: relevanceOf(entry.count),
       matches: entry.latest.reverse().map((doc) => ({
         role: doc.role,
         timestamp: doc.timestamp ?? null,
