@@ -57,7 +57,7 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
     const flags = options.ignoreCase ? "iu" : "u";
     const pattern = compileRegex(options.terms.join(" "), flags);
     const { scanSearch } = await import("./scan_search.ts");
-    sessions = scanSearch(ctx.paths.projectsDir, {
+    sessions = await scanSearch(ctx.paths.projectsDir, {
       matches: (text) => pattern.test(text),
       highlight: new RegExp(pattern.source, `g${flags}`),
       roles,
@@ -68,7 +68,7 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
     const terms = parseTerms(options.terms);
     if (options.index === false) {
       const { scanSearch } = await import("./scan_search.ts");
-      sessions = scanSearch(ctx.paths.projectsDir, {
+      sessions = await scanSearch(ctx.paths.projectsDir, {
         matches: (text) => matchesAll(terms, text),
         precheck: rawPrecheck(terms),
         highlight: highlightPattern(terms),

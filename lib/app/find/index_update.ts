@@ -13,11 +13,8 @@
  */
 
 import type { FindIndexDb, IndexedFile } from "../../store/find_index_db.ts";
-import {
-  headSessionId,
-  listAllTranscripts,
-  type TranscriptOnDisk,
-} from "../../transcript/all_transcripts.ts";
+import { listAllTranscripts, type TranscriptOnDisk } from "../../transcript/all_transcripts.ts";
+import { headSessionId } from "../../transcript/head_session.ts";
 import { hashFilePrefix, type PrefixHashState } from "../../transcript/prefix_hash.ts";
 import { readSearchText, type SessionFacts } from "../../transcript/search_text.ts";
 

@@ -9,7 +9,7 @@
 import type { AppContext } from "../context.ts";
 import { mainSessions, type Registry } from "../../core/registry.ts";
 import type { SearchRole, SessionFacts } from "../../transcript/search_text.ts";
-import { titleOf } from "../../transcript/session_facts.ts";
+import { titleOf } from "../../transcript/session_title.ts";
 
 /** One shown match of a session. */
 export interface FindMatch {
