@@ -115,7 +115,8 @@ Deno.test("find loads only the way it searches: no resume chain until a pick, no
     path.startsWith("node:") || path.startsWith("lib/app/resume/") ||
     path.startsWith("lib/app/launch/") || path.startsWith("lib/platform/spawn") ||
     ["lib/app/find/pick.ts", "lib/app/find/scan_search.ts", "lib/app/find/index_search.ts"]
-      .includes(path) || path === "lib/transcript/lines.ts"
+      .includes(path) ||
+    path === "lib/transcript/lines.ts"
   );
   assert.deepEqual(unwanted, []);
   const scan = closure(graph, "lib/app/find/scan_search.ts").filter((path) =>
