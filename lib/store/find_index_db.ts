@@ -283,12 +283,9 @@ export class FindIndexDb {
 }
 
 function toIndexedFile(row: Record<string, unknown>): IndexedFile {
-  let facts: SessionFacts = {};
-  try {
-    facts = JSON.parse(String(row.facts));
-  } catch {
-    // Left empty: the next full read fills it.
-  }
+  // Parsed when asked for: an update reads every row and needs the facts of the changed ones only.
+  const json = String(row.facts);
+  let facts: SessionFacts | undefined;
   return {
     id: Number(row.id),
     path: String(row.path),
@@ -301,8 +298,18 @@ function toIndexedFile(row: Record<string, unknown>): IndexedFile {
     offset: Number(row.offset),
     prefixHash: String(row.prefix_hash),
     nextDoc: Number(row.next_doc),
-    facts,
+    get facts(): SessionFacts {
+      return facts ??= parseFacts(json);
+    },
   };
+}
+
+function parseFacts(json: string): SessionFacts {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return {}; // Left empty: the next full read fills it.
+  }
 }
 
 function readVersion(db: DatabaseSync): string | undefined {
