@@ -264,7 +264,7 @@ Deno.test("find forgets text rewritten in place: same size, or grown with an ear
     db.close();
     const fresh = await find(t, ["tapir"], { index: false });
     assert.equal(fresh.results.length, 1);
-    assert.equal(rows, 6, "the old rows were deleted, not kept beside the new ones");
+    assert.equal(rows, 5, "the old rows were deleted, not kept beside the new ones");
     assert.equal(texts, docs, "and their text");
   } finally {
     t.cleanup();

@@ -51,7 +51,8 @@ export const findCommand: CommandSpec = {
     "added first.\n\n" +
     "The index lives in ~/.claudecm/find-index.db. It is brought up to date before\n" +
     "every search (only new bytes are read) and is safe to delete. Tool output is\n" +
-    "searched whole; of a tool call, its first 4 KB. Words ignore case and accents;\n" +
+    "not indexed: --tool-output reads it, whole, from the transcripts (slower). Of a\n" +
+    "tool call, its first 4 KB is searched. Words ignore case and accents;\n" +
     "--regex matches case-sensitively unless -i is given.\n\n" +
     "Examples:\n" +
     "  claudecm find migrate schema          sessions that mention both words\n" +

@@ -7,7 +7,7 @@
  * One row per transcript file (how far it was indexed, what identifies it,
  * a hash of the bytes indexed, the session facts read so far), one row per
  * piece of text saying where its line is in the transcript, and a
- * contentless FTS5 table over the text: the index keeps no copy of what was
+ * contentless FTS5 table over the text (not tool output: {@linkcode INDEXED_ROLES}): the index keeps no copy of what was
  * said (snippets are read back from the transcript), so it stays small and
  * text removed from a transcript is gone from the index at its next update.
  * Rows go into the FTS table directly, in the writer's batched transactions
@@ -73,7 +73,7 @@ CREATE TABLE docs(
   part INTEGER NOT NULL
 );
 CREATE VIRTUAL TABLE docs_fts USING fts5(
-  user, assistant, tool, tool_output,
+  user, assistant, tool,
   content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
 );
 `;
@@ -92,10 +92,13 @@ export function isCorruptDatabase(error: unknown): boolean {
 }
 
 /**
- * The FTS columns, one per role: a search names the roles it wants as a
- * column filter, so FTS5 leaves the others out without a join.
+ * The roles indexed, one FTS column each: a search names the roles it wants
+ * as a column filter, so FTS5 leaves the others out without a join. What the
+ * tools answered is not indexed: it is three quarters of the text, searched
+ * only on request (`find --tool-output` scans for it), and indexing it made
+ * every build three times slower and the index three times larger.
  */
-export const SEARCH_COLUMNS: readonly SearchRole[] = ["user", "assistant", "tool", "tool_output"];
+export const INDEXED_ROLES: readonly SearchRole[] = ["user", "assistant", "tool"];
 
 /**
  * A piece of text's id: its file's id in the high bits, its number within
@@ -129,7 +132,7 @@ export class FindIndexDb {
       "INSERT INTO docs(id, role, ts, line_at, line_length, part) VALUES (?, ?, ?, ?, ?, ?)",
     );
     this.#insertText = new Map(
-      SEARCH_COLUMNS.map((role) => [
+      INDEXED_ROLES.map((role) => [
         role,
         db.prepare(`INSERT INTO docs_fts(rowid, ${role}) VALUES (?, ?)`),
       ]),

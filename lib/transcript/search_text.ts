@@ -53,6 +53,8 @@ export interface ReadSearchTextOptions {
   facts?: SessionFacts;
   /** Sees each raw line first; false skips it unparsed (a scan's cheap pre-check). */
   lineFilter?: (bytes: Uint8Array) => boolean;
+  /** Leave out what the tools answered (the index does: see find_index_db.ts). */
+  withoutToolOutput?: boolean;
 }
 
 /** How far a read got. */
@@ -106,14 +108,18 @@ export function readSearchText(
     const lineAt = end;
     end += line.length + 1;
     if (line.oversized || options.lineFilter?.(line.bytes) === false) return;
-    const docs = docsOfLine(line.bytes, facts);
+    const docs = docsOfLine(line.bytes, facts, options);
     if (docs.length > 0) visit(docs, { lineAt, lineLength: line.bytes.length });
   }, { start });
   return { end, bytes: end - start };
 }
 
 /** The docs of one raw line, updating `facts` on the way. */
-export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] {
+export function docsOfLine(
+  bytes: Uint8Array,
+  facts: SessionFacts,
+  options: { withoutToolOutput?: boolean } = {},
+): SearchDoc[] {
   const type = peekType(bytes);
   if (type === "custom-title" || type === "ai-title") {
     const value = parsed(bytes);
@@ -157,7 +163,7 @@ export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] 
     if (typeof block !== "object" || block === null) continue;
     if (block.type === "text" && typeof block.text === "string") texts.push(block.text);
     else if (block.type === "tool_use") add("tool", toolCallText(block), TOOL_TEXT_LIMIT);
-    else if (block.type === "tool_result") {
+    else if (block.type === "tool_result" && !options.withoutToolOutput) {
       add("tool_output", plainText(block), Infinity);
     }
   }
@@ -172,7 +178,11 @@ export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] 
  * The docs of the line at `place` in `path`, read back (as an index's
  * snippet is); empty when the file no longer holds that line.
  */
-export function docsOfLineAt(path: string, place: LinePlace): SearchDoc[] {
+export function docsOfLineAt(
+  path: string,
+  place: LinePlace,
+  options: { withoutToolOutput?: boolean } = {},
+): SearchDoc[] {
   const bytes = new Uint8Array(place.lineLength);
   const file = Deno.openSync(path, { read: true });
   try {
@@ -186,7 +196,7 @@ export function docsOfLineAt(path: string, place: LinePlace): SearchDoc[] {
   } finally {
     file.close();
   }
-  return docsOfLine(bytes, {});
+  return docsOfLine(bytes, {}, options);
 }
 
 function userText(

@@ -80,7 +80,14 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
       const { searchIndex } = await import("./index_search.ts");
       const found = await searchIndex(
         ctx,
-        { match: ftsMatch(terms), highlight: highlightPattern(terms), roles, since, project },
+        {
+          match: ftsMatch(terms),
+          highlight: highlightPattern(terms),
+          scan: { matches: (text) => matchesAll(terms, text), precheck: rawPrecheck(terms) },
+          roles,
+          since,
+          project,
+        },
         { sessionLimit: limit },
       );
       sessions = found.sessions;

@@ -29,6 +29,7 @@ import { docsOfLineAt } from "../../transcript/search_text.ts";
 import { withFileLock } from "../../store/lock.ts";
 import { createProgress } from "../../ui/progress.ts";
 import { type IndexStats, updateIndex } from "./index_update.ts";
+import type { ScanQuery } from "./scan_search.ts";
 import { snippetAround } from "./snippet.ts";
 import { rankScore, relevanceOf, type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
 
@@ -40,10 +41,17 @@ export function findIndexPath(paths: Paths): string {
   return paths.path.join(paths.cmHome, "find-index.db");
 }
 
+/** A search through the index: the terms as FTS5 wants them, and as the tool-output scan does. */
+export type IndexSearch = IndexQuery & {
+  highlight: RegExp;
+  /** How to find the terms in what tools answered, which is not indexed (scan_search.ts). */
+  scan: Pick<ScanQuery, "matches" | "precheck">;
+};
+
 /** Search through the index, keeping `sessionLimit` sessions. */
 export async function searchIndex(
   ctx: AppContext,
-  query: IndexQuery & { highlight: RegExp },
+  query: IndexSearch,
   { sessionLimit }: { sessionLimit: number },
 ): Promise<{ sessions: SessionMatches[]; indexed: IndexStats }> {
   try {
@@ -68,7 +76,7 @@ export async function searchIndex(
 
 async function attempt(
   ctx: AppContext,
-  query: IndexQuery & { highlight: RegExp },
+  query: IndexSearch,
   sessionLimit: number,
 ): Promise<{ sessions: SessionMatches[]; indexed: IndexStats }> {
   const path = findIndexPath(ctx.paths);
@@ -104,7 +112,13 @@ async function attempt(
   }
   if (index === undefined) return { sessions: [], indexed };
   try {
-    return { sessions: searchOpenIndex(index, query, { sessionLimit, now: ctx.now() }), indexed };
+    const toolOutput = query.roles.includes("tool_output")
+      ? await scanToolOutput(ctx.paths.projectsDir, query)
+      : [];
+    return {
+      sessions: searchOpenIndex(index, query, { sessionLimit, now: ctx.now(), toolOutput }),
+      indexed,
+    };
   } finally {
     index.close();
   }
@@ -161,42 +175,92 @@ function writeFailed(path: string, before: number): UserError {
   );
 }
 
+/** What tools answered, scanned (it is not indexed): every session with a match, and its matches. */
+async function scanToolOutput(projectsDir: string, query: IndexSearch): Promise<SessionMatches[]> {
+  const { scanSearch } = await import("./scan_search.ts");
+  return await scanSearch(projectsDir, {
+    ...query.scan,
+    highlight: query.highlight,
+    roles: ["tool_output"],
+    since: query.since,
+    project: query.project,
+  });
+}
+
 /**
  * The sessions an open, up-to-date index holds for `query`, best first, with
  * snippets: every matching session is ranked (as the scan ranks, by how many
- * pieces match, weighted by recency), then `sessionLimit` are kept.
+ * pieces match, weighted by recency), then `sessionLimit` are kept. Tool
+ * output matches, found by a scan, count with the indexed ones.
  */
 export function searchOpenIndex(
   index: FindIndexDb,
-  query: IndexQuery & { highlight: RegExp },
-  { sessionLimit, now }: { sessionLimit: number; now: Date },
+  query: IndexSearch,
+  { sessionLimit, now, toolOutput = [] }: {
+    sessionLimit: number;
+    now: Date;
+    toolOutput?: SessionMatches[];
+  },
 ): SessionMatches[] {
-  const kept = countSessions(index, query)
-    .map((found) => ({
-      sessionId: found.sessionId,
-      relevance: relevanceOf(found.count),
-      facts: { lastActivity: found.lastActivity ?? undefined },
-    }))
-    .map((found) => ({ found, score: rankScore(found, now) }))
-    .sort((a, b) => b.score - a.score || a.found.sessionId.localeCompare(b.found.sessionId))
-    .slice(0, sessionLimit)
-    .map(({ found }) => found);
-  const sessionIds = kept.map((session) => session.sessionId);
-  const hits = latestHits(index, query, { sessionIds, perSession: SNIPPETS_PER_SESSION });
-  const files = filesOfSessions(index, sessionIds);
-  return kept.map(({ sessionId, relevance, facts }) => {
-    const main = (files.get(sessionId) ?? []).find((file) => !file.subagent) ??
-      files.get(sessionId)?.[0];
-    return {
+  const indexed = { ...query, roles: query.roles.filter((role) => role !== "tool_output") };
+  const found = new Map<
+    string,
+    { count: number; lastActivity?: string; scanned?: SessionMatches }
+  >();
+  for (const session of indexed.roles.length === 0 ? [] : countSessions(index, indexed)) {
+    found.set(session.sessionId, {
+      count: session.count,
+      lastActivity: session.lastActivity ?? undefined,
+    });
+  }
+  for (const scanned of toolOutput) {
+    const entry = found.get(scanned.sessionId);
+    if (entry === undefined) {
+      found.set(scanned.sessionId, {
+        count: scanned.count,
+        lastActivity: scanned.facts.lastActivity,
+        scanned,
+      });
+    } else {
+      entry.count += scanned.count;
+      entry.scanned = scanned;
+    }
+  }
+  const kept = [...found.entries()]
+    .map(([sessionId, entry]) => ({
       sessionId,
-      relevance,
-      facts: { ...main?.facts, lastActivity: facts.lastActivity },
-      transcript: main?.path ?? "",
-      matches: hits.filter((hit) => hit.sessionId === sessionId).map((hit) => ({
+      ...entry,
+      relevance: relevanceOf(entry.count),
+      facts: { lastActivity: entry.lastActivity },
+    }))
+    .map((session) => ({ session, score: rankScore(session, now) }))
+    .sort((a, b) => b.score - a.score || a.session.sessionId.localeCompare(b.session.sessionId))
+    .slice(0, sessionLimit)
+    .map(({ session }) => session);
+  const sessionIds = kept.map((session) => session.sessionId);
+  const hits = indexed.roles.length === 0
+    ? []
+    : latestHits(index, indexed, { sessionIds, perSession: SNIPPETS_PER_SESSION });
+  const files = filesOfSessions(index, sessionIds);
+  return kept.map(({ sessionId, count, relevance, lastActivity, scanned }) => {
+    const sessionFiles = files.get(sessionId) ?? [];
+    const main = sessionFiles.find((file) => !file.subagent) ?? sessionFiles[0];
+    const matches = [
+      ...hits.filter((hit) => hit.sessionId === sessionId).map((hit) => ({
         role: hit.role,
         timestamp: hit.timestamp,
         snippet: snippetOf(hit, query.highlight),
       })),
+      ...scanned?.matches ?? [],
+    ].sort((a, b) => (b.timestamp ?? "").localeCompare(a.timestamp ?? ""))
+      .slice(0, SNIPPETS_PER_SESSION);
+    return {
+      sessionId,
+      count,
+      relevance,
+      facts: { ...(main?.facts ?? scanned?.facts), lastActivity },
+      transcript: main?.path ?? scanned?.transcript ?? "",
+      matches,
     };
   });
 }
@@ -204,7 +268,7 @@ export function searchOpenIndex(
 /** A hit's snippet, read back from its transcript (the index keeps no text). */
 function snippetOf(hit: IndexHit, highlight: RegExp): string {
   try {
-    const text = docsOfLineAt(hit.path, hit)[hit.part]?.text;
+    const text = docsOfLineAt(hit.path, hit, { withoutToolOutput: true })[hit.part]?.text;
     return text === undefined ? "" : snippetAround(text, highlight);
   } catch {
     return ""; // Gone since the update: the session is still a result.

@@ -140,7 +140,7 @@ function indexFile(index: FindIndexDb, { file, prior, start, hash }: Plan): numb
   let nextDoc = record.nextDoc;
   const read = readSearchText(file.path, (docs, place) => {
     for (const [part, doc] of docs.entries()) index.addDoc(id, nextDoc++, doc, { ...place, part });
-  }, { start, facts });
+  }, { start, facts, withoutToolOutput: true });
   const prefix = hashFilePrefix(file.path, read.end, hash);
   // Written while it was read: the next update reads it again from the start.
   const prefixHash = prefix.length === read.end ? prefix.digest : "";

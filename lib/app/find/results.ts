@@ -36,6 +36,8 @@ export interface FindResult {
 /** A session with matches, before it is ranked and described. */
 export interface SessionMatches {
   sessionId: string;
+  /** How many pieces of its text match. */
+  count: number;
   /** Higher is better: {@linkcode relevanceOf} its matching pieces. */
   relevance: number;
   matches: FindMatch[];

@@ -95,6 +95,7 @@ export async function scanSearch(
     const transcript = `${entry.projectDir}/${sessionId}.jsonl`;
     return {
       sessionId,
+      count: entry.count,
       relevance: relevanceOf(entry.count),
       matches: entry.latest.reverse().map((doc) => ({
         role: doc.role,
