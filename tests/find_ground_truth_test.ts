@@ -48,11 +48,15 @@ function setup(): { t: TestContext; ids: string[] } {
   return { t, ids };
 }
 
-async function found(t: TestContext, terms: string[], options: Partial<FindOptions>) {
+async function ranked(t: TestContext, terms: string[], options: Partial<FindOptions>) {
   const out = createMemoryOutput();
   t.ctx.out = out;
   assert.equal(await runFind(t.ctx, { terms, json: true, limit: 100, ...options }), 0);
-  return (JSON.parse(out.text()) as FindJson).results.map((r) => r.sessionId).sort();
+  return (JSON.parse(out.text()) as FindJson).results.map((r) => r.sessionId);
+}
+
+async function found(t: TestContext, terms: string[], options: Partial<FindOptions>) {
+  return (await ranked(t, terms, options)).sort();
 }
 
 const pick = (ids: string[], which: number[]) => which.map((i) => ids[i]).sort();
@@ -75,8 +79,9 @@ for (const index of [true, false]) {
         "a word deep inside a 200 KB tool output",
       );
       assert.deepEqual(await found(t, ["the"], { index }), [...ids].sort(), "every session");
-      const limited = await found(t, ["the"], { index, limit: 5 });
-      assert.equal(limited.length, 5, "--limit cuts the sorted sessions");
+      const all = await ranked(t, ["the"], { index });
+      const limited = await ranked(t, ["the"], { index, limit: 5 });
+      assert.deepEqual(limited, all.slice(0, 5), "--limit cuts the sorted sessions, nothing else");
     } finally {
       t.cleanup();
     }
