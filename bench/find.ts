@@ -183,8 +183,8 @@ async function main(): Promise<void> {
       }
     }
     const indexBytes = Deno.statSync(join(cmHome, "find-index.db")).size;
-    printTable({ times, peaks, buildCpu, corpus, indexBytes, rounds, hasRg });
-    await checkAnswers(corpus, env);
+    const exact = await checkAnswers(corpus, env);
+    printTable({ times, peaks, buildCpu, corpus, indexBytes, rounds, hasRg, exact });
     if (values.keep) console.log(`\nkept ${root}`);
   } finally {
     if (!values.keep) Deno.removeSync(root, { recursive: true });
@@ -210,6 +210,8 @@ interface Measured {
   indexBytes: number;
   rounds: number;
   hasRg: boolean;
+  /** Each planted answer's check, by name: exact with and without the index. */
+  exact: Map<string, boolean>;
 }
 
 function printTable(m: Measured): void {
@@ -248,8 +250,23 @@ function printTable(m: Measured): void {
   ratioRow(`phrase ("${PHRASE}")`, "phrase", "version", 1.5);
   ratioRow("common word: the", "the", "version", 2.5);
   ratioRow("common word: return", "return", "version", 2.5);
+  for (const word of ["the", "return"]) {
+    rows.push([
+      `  every session with "${word}"`,
+      "",
+      "",
+      "all",
+      m.exact.get(word) ? "met" : "NOT MET",
+    ]);
+  }
   ratioRow("append 1 MB to one transcript, then query", "append", "version", 2.0);
-  ratioRow("--tool-output, a word deep in an output", "deep", "version", 2.0);
+  rows.push([
+    "--tool-output, a word deep in a 200 KB output",
+    `${med("deep").toFixed(0)} / ${min("deep").toFixed(0)} ms`,
+    `${ratio("deep", "version").median.toFixed(2)}x / ${ratio("deep", "version").min.toFixed(2)}x`,
+    "found (3 of 3)",
+    m.exact.get(DEEP_CHECK) ? "met" : "NOT MET",
+  ]);
   if (m.hasRg) ratioRow("find --no-index, rare word, vs rg -l -F", "noIndex", "rg", 2.0);
   else rows.push(["find --no-index vs rg -l -F", "skipped", "rg not found", "", ""]);
   const size = m.indexBytes / m.corpus.bytes;
@@ -278,24 +295,29 @@ function printTable(m: Measured): void {
   );
 }
 
+const DEEP_CHECK = "deep in a tool output";
+
 /** Every planted word must return exactly its sessions, with and without the index. */
-async function checkAnswers(corpus: Corpus, env: Env): Promise<void> {
+async function checkAnswers(corpus: Corpus, env: Env): Promise<Map<string, boolean>> {
+  const exactness = new Map<string, boolean>();
   const all = ["--limit", "100000"];
   const expect = (truth: string[]) => [...truth].sort();
   const checks: [string, string[], string[]][] = [
     ["rare word", [RARE], expect(corpus.truth.rare)],
     ["phrase", [PHRASE], expect(corpus.truth.phrase)],
     ["both words", [...PLANTED.phrase], expect([...corpus.truth.phrase, ...corpus.truth.apart])],
-    ["deep in a tool output", ["--tool-output", PLANTED.deep], expect(corpus.truth.deep)],
+    [DEEP_CHECK, ["--tool-output", PLANTED.deep], expect(corpus.truth.deep)],
     ["the", ["the"], expect(corpus.truth.all)],
     ["return", ["return"], expect(corpus.truth.all)],
   ];
   console.log("\nplanted answers (sessions found / expected):");
   for (const [what, args, truth] of checks) {
     const line = [];
+    exactness.set(what, true);
     for (const how of [[], ["--no-index"]]) {
       const found = sessionsOf(await deno(MAIN, ["find", "--json", ...all, ...how, ...args], env));
       const exact = found.length === truth.length && found.every((id, i) => id === truth[i]);
+      if (!exact) exactness.set(what, false);
       line.push(
         `${how.length ? "--no-index" : "index"} ${found.length}/${truth.length} ` +
           (exact ? "exact" : "WRONG"),
@@ -303,6 +325,7 @@ async function checkAnswers(corpus: Corpus, env: Env): Promise<void> {
     }
     console.log(`  ${what.padEnd(22)} ${line.join(", ")}`);
   }
+  return exactness;
 }
 
 if (import.meta.main) await main();
