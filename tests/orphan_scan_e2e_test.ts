@@ -48,7 +48,7 @@ Deno.test("q N quarantines an orphan to the quarantine root, never the backup di
     assert.match(result.stdout, /Multiple conversation files found \(project\):/);
     assert.match(
       result.stdout,
-      /\n {2}1\. \d{4}-\d\d-\d\d \d\d:\d\d +[\d.]+ K?B {2}\(orphan\) {2}0e0e/,
+      /\n {2}1\. \d{4}-\d\d-\d\d \d\d:\d\d +[\d.]+ K?B {2}\(orphan\) Run the tests {2}0e0e/,
     );
     assert.match(
       result.stdout,
