@@ -8,6 +8,8 @@
  * @module
  */
 
+import { readFull } from "./lines.ts";
+
 /** `same`, `first` or `second` (that one holds the other and more), or `diverged`. */
 export type CopyOrder = "same" | "first" | "second" | "diverged";
 
@@ -53,15 +55,4 @@ export function newestCopy(paths: string[]): string | null {
   }
   // Every copy seen is a prefix of the newest so far, and so of any copy that extends it.
   return newest;
-}
-
-/** Fill `buffer` as far as the file allows; the count read. */
-function readFull(file: Deno.FsFile, buffer: Uint8Array): number {
-  let total = 0;
-  while (total < buffer.length) {
-    const count = file.readSync(buffer.subarray(total));
-    if (count === null || count === 0) break;
-    total += count;
-  }
-  return total;
 }
