@@ -1,9 +1,12 @@
 /**
  * The one resume path (spec 11.6.1 and 11.9): every way of resuming a
  * session (`resume N`, `claudecm N`, a pass-through `-r`/`--resume`, and the
- * menus) calls {@linkcode resumeSession}. Claude can fork a resumed session
- * into a new transcript; when it does, the registry row follows the fork
- * (tokens reset) and the predecessor moves to `~/.claudecm/backup/<leaf>/`.
+ * menus) calls {@linkcode resumeSession}. Before the launch, a session
+ * with copies in several project folders is left with one (the newest
+ * content, or the user's pick: `transcript_copies.ts`). Claude can fork a
+ * resumed session into a new transcript; when it does, the registry row
+ * follows the fork (tokens reset) and the predecessor moves to
+ * `~/.claudecm/backup/<leaf>/`, re-checked under the lock.
  *
  * @module
  */
