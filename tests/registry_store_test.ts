@@ -246,3 +246,25 @@ Deno.test("changeRegistry warns in yellow and still saves when the lock is held 
     t.cleanup();
   }
 });
+
+Deno.test("a UTF-8 BOM and U+FEFF in free-form lines survive a rewrite, byte for byte", async () => {
+  const t = createTestContext();
+  try {
+    const utf8 = (text: string) => new TextEncoder().encode(text);
+    const bom = [0xef, 0xbb, 0xbf];
+    const other = utf8(`${sessionId(1)}|/p|Zero\uFEFFwidth name|\n`);
+    const note = utf8("# note \uFEFF kept\n");
+    const latin1 = Uint8Array.from("caf\xe9 line\n", (c) => c.charCodeAt(0));
+    const counter = (tokens: number) => utf8(`${COUNTER}|/counter dir|Counter|${tokens}\n`);
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+    for (const extra of [[], [...latin1]]) {
+      const file = (tokens: number) =>
+        new Uint8Array([...bom, ...counter(tokens), ...other, ...note, ...extra]);
+      Deno.writeFileSync(t.ctx.paths.registryFile, file(0));
+      await updateRegistry(t.ctx.paths, (r) => setTokens(r, COUNTER, 4));
+      assert.deepEqual(Deno.readFileSync(t.ctx.paths.registryFile), file(4));
+    }
+  } finally {
+    t.cleanup();
+  }
+});
