@@ -8,6 +8,7 @@
 
 import { UserError } from "../core/errors.ts";
 import { decodeLossless, encodeLossless } from "../core/lossless_text.ts";
+import { equalBytes } from "../core/bytes.ts";
 import type { Paths } from "../core/paths.ts";
 import { parseRegistry, type Registry, serializeRegistry } from "../core/registry.ts";
 import { type LockOptions, withFileLock } from "./lock.ts";
@@ -58,7 +59,7 @@ export async function updateRegistry(
       if (after === before) return updated;
       const swapped = writeFileAtomic(paths.registryFile, encodeLossless(after), {
         tmpSuffix,
-        beforeRename: () => sameBytes(readRegistryBytes(paths), read),
+        beforeRename: () => equalBytes(readRegistryBytes(paths), read),
       });
       if (swapped) return updated;
     }
@@ -77,10 +78,4 @@ function readRegistryBytes(paths: Paths): Uint8Array {
     if (error instanceof Deno.errors.NotFound) return new Uint8Array();
     throw error;
   }
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
