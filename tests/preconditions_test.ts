@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { recheckThenAct } from "../lib/app/recheck.ts";
 import { preconditionFailure, stampFile } from "../lib/core/preconditions.ts";
 import { parseRegistry } from "../lib/core/registry.ts";
+import { removeSession } from "../lib/core/registry_ops.ts";
 import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_home.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 
@@ -82,6 +83,34 @@ Deno.test("recheckThenAct acts once under the lock with its registry change, or 
         throw new Error("disk full");
       }),
       /disk full/,
+    );
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("recheckThenAct: when the writer re-applies its change to a fresher registry, the act does not run again", async () => {
+  const t = createTestContext();
+  try {
+    const dir = t.ctx.cwd();
+    const other = sessionId(2);
+    writeRegistryText(t.ctx.paths, `${ID}|${dir}|Work|\n${other}|${dir}|Other|\n`);
+    let acted = 0;
+    const step = await recheckThenAct(
+      t.ctx,
+      { guid: ID, registration: { registered: true } },
+      () => {
+        acted++;
+        // A writer that went ahead without the lock removes the row first.
+        Deno.writeTextFileSync(t.ctx.paths.registryFile, `${other}|${dir}|Other renamed|\n`);
+        return { value: null, change: (r) => removeSession(r, ID, { ifPresent: true }) };
+      },
+    );
+    assert.ok(step.done);
+    assert.equal(acted, 1);
+    assert.equal(
+      Deno.readTextFileSync(t.ctx.paths.registryFile),
+      `${other}|${dir}|Other renamed|\n`,
     );
   } finally {
     t.cleanup();

@@ -13,6 +13,7 @@ import type { AppContext } from "./context.ts";
 import { changeRegistry } from "./registry.ts";
 import { preconditionFailure, type Preconditions } from "../core/preconditions.ts";
 import type { Registry } from "../core/registry.ts";
+import type { RegistryOperation } from "../store/registry_store.ts";
 
 /** What the step did: its value and the registry as written, or why it did nothing. */
 export type RecheckedStep<T> =
@@ -22,13 +23,19 @@ export type RecheckedStep<T> =
 /** What the step's action returns: its value, and the registry change that goes with it. */
 export interface StepAction<T> {
   value: T;
-  change?: (registry: Registry) => Registry;
+  /**
+   * A {@linkcode RegistryOperation}: the writer may apply it again to a
+   * fresher registry, after the files have moved, so it must take that
+   * registry as it finds it (a row already gone is no error).
+   */
+  change?: RegistryOperation;
 }
 
 /**
  * Check `expected` under the registry lock and, when it holds, run `act`
- * there. `act` runs at most once even if the registry writer applies the
- * change again; when it throws, the registry is left as it was.
+ * there. `act` runs at most once, even when the writer's compare-and-swap
+ * applies the operation again (only the registry change is re-applied then);
+ * when it throws, the registry is left as it was.
  */
 export async function recheckThenAct<T>(
   ctx: AppContext,

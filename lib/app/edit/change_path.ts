@@ -19,6 +19,7 @@ import { isDirectory, pathExists } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import {
+  findSession,
   InvalidRegistryFieldError,
   type Registry,
   type Session,
@@ -110,7 +111,11 @@ async function moveToFolder(
       }
       moveSessionAside(source.folder, session.guid, { destDir, join: ctx.paths.path.join });
     }
-    return { value: null, change: (r) => changeDir(r, session.guid, dir) };
+    return {
+      value: null,
+      change: (r) =>
+        findSession(r, session.guid) === undefined ? r : changeDir(r, session.guid, dir),
+    };
   }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
   if (!step.done) {
     if (moving) removeOurCopy(target);

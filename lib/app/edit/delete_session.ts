@@ -56,7 +56,7 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
     copies: copies.map((files) => files.transcript),
   }, () => {
     for (const files of copies) deleteSessionFiles(files);
-    return { value: null, change: (r) => removeSession(r, session.guid) };
+    return { value: null, change: (r) => removeSession(r, session.guid, { ifPresent: true }) };
   }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
   if (!step.done) {
     ctx.out.line(`  Nothing was deleted: ${step.reason}.`, "red");
