@@ -219,3 +219,17 @@ Deno.test("a lost session that comes to life while a fresh one runs keeps its ro
     assert.ok(guids.includes(main[0].guid));
   });
 });
+
+Deno.test("two equal copies (a P# stopped between copy and move) keep the one the row points at", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
+    const { main } = seedSessions(world, [{ desc: "Alpha" }]);
+    const guid = main[0].guid;
+    copyElsewhere(world, guid, "-elsewhere");
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(findSessionCopies(world.paths, guid).map((c) => c.transcript), [
+      transcriptPathFor(world.paths, world.project, guid),
+    ]);
+  });
+});

@@ -17,9 +17,10 @@ import { formatMinute, formatSize } from "../../core/format.ts";
 import { leafName } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
-import { findSessionCopies, type SessionCopy } from "../../core/session_copies.ts";
+import { isFile } from "../../core/fs_checks.ts";
+import { findSessionCopies, type SessionCopy, sessionFilesFor } from "../../core/session_copies.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
-import { newestCopy } from "../../transcript/copy_order.ts";
+import { compareCopies, newestCopy } from "../../transcript/copy_order.ts";
 
 /** The session whose copies are gathered. */
 export interface CopiesOf {
@@ -40,8 +41,10 @@ export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf):
   if (copies.length < 2) return true;
   const stamps = copies.map((copy) => stampFile(copy.transcript))
     .filter((stamp): stamp is FileStamp => stamp !== null);
-  const keep = newestCopy(copies.map((copy) => copy.transcript)) ??
-    askWhichCopy(ctx, session, copies);
+  const newest = newestCopy(copies.map((copy) => copy.transcript));
+  const keep = newest === null
+    ? askWhichCopy(ctx, session, copies)
+    : ownIfSame(ctx, session, newest);
   if (keep === null) return false;
   const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
   const step = await recheckThenAct(ctx, {
@@ -66,6 +69,17 @@ export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf):
     "cyan",
   );
   return true;
+}
+
+/**
+ * The registered folder's copy when it is byte for byte the newest (a P#
+ * stopped between its copy and its move leaves two equal copies): the row
+ * still points there.
+ */
+function ownIfSame(ctx: AppContext, session: CopiesOf, newest: string): string {
+  const own = sessionFilesFor(ctx.paths, session).transcript;
+  if (own === newest || !isFile(own)) return newest;
+  return compareCopies(own, newest) === "same" ? own : newest;
 }
 
 /** Two copies both hold lines the other lacks: the user picks one; null to cancel. */
