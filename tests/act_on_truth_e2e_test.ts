@@ -233,3 +233,26 @@ Deno.test("two equal copies (a P# stopped between copy and move) keep the one th
     ]);
   });
 });
+
+Deno.test({
+  name: "P# whose old copy cannot be set aside leaves the session as it was, with no second copy",
+  // /sys refuses new files (EPERM) even to root: a stand-in for a full or read-only backup dir.
+  ignore: Deno.build.os !== "linux" || !pathExists("/sys/kernel"),
+  fn: async () => {
+    await inWorldWithoutCmv(async (world) => {
+      const { main } = seedSessions(world, [{ desc: "Alpha" }]);
+      const b = join(world.dir, "b");
+      Deno.mkdirSync(b);
+      Deno.mkdirSync(world.paths.backupDir, { recursive: true });
+      Deno.symlinkSync("/sys/kernel", join(world.paths.backupDir, "project"));
+      const result = await world.run([], { stdin: `e\np1\n${b}\n` });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /Nothing was moved: .*\n {2}The path is unchanged\./);
+      assert.equal(world.sessions()[0].dir, world.project);
+      assert.deepEqual(findSessionCopies(world.paths, main[0].guid).map((c) => c.folder), [
+        projectDirFor(world.paths, world.project),
+      ]);
+      assert.ok(!pathExists(join(projectDirFor(world.paths, b), main[0].guid)));
+    });
+  },
+});

@@ -117,6 +117,12 @@ async function moveToFolder(
         findSession(r, session.guid) === undefined ? r : changeDir(r, session.guid, dir),
     };
   }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  // The old transcript moves first: once it has gone, the new copy is the live one.
+  if (!step.done && moving && !pathExists(source.transcript)) {
+    ctx.out.line(`  The move stopped part way: ${step.reason}.`, "red");
+    ctx.out.line(`  The transcript is at ${target.transcript}; the path is unchanged.`, "red");
+    return null;
+  }
   if (!step.done) {
     if (moving) removeOurCopy(target);
     ctx.out.line(`  Nothing was moved: ${step.reason}.`, "red");

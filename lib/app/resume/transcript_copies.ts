@@ -13,6 +13,7 @@
 
 import type { AppContext } from "../context.ts";
 import { recheckThenAct } from "../recheck.ts";
+import { errorMessage } from "../../core/errors.ts";
 import { formatMinute, formatSize } from "../../core/format.ts";
 import { leafName } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
@@ -58,9 +59,12 @@ export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf):
       moveSessionAside(copy.folder, session.guid, { destDir, join: ctx.paths.path.join });
     }
     return { value: null };
-  });
+  }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
   if (!step.done) {
-    ctx.out.line(`  The copies of '${session.desc}' were left as they are: ${step.reason}.`, "red");
+    ctx.out.line(
+      `  The other copies of '${session.desc}' were not set aside: ${step.reason}.`,
+      "red",
+    );
     return false;
   }
   ctx.out.line(
