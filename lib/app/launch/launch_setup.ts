@@ -59,7 +59,12 @@ export async function prepareLaunch(
   };
 }
 
-/** The name claude shows for a session: `<machine> - <name>`. */
+/**
+ * The name claude shows for a session: `<machine> - <name>`. A name that
+ * already starts so (a title claude took from an earlier `-n`) is kept as
+ * it is, so it does not grow by a prefix at every resume.
+ */
 export function displayNameFor(settings: LaunchSettings, name: string): string {
-  return `${settings.machineName} - ${name}`;
+  const prefix = `${settings.machineName} - `;
+  return name.startsWith(prefix) ? name : `${prefix}${name}`;
 }
