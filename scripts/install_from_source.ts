@@ -31,8 +31,8 @@ export function launcherCommand(checkout: string, deno: string): [string, string
     "run",
     "--allow-all",
     "--quiet",
-    // From another folder Deno would not find the checkout's deno.json (its unstable
-    // flags and node_modules) by itself.
+    // Named, not discovered: the checkout's deno.json (unstable flags, node_modules) rules,
+    // whatever configuration the user's folder has.
     "--config",
     join(checkout, "deno.json"),
     join(checkout, "main.ts"),

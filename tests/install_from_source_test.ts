@@ -37,7 +37,7 @@ Deno.test("install from source: the launcher runs claudecm in the user's folder,
   const world = createLaunchWorld();
   try {
     const bin = join(world.home, ".local", "bin");
-    const env = { ...world.env, PATH: `${bin}${IS_WINDOWS ? ";" : ":"}${world.env.PATH ?? ""}` };
+    const env = world.env;
     const installed = await run(Deno.execPath(), ["run", "-A", SCRIPT], { env, cwd: world.dir });
     assert.equal(installed.code, 0, installed.stderr);
     const launcher = join(bin, LAUNCHER);
@@ -45,8 +45,20 @@ Deno.test("install from source: the launcher runs claudecm in the user's folder,
     assert.ok(Deno.readTextFileSync(launcher).includes(LAUNCHER_MARK));
 
     world.claudeScenario({ messages: ["hello"] });
+    // The user's folder may be a Deno or npm project of its own: the checkout's config still rules.
+    Deno.writeTextFileSync(
+      join(world.project, "deno.json"),
+      '{ "imports": { "jsonc-parser": "npm:nothing@0.0.0" } }',
+    );
+    // A settings.json to protect: the edit loads jsonc-parser from the checkout's node_modules.
+    Deno.mkdirSync(world.claudeRoot, { recursive: true });
+    Deno.writeTextFileSync(
+      join(world.claudeRoot, "settings.json"),
+      '{ "cleanupPeriodDays": 30 }\n',
+    );
     const started = await run(launcher, ["new"], { env, cwd: world.project, stdin: "Daily\n" });
     assert.equal(started.code, 0, started.stderr);
+    assert.match(Deno.readTextFileSync(join(world.claudeRoot, "settings.json")), /100000/);
     assert.deepEqual(
       world.sessions().map((s) => [s.dir, s.desc]),
       [[world.project, "Daily"]],
