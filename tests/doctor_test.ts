@@ -373,6 +373,7 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "settings",
       "registry",
       "runAs",
+      "permissions",
       "machineName",
       "hostname",
       "paths",

@@ -97,7 +97,8 @@ Deno.test("a number in the orphan scan resumes that transcript and registers it 
     const result = await world.run([], { stdin: "1\n1\nFound again\n" });
     assert.equal(result.code, 0, result.stderr);
     const [launch] = world.launches();
-    assert.deepEqual(launch.argv.slice(1, 5), ["--resume", ORPHAN, "-n", "desk - Registered work"]);
+    // The orphan's own title (issue 18 item 3), never the row the scan ran for.
+    assert.deepEqual(launch.argv.slice(1, 5), ["--resume", ORPHAN, "-n", "desk - Run the tests"]);
     assert.deepEqual(
       world.sessions().map((s) => [s.guid, s.desc]),
       [[ORPHAN, "Found again"], [registered.guid, "Registered work"]],

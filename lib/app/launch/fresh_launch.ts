@@ -12,7 +12,7 @@
 
 import type { AppContext } from "../context.ts";
 import { argsPickSession, buildClaudeArgs, launchClaude } from "./launch.ts";
-import type { LaunchSettings } from "./launch_setup.ts";
+import { displayNameFor, type LaunchSettings } from "./launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
@@ -25,9 +25,7 @@ import { locateTranscript } from "../../core/transcript_location.ts";
 export interface FreshLaunchOptions {
   /** The project directory. */
   dir: string;
-  /** `<machine> - <name>`, passed with `-n` where claude supports it. */
-  displayName: string;
-  /** The row's description. */
+  /** The row's description, which `-n` carries too (`<machine> - <desc>`). */
   desc: string;
   /** Arguments for claude after claudecm's own. */
   passArgs: string[];
@@ -66,7 +64,8 @@ export async function freshLaunch(
   }
   const args = buildClaudeArgs(settings, {
     sessionArgs: chosenId === null ? [] : ["--session-id", chosenId],
-    displayName: options.displayName,
+    // `-c`/`-r` pick a session claudecm does not know yet: no name of this row goes to it.
+    displayName: argsPickSession(passArgs) ? null : displayNameFor(settings, options.desc),
     supportsName: features.name,
     passArgs,
   });

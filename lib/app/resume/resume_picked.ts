@@ -12,10 +12,11 @@
 import type { AppContext } from "../context.ts";
 import { finishFreshLaunch } from "../launch/fresh_exit.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
-import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
+import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { orphanScan } from "../orphans/orphan_scan.ts";
 import { resolveResumeOrRecover } from "../primer/recovery_primer.ts";
 import { changeRegistry } from "../registry.ts";
+import { pickedSession } from "./picked_session.ts";
 import { resumeSession } from "./resume_session.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { probePath } from "../../core/fs_checks.ts";
@@ -38,8 +39,8 @@ export async function resumePicked(
   // registered after its exit.
   const choice = await orphanScan(ctx, { dir: session.dir, registeredGuid: session.guid });
   if (choice !== null && choice.guid !== session.guid) {
-    const orphan = { ...session, guid: choice.guid, tokens: "" };
-    return await resumeSession(ctx, { settings, session: orphan, registered: false });
+    const picked = pickedSession(ctx, { guid: choice.guid, dir: session.dir });
+    return await resumeSession(ctx, { settings, ...picked, launchDir: session.dir });
   }
   return await resumeOrRecover(ctx, { settings, session });
 }
@@ -61,7 +62,6 @@ export async function resumeOrRecover(
   }
   const outcome = await freshLaunch(ctx, settings, {
     dir: session.dir,
-    displayName: displayNameFor(settings, session.desc),
     desc: session.desc,
     passArgs: [],
     replaces: session.guid,

@@ -13,6 +13,7 @@
 
 import type { AppContext } from "../context.ts";
 import { buildClaudeArgs, launchClaude, type LaunchOutcome } from "../launch/launch.ts";
+import { transcriptTitle } from "../launch/launch_name.ts";
 import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import { recheckThenAct } from "../recheck.ts";
@@ -76,7 +77,7 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
   const outcome = await resumeWithForkDetection(ctx, settings, {
     dir,
     guid: session.guid,
-    displayName: displayNameFor(settings, session.desc),
+    displayName: launchName(ctx, request),
     extraArgs: request.extraArgs,
   });
   await finishResume(ctx, { settings, session, registered: request.registered, outcome });
@@ -88,8 +89,8 @@ export interface ResumeOptions {
   /** claude's cwd. */
   dir: string;
   guid: string;
-  /** `<machine> - <name>`. */
-  displayName: string;
+  /** `<machine> - <name>`; null for a session with no name of its own. */
+  displayName: string | null;
   /** More arguments for claude (pass-through), after claudecm's own. */
   extraArgs?: string[];
 }
@@ -140,6 +141,15 @@ async function resumeWithForkDetection(
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
   await followFork(ctx, { dir, folder: predecessorFolder, guid, fork });
   return { exitCode: 0, effectiveGuid: fork };
+}
+
+/** `-n`: a row's DESC; for a session the list lacks, its own title, else nothing. */
+function launchName(
+  ctx: AppContext,
+  { session, registered, settings }: ResumeRequest,
+): string | null {
+  const name = registered ? session.desc : transcriptTitle(ctx, session);
+  return name === undefined ? null : displayNameFor(settings, name);
 }
 
 function directoryReachable(ctx: AppContext, dir: string): boolean {
