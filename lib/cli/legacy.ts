@@ -23,6 +23,7 @@ const CANONICAL_COMMANDS = [
   "doctor",
   "find",
   "adopt",
+  "move",
   "skill",
   "help",
 ] as const;

@@ -15,6 +15,7 @@ import { findCommand } from "./find.ts";
 import { formatHelp } from "./help.ts";
 import { translateLegacyArgs } from "./legacy.ts";
 import { listCommand } from "./list.ts";
+import { moveCommand } from "./move.ts";
 import { newCommand } from "./new.ts";
 import { CommandLineError, parseCommandLine } from "./parse_args.ts";
 import { recallCommand } from "./recall.ts";
@@ -50,6 +51,7 @@ const PROGRAM: CommandSpec = {
     doctorCommand,
     findCommand,
     adoptCommand,
+    moveCommand,
   ],
   helpAfter:
     "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm n (new session\n" +
