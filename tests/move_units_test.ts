@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { projectEntries, renameProjectEntries } from "../lib/core/claude_json_projects.ts";
+import { relocateUnder } from "../lib/core/folder_match.ts";
+import { mainSessions, parseRegistry, serializeRegistry } from "../lib/core/registry.ts";
+import { rewriteDirPrefix } from "../lib/core/registry_ops.ts";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+Deno.test("relocateUnder: OLD and below map to NEW; a folder that only shares a prefix does not", () => {
+  const move = { from: "/w/app", to: "/x/renamed/" };
+  assert.equal(relocateUnder("/w/app", move, "linux"), "/x/renamed");
+  assert.equal(relocateUnder("/w/app/", move, "linux"), "/x/renamed");
+  assert.equal(relocateUnder("/w/app/api/v1", move, "linux"), "/x/renamed/api/v1");
+  assert.equal(relocateUnder("/w/app-web", move, "linux"), undefined);
+  assert.equal(relocateUnder("/w/ap", move, "linux"), undefined);
+  assert.equal(
+    relocateUnder("C:/W/App/Sub", { from: "c:\\w\\app", to: "D:\\n" }, "windows"),
+    "D:\\n\\Sub",
+  );
+});
+
+Deno.test("rewriteDirPrefix: rows under OLD, main and archived, change; other lines stay byte for byte", () => {
+  const text = "\uFEFFa0000000-0000-4000-8000-000000000001|/w/app|One|5\r\n" +
+    "free text\n\n" +
+    "a0000000-0000-4000-8000-000000000002|/w/app-web|Two|\n" +
+    "[archived]  \n" +
+    "a0000000-0000-4000-8000-000000000003|/w/app/sub|Three|\n";
+  const moved = rewriteDirPrefix(parseRegistry(text), { from: "/w/app", to: "/n", os: "linux" });
+  assert.equal(
+    serializeRegistry(moved),
+    text.replace("|/w/app|", "|/n|").replace("|/w/app/sub|", "|/n/sub|"),
+  );
+  assert.deepEqual(mainSessions(moved).map((s) => s.dir), ["/n", "/w/app-web"]);
+});
+
+Deno.test("projects entries of .claude.json are renamed in place, the rest byte for byte", () => {
+  const text = '\uFEFF{ "a": [1, {"projects": {"/w/app": 1}}], "projects" :{\n' +
+    '  "/w/app": {"x": "}\\"{", "n": [1,2]},\t"/w/app\\/sub": {},\n  "/w/other": null }, "z": true}';
+  const bytes = encoder.encode(text);
+  assert.deepEqual(projectEntries(bytes).map((e) => e.key), ["/w/app", "/w/app/sub", "/w/other"]);
+  const renamed = renameProjectEntries(bytes, [
+    { from: "/w/app", to: "/n" },
+    { from: "/w/app/sub", to: "/n/sub" },
+  ]);
+  assert.equal(
+    decoder.decode(renamed),
+    text.replace('"/w/app": {"x"', '"/n": {"x"').replace('"/w/app\\/sub"', '"/n/sub"'),
+  );
+  assert.deepEqual(projectEntries(encoder.encode("not json")), []);
+});
