@@ -4,6 +4,7 @@ import { createMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
 import { openInAnotherWindow } from "./helpers/launch_world.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
+import { projectKey } from "../lib/core/project_key.ts";
 import { archivedSessions, parseRegistry } from "../lib/core/registry.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 
@@ -198,5 +199,25 @@ Deno.test("move WORKTREE REPO: a deleted worktree's sessions go to the main chec
     const registry = parseRegistry(Deno.readTextFileSync(world.paths.registryFile));
     assert.equal(archivedSessions(registry).length, 0);
     assert.equal(world.sessions()[0].dir, repo);
+  });
+});
+
+Deno.test("move: the vault's copies follow the rows (<vaultDir>/<key>/<guid>.jsonl and <guid>/)", async () => {
+  await inMoveWorld(async (world) => {
+    const vault = (dir: string) => join(world.paths.vaultDir, projectKey(dir));
+    const oldVault = vault(world.old);
+    Deno.mkdirSync(join(oldVault, world.ids.archived, "subagents"), { recursive: true });
+    Deno.writeTextFileSync(join(oldVault, `${world.ids.archived}.jsonl`), '{"type":"user"}\n');
+    Deno.writeTextFileSync(join(oldVault, world.ids.archived, "subagents", "a.jsonl"), "{}\n");
+    world.moveAway();
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 0, result.stderr);
+    const newVault = vault(world.renamed);
+    assert.equal(
+      Deno.readTextFileSync(join(newVault, `${world.ids.archived}.jsonl`)),
+      '{"type":"user"}\n',
+    );
+    assert.ok(pathExists(join(newVault, world.ids.archived, "subagents", "a.jsonl")));
+    assert.ok(!pathExists(join(oldVault, `${world.ids.archived}.jsonl`)));
   });
 });
