@@ -1,22 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { createMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
+import { inMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
 import { openInAnotherWindow } from "./helpers/launch_world.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { projectKey } from "../lib/core/project_key.ts";
 import { archivedSessions, parseRegistry } from "../lib/core/registry.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
-
-async function inMoveWorld(test: (world: MoveWorld) => Promise<void>): Promise<void> {
-  const world = createMoveWorld();
-  try {
-    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
-    await test(world);
-  } finally {
-    world.cleanup();
-  }
-}
 
 /** Transcript bytes of each session before the move, by id. */
 function transcripts(world: MoveWorld): Map<string, Uint8Array> {

@@ -1,17 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { createMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
+import { inMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
-
-async function inMoveWorld(test: (world: MoveWorld) => Promise<void>): Promise<void> {
-  const world = createMoveWorld();
-  try {
-    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
-    await test(world);
-  } finally {
-    world.cleanup();
-  }
-}
 
 Deno.test("resume N on a gone folder: Enter cancels, nothing launches, nothing changes", async () => {
   await inMoveWorld(async (world) => {

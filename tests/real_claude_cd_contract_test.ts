@@ -13,6 +13,7 @@ import {
   jsonlFiles,
   readJsonl,
   REAL_CLAUDE,
+  seedPrintedSession,
   startInTerminal,
 } from "./helpers/real_claude.ts";
 
@@ -28,19 +29,7 @@ Deno.test({
     const to = world.project("work/elsewhere");
     const id = crypto.randomUUID();
     try {
-      const seeded = new Deno.Command(REAL_CLAUDE!, {
-        args: ["-p", "--session-id", id],
-        cwd: from,
-        env: world.env,
-        clearEnv: true,
-        stdin: "piped",
-        stdout: "null",
-        stderr: "null",
-      }).spawn();
-      const writer = seeded.stdin.getWriter();
-      await writer.write(new TextEncoder().encode("hi\n"));
-      await writer.close();
-      await seeded.status;
+      await seedPrintedSession(world, id, from);
       const terminal = startInTerminal(world, ["--resume", id], from);
       try {
         await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -103,6 +103,17 @@ export function createMoveWorld(options: { manySessions?: number } = {}): MoveWo
   };
 }
 
+/** Run `test` in a fresh move world with no cmv (post-exit then skips its cmv steps), then clean up. */
+export async function inMoveWorld(test: (world: MoveWorld) => Promise<void>): Promise<void> {
+  const world = createMoveWorld();
+  try {
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    await test(world);
+  } finally {
+    world.cleanup();
+  }
+}
+
 /** Every file under `root` with its content, relative, sorted (mtimes left out). */
 export function fileTree(root: string): string[] {
   const found: string[] = [];
