@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { projectEntries, renameProjectEntries } from "../lib/core/claude_json_projects.ts";
+import {
+  movedEntryKey,
+  projectEntries,
+  renameProjectEntries,
+} from "../lib/core/claude_json_projects.ts";
 import { relocateUnder } from "../lib/core/folder_match.ts";
 import { mainSessions, parseRegistry, serializeRegistry } from "../lib/core/registry.ts";
 import { rewriteDirPrefix } from "../lib/core/registry_ops.ts";
@@ -48,4 +52,12 @@ Deno.test("projects entries of .claude.json are renamed in place, the rest byte 
     text.replace('"/w/app": {"x"', '"/n": {"x"').replace('"/w/app\\/sub"', '"/n/sub"'),
   );
   assert.deepEqual(projectEntries(encoder.encode("not json")), []);
+});
+
+Deno.test("a moved .claude.json key keeps the separators Claude Code wrote it with", () => {
+  const move = { from: "C:\\w\\app", to: "D:\\n" };
+  assert.equal(movedEntryKey("C:/w/app/sub", move, "windows"), "D:/n/sub");
+  assert.equal(movedEntryKey("C:\\w\\app\\sub", move, "windows"), "D:\\n\\sub");
+  assert.equal(movedEntryKey("/w/app/sub", { from: "/w/app", to: "/n" }, "linux"), "/n/sub");
+  assert.equal(movedEntryKey("/w/app-web", { from: "/w/app", to: "/n" }, "linux"), undefined);
 });

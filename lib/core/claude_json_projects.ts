@@ -7,6 +7,9 @@
  * @module
  */
 
+import { relocateUnder } from "./folder_match.ts";
+import type { OsName } from "./paths.ts";
+
 /** One member of the `projects` object: its key and where its key token is. */
 export interface ProjectEntry {
   key: string;
@@ -19,6 +22,21 @@ export interface ProjectEntry {
 export interface EntryRename {
   from: string;
   to: string;
+}
+
+/**
+ * The key `key` takes when folder `from` moved to `to`, or undefined when it
+ * is not `from` or below it. A key keeps its own separators: Claude Code on
+ * Windows may write `C:/Users/...`, and looks entries up the way it wrote them.
+ */
+export function movedEntryKey(
+  key: string,
+  move: { from: string; to: string },
+  os: OsName,
+): string | undefined {
+  const moved = relocateUnder(key, move, os);
+  if (moved === undefined || os !== "windows" || key.includes("\\")) return moved;
+  return moved.replaceAll("\\", "/");
 }
 
 const QUOTE = 0x22;

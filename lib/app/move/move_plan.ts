@@ -14,7 +14,11 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { type EntryRename, projectEntries } from "../../core/claude_json_projects.ts";
+import {
+  type EntryRename,
+  movedEntryKey,
+  projectEntries,
+} from "../../core/claude_json_projects.ts";
 import { UserError } from "../../core/errors.ts";
 import { relocateUnder } from "../../core/folder_match.ts";
 import { isDirectory, pathExists, subdirectoryNames } from "../../core/fs_checks.ts";
@@ -139,7 +143,7 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
   }
   plan.files = [...sidecars, ...memoryMoves(ctx, plan, { owners, under }), ...transcripts];
   plan.files.push(...vaultMoves(ctx, rows.map((row) => row.session), under));
-  planSettings(ctx, plan, under);
+  planSettings(ctx, plan);
   plan.folders = [...owners].filter((dir) => under(dir) !== dir).map((dir) => ({
     from: dir,
     to: under(dir)!,
@@ -212,11 +216,7 @@ function vaultMoves(
   return moves;
 }
 
-function planSettings(
-  ctx: AppContext,
-  plan: MovePlan,
-  under: (dir: string) => string | undefined,
-): void {
+function planSettings(ctx: AppContext, plan: MovePlan): void {
   let bytes: Uint8Array;
   try {
     bytes = Deno.readFileSync(ctx.paths.claudeJsonFile);
@@ -226,7 +226,7 @@ function planSettings(
   }
   const keys = new Set(projectEntries(bytes).map((entry) => entry.key));
   for (const key of keys) {
-    const mapped = under(key);
+    const mapped = movedEntryKey(key, { from: plan.from, to: plan.to }, ctx.os);
     if (mapped === undefined || mapped === key) continue;
     const rename = { from: key, to: mapped };
     if (keys.has(mapped)) plan.keptSettings.push(rename);
