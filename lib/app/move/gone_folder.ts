@@ -18,7 +18,7 @@ export async function askWhereFolderWent(
   ctx: AppContext,
   session: Session,
 ): Promise<Session | null> {
-  ctx.out.line(`  The session's directory no longer exists: ${session.dir}`, "yellow");
+  ctx.err.line(`  The session's directory no longer exists: ${session.dir}`, "red");
   const typed = (ctx.prompter.ask("  Where is it now? New path (Enter cancels): ") ?? "").trim();
   if (typed === "") {
     ctx.out.line("  Not resumed.");

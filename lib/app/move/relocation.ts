@@ -17,7 +17,7 @@ import { findSession, type Session, validateSessionDir } from "../../core/regist
 import { changeDir } from "../../core/registry_ops.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readSessionFolder } from "../../transcript/session_folder.ts";
-import { readTail } from "../../transcript/tail.ts";
+import { readHeadCwd, readTail } from "../../transcript/tail.ts";
 
 /** The folder claude moved `session` to, when its transcript says so and the folder exists; else null. */
 export function relocatedFolder(ctx: AppContext, session: Session): string | null {
@@ -27,11 +27,7 @@ export function relocatedFolder(ctx: AppContext, session: Session): string | nul
   try {
     const recorded = readSessionFolder(located.path);
     folder = recorded.relocated ? recorded.folder : undefined;
-    if (folder === undefined) {
-      const latest = readTail(located.path).cwd;
-      const holder = ctx.paths.path.dirname(located.path);
-      if (latest !== undefined && projectDirFor(ctx.paths, latest) === holder) folder = latest;
-    }
+    if (folder === undefined) folder = newerCwdHere(ctx, located.path);
   } catch {
     return null;
   }
@@ -42,6 +38,20 @@ export function relocatedFolder(ctx: AppContext, session: Session): string | nul
     return null;
   }
   return isDirectory(folder) ? folder : null;
+}
+
+/**
+ * Without a `/cd` record: the session's cwd changed since it started, and
+ * the transcript now sits in the key of that newer cwd.
+ */
+function newerCwdHere(ctx: AppContext, transcript: string): string | undefined {
+  const latest = readTail(transcript).cwd;
+  const first = readHeadCwd(transcript);
+  if (latest === undefined || first === undefined || sameFolder(latest, first, ctx.os)) {
+    return undefined;
+  }
+  const holder = ctx.paths.path.dirname(transcript);
+  return projectDirFor(ctx.paths, latest) === holder ? latest : undefined;
 }
 
 /** Point `session`'s row at the folder claude moved it to, if it did; returns the session as it now is. */
