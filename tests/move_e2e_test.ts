@@ -211,3 +211,34 @@ Deno.test("move: the vault's copies follow the rows (<vaultDir>/<key>/<guid>.jso
     assert.ok(!pathExists(join(oldVault, `${world.ids.archived}.jsonl`)));
   });
 });
+
+Deno.test("move: sessions of another folder with OLD's key, or registered elsewhere, stay where they are", async () => {
+  await inMoveWorld(async (world) => {
+    // `work.app` encodes to the same key as `work/app`.
+    const twin = join(world.dir, "work.app");
+    Deno.mkdirSync(twin);
+    const key = projectDirFor(world.paths, world.old);
+    assert.equal(projectDirFor(world.paths, twin), key);
+    const twinId = "99999999-0000-4000-8000-000000000099";
+    const elsewhereId = "88888888-0000-4000-8000-000000000088";
+    const line = (id: string, cwd: string) =>
+      JSON.stringify({ type: "user", sessionId: id, cwd }) + "\n";
+    Deno.writeTextFileSync(join(key, `${twinId}.jsonl`), line(twinId, twin));
+    // A P# leftover: started in OLD, registered to the web folder since.
+    Deno.writeTextFileSync(join(key, `${elsewhereId}.jsonl`), line(elsewhereId, world.old));
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      `${world.registryText}${elsewhereId}|${world.web}|Moved by P#|\n`,
+    );
+    world.moveAway();
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(pathExists(join(key, `${twinId}.jsonl`)), "the twin's session stays");
+    assert.ok(
+      pathExists(join(key, `${elsewhereId}.jsonl`)),
+      "a session registered elsewhere stays",
+    );
+    assert.ok(pathExists(join(key, "memory", "MEMORY.md")), "the shared key's memory stays");
+    assert.ok(!pathExists(join(key, `${world.ids.main}.jsonl`)), "OLD's own sessions moved");
+  });
+});

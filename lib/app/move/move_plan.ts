@@ -64,7 +64,7 @@ export interface MovePlan {
   keptSettings: EntryRename[];
   /** Folders whose sessions move, old and new (for their sessions-index.json). */
   folders: EntryRename[];
-  /** Project folders the plan reads: a session left in one may share NEW's key (refusals). */
+  /** Project folders that also hold sessions of another folder with the same key. */
   staying: Array<{ folder: string; owner: string }>;
 }
 
@@ -110,18 +110,23 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
     folders: [],
     staying: [],
   };
-  const rowDirs = new Map(rows.map(({ session }) => [session.guid, session.dir]));
+  // A registered session belongs to its row's folder (P# may have moved it), any other
+  // to the folder its transcript records.
+  const registered = new Map(
+    [...mainSessions(registry), ...archivedSessions(registry)].map((s) => [s.guid, s.dir]),
+  );
   const sidecars: FileMove[] = [];
   const transcripts: FileMove[] = [];
-  const owners = new Set<string>([from, ...rowDirs.values()]);
+  const owners = new Set<string>([from, ...rows.map(({ session }) => session.dir)]);
   for (const folder of candidateFolders(ctx, from, rows.map((row) => row.session))) {
     const name = path.basename(folder);
     for (const file of listTranscripts(folder)) {
-      const owner = ownerOf(file.path, rowDirs.get(file.id)) ??
+      const owner = registered.get(file.id) ?? recordedFolder(file.path) ??
         (name === projectKey(from) ? from : undefined);
       const mapped = owner === undefined ? undefined : under(owner);
       if (owner === undefined || mapped === undefined) {
-        plan.staying.push({ folder, owner: owner ?? "" });
+        // Another folder whose path has the same key: its sessions and this key's memory stay.
+        if (owner !== undefined && projectKey(owner) === name) plan.staying.push({ folder, owner });
         continue;
       }
       owners.add(owner);
@@ -164,9 +169,9 @@ function candidateFolders(ctx: AppContext, from: string, rows: Session[]): strin
     .filter(isDirectory);
 }
 
-function ownerOf(transcript: string, rowDir: string | undefined): string | undefined {
+function recordedFolder(transcript: string): string | undefined {
   try {
-    return readSessionFolder(transcript).folder ?? rowDir;
+    return readSessionFolder(transcript).folder;
   } catch (error) {
     throw new MoveRefusedError(`cannot read ${transcript}: ${error}`);
   }
