@@ -38,6 +38,13 @@ Deno.test(
   inFlow({ answers: ["y"] }, async (world, t) => {
     assert.equal(await runMove(t.ctx, { from: world.old, to: world.renamed }), 0);
     assert.match(t.stdout(), /Moved 3 transcript\(s\), 3 row\(s\) and 2 settings entries/);
+    const backups = [...Deno.readDirSync(world.paths.backupDir)].map((e) => e.name);
+    assert.equal(backups.length, 1);
+    assert.equal(
+      Deno.readTextFileSync(join(world.paths.backupDir, backups[0])),
+      world.registryText,
+      "the rows as they were, in backup/",
+    );
   }),
 );
 

@@ -12,6 +12,7 @@ import { changeRegistry } from "../registry.ts";
 import { type MovePlan, MoveRefusedError } from "./move_plan.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { rewriteDirPrefix } from "../../core/registry_ops.ts";
+import { backupRegistry } from "../../store/backups.ts";
 import { renameClaudeJsonEntries } from "../../store/claude_json_store.ts";
 import { mergeMove } from "../../store/merge_move.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
@@ -28,6 +29,8 @@ export async function applyMove(ctx: AppContext, plan: MovePlan): Promise<void> 
     mergeMove(file.from, file.to);
   }
   if (plan.settings.length > 0) renameClaudeJsonEntries(ctx.paths.claudeJsonFile, plan.settings);
+  // Spec 5.0's rolling backup, taken by this writing command too, before the rows change.
+  if (plan.rows.length > 0) backupRegistry(ctx.paths, ctx.now());
   const registry = await changeRegistry(
     ctx,
     (r) => rewriteDirPrefix(r, { from: plan.from, to: plan.to, os: ctx.os }),
