@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { runMove } from "../lib/app/move/move.ts";
+import { applyMove } from "../lib/app/move/move_apply.ts";
+import { MoveRefusedError, planMove } from "../lib/app/move/move_plan.ts";
 
 function inFlow(
   options: { answers?: string[]; interactive?: boolean },
@@ -76,5 +78,21 @@ Deno.test(
     assert.deepEqual(after[world.renamed], { hasTrustDialogAccepted: true });
     assert.ok(world.old in after, "OLD's entry left in place, not lost");
     assert.ok(join(world.renamed, "sub") in after);
+  }),
+);
+
+Deno.test(
+  "move: a differing file that appears after the plan stops it in one line; a rerun finishes once it is gone",
+  inFlow({ interactive: false }, async (world, t) => {
+    const plan = planMove(t.ctx, { from: world.old, to: world.renamed });
+    const last = plan.files.findLast((file) => file.kind === "transcript")!;
+    Deno.mkdirSync(dirname(last.to), { recursive: true });
+    Deno.writeTextFileSync(last.to, "{}\n");
+    await assert.rejects(() => applyMove(t.ctx, plan), MoveRefusedError, "stopped halfway");
+    assert.equal(Deno.readTextFileSync(last.to), "{}\n");
+    assert.equal(Deno.readTextFileSync(world.paths.registryFile), world.registryText, "rows last");
+    Deno.removeSync(last.to);
+    assert.equal(await runMove(t.ctx, { from: world.old, to: world.renamed }), 0);
+    assert.ok(!(Deno.readTextFileSync(world.paths.registryFile).includes(`${world.old}|`)));
   }),
 );

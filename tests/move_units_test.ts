@@ -7,6 +7,8 @@ import {
 import { relocateUnder } from "../lib/core/folder_match.ts";
 import { mainSessions, parseRegistry, serializeRegistry } from "../lib/core/registry.ts";
 import { rewriteDirPrefix } from "../lib/core/registry_ops.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+import { mergeConflict, MergeConflictError, mergeMove } from "../lib/store/merge_move.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -60,4 +62,28 @@ Deno.test("a moved .claude.json key keeps the separators Claude Code wrote it wi
   assert.equal(movedEntryKey("C:\\w\\app\\sub", move, "windows"), "D:\\n\\sub");
   assert.equal(movedEntryKey("/w/app/sub", { from: "/w/app", to: "/n" }, "linux"), "/n/sub");
   assert.equal(movedEntryKey("/w/app-web", { from: "/w/app", to: "/n" }, "linux"), undefined);
+});
+
+Deno.test("mergeMove: a folder merges into an existing one; an identical file is replaced, a differing one stops it", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-merge-" });
+  try {
+    const from = `${dir}/from`;
+    const to = `${dir}/to`;
+    Deno.mkdirSync(`${from}/sub`, { recursive: true });
+    Deno.mkdirSync(`${to}/sub`, { recursive: true });
+    Deno.writeTextFileSync(`${from}/same`, "x");
+    Deno.writeTextFileSync(`${to}/same`, "x");
+    Deno.writeTextFileSync(`${from}/sub/new`, "n");
+    assert.equal(mergeConflict(from, to), null);
+    mergeMove(from, to);
+    assert.equal(Deno.readTextFileSync(`${to}/sub/new`), "n");
+    assert.ok(!pathExists(from), "the emptied source folder is gone");
+    Deno.mkdirSync(from);
+    Deno.writeTextFileSync(`${from}/same`, "y");
+    assert.deepEqual(mergeConflict(from, to), [`${from}/same`, `${to}/same`]);
+    assert.throws(() => mergeMove(from, to), MergeConflictError);
+    assert.equal(Deno.readTextFileSync(`${to}/same`), "x", "the target is untouched");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });

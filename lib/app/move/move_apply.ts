@@ -14,7 +14,7 @@ import { isSessionLive } from "../../core/pid_manifest.ts";
 import { rewriteDirPrefix } from "../../core/registry_ops.ts";
 import { backupRegistry } from "../../store/backups.ts";
 import { renameClaudeJsonEntries } from "../../store/claude_json_store.ts";
-import { mergeMove } from "../../store/merge_move.ts";
+import { MergeConflictError, mergeMove } from "../../store/merge_move.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 
 /** Make the moves of `plan`; throws (after what was done) when a session comes alive or a file differs. */
@@ -26,7 +26,15 @@ export async function applyMove(ctx: AppContext, plan: MovePlan): Promise<void> 
         `session ${file.guid} started running; exit it, then run the move again to finish`,
       );
     }
-    mergeMove(file.from, file.to);
+    try {
+      mergeMove(file.from, file.to);
+    } catch (error) {
+      // A file that appeared since the plan: what moved so far stays moved; a rerun finishes.
+      if (!(error instanceof MergeConflictError)) throw error;
+      throw new MoveRefusedError(
+        `stopped halfway: ${error.message}; move one away, then run again`,
+      );
+    }
   }
   if (plan.settings.length > 0) renameClaudeJsonEntries(ctx.paths.claudeJsonFile, plan.settings);
   // Spec 5.0's rolling backup, taken by this writing command too, before the rows change.
