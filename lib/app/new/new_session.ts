@@ -92,7 +92,7 @@ async function offerResume(
   settings: LaunchSettings,
   match: Session,
 ): Promise<number | null> {
-  const choice = orphanScan(ctx, { dir: match.dir, registeredGuid: match.guid });
+  const choice = await orphanScan(ctx, { dir: match.dir, registeredGuid: match.guid });
   if (choice !== null && choice.guid !== match.guid) {
     // An unregistered transcript: post-exit registers it (and asks its name).
     const orphan = { ...match, guid: choice.guid, tokens: "" };

@@ -39,7 +39,7 @@ export async function resumePicked(
   await moveRowToTop(ctx, session);
   // Spec 11.9 step 3: a transcript picked from the orphan scan is resumed instead, and
   // registered after its exit.
-  const choice = orphanScan(ctx, { dir: session.dir, registeredGuid: session.guid });
+  const choice = await orphanScan(ctx, { dir: session.dir, registeredGuid: session.guid });
   if (choice !== null && choice.guid !== session.guid) {
     const orphan = { ...session, guid: choice.guid, tokens: "" };
     return await resumeSession(ctx, { settings, session: orphan, registered: false });
