@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { createMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
+import { openInAnotherWindow } from "./helpers/launch_world.ts";
 import { runMove } from "../lib/app/move/move.ts";
 import { applyMove } from "../lib/app/move/move_apply.ts";
 import { MoveRefusedError, planMove } from "../lib/app/move/move_plan.ts";
@@ -94,5 +95,25 @@ Deno.test(
     Deno.removeSync(last.to);
     assert.equal(await runMove(t.ctx, { from: world.old, to: world.renamed }), 0);
     assert.ok(!(Deno.readTextFileSync(world.paths.registryFile).includes(`${world.old}|`)));
+  }),
+);
+
+Deno.test(
+  "move: each session is checked again under the lock; one opened or written since the plan stops it",
+  inFlow({ interactive: false }, async (world, t) => {
+    const plan = planMove(t.ctx, { from: world.old, to: world.renamed });
+    const transcript = plan.files.find((f) =>
+      f.guid === world.ids.loose && f.kind === "transcript"
+    )!;
+    Deno.writeTextFileSync(transcript.from, '{"type":"user"}\n', { append: true });
+    await assert.rejects(() => applyMove(t.ctx, plan), MoveRefusedError, "changed since");
+    const again = planMove(t.ctx, { from: world.old, to: world.renamed });
+    openInAnotherWindow(world, again.files.find((f) => f.kind === "transcript")!.guid!);
+    await assert.rejects(
+      () => applyMove(t.ctx, again),
+      MoveRefusedError,
+      "open in a claude window",
+    );
+    assert.equal(Deno.readTextFileSync(world.paths.registryFile), world.registryText, "rows last");
   }),
 );

@@ -24,6 +24,7 @@ import { relocateUnder } from "../../core/folder_match.ts";
 import { isDirectory, pathExists, subdirectoryNames } from "../../core/fs_checks.ts";
 import { join } from "../../core/path.ts";
 import { projectDirFor } from "../../core/paths.ts";
+import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { encodeProjectKey, MAX_KEY_LENGTH, projectKey } from "../../core/project_key.ts";
 import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
 import { sessionFilesIn, vaultFilesFor } from "../../core/session_copies.ts";
@@ -64,6 +65,8 @@ export interface MovePlan {
   keptSettings: EntryRename[];
   /** Folders whose sessions move, old and new (for their sessions-index.json). */
   folders: EntryRename[];
+  /** Each moving transcript as it was when planned: the move checks it is unchanged. */
+  stamps: Map<string, FileStamp>;
   /** Project folders that also hold sessions of another folder with the same key. */
   staying: Array<{ folder: string; owner: string }>;
 }
@@ -108,6 +111,7 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
     settings: [],
     keptSettings: [],
     folders: [],
+    stamps: new Map(),
     staying: [],
   };
   // A registered session belongs to its row's folder (P# may have moved it), any other
@@ -137,6 +141,8 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
       if (isDirectory(source.sidecar)) {
         sidecars.push(fileMove("sidecar", source.sidecar, dest.sidecar, file.id));
       }
+      const stamp = stampFile(file.path);
+      if (stamp !== null) plan.stamps.set(file.id, stamp);
       transcripts.push({
         kind: "transcript",
         from: file.path,
