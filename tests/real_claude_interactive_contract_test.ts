@@ -16,6 +16,7 @@ import {
   PINNED_VERSION,
   readJsonl,
   REAL_CLAUDE,
+  seedPrintedSession,
   startInTerminal,
 } from "./helpers/real_claude.ts";
 
@@ -132,19 +133,7 @@ Deno.test({
     const cwd = world.project("work");
     const id = crypto.randomUUID();
     try {
-      const seeded = new Deno.Command(REAL_CLAUDE!, {
-        args: ["-p", "--session-id", id],
-        cwd,
-        env: world.env,
-        clearEnv: true,
-        stdin: "piped",
-        stdout: "null",
-        stderr: "null",
-      }).spawn();
-      const writer = seeded.stdin.getWriter();
-      await writer.write(new TextEncoder().encode("hi\n"));
-      await writer.close();
-      await seeded.status;
+      await seedPrintedSession(world, id, cwd);
       const file = `${world.root}/projects/${projectKey(cwd)}/${id}.jsonl`;
       appendExitTail(file);
 

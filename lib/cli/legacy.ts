@@ -25,6 +25,7 @@ const CANONICAL_COMMANDS = [
   "doctor",
   "find",
   "adopt",
+  "move",
   "skill",
   "help",
   "version",

@@ -15,6 +15,7 @@ import { findCommand } from "./find.ts";
 import { formatHelp } from "./help.ts";
 import { commandTypo, translateLegacyArgs } from "./legacy.ts";
 import { listCommand } from "./list.ts";
+import { moveCommand } from "./move.ts";
 import { newCommand } from "./new.ts";
 import { CommandLineError, parseCommandLine } from "./parse_args.ts";
 import { recallCommand } from "./recall.ts";
@@ -57,6 +58,7 @@ const PROGRAM: CommandSpec = {
     findCommand,
     adoptCommand,
     VERSION_COMMAND,
+    moveCommand,
   ],
   helpAfter:
     "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm n (new session\n" +

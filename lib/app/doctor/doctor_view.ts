@@ -72,7 +72,10 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
     registry.missingDirs.length === 0
       ? "every registered folder exists"
       : `${registry.missingDirs.length} registered folder(s) missing`,
-    registry.missingDirs.map((d) => `${d.dir}  (${d.sessions.map(sessionText).join(", ")})`),
+    registry.missingDirs.flatMap((d) => [
+      `${d.dir}  (${d.sessions.map(sessionText).join(", ")})`,
+      `  ${d.moveCommand}`,
+    ]),
   );
   check(
     "run as",
