@@ -21,6 +21,7 @@ import {
   type Section,
   statusOf,
 } from "./doctor_model.ts";
+import { checkPermissions, type PermissionsCheck } from "./doctor_permissions.ts";
 import { checkRegistry, type RegistryCheck } from "./doctor_registry.ts";
 import {
   checkClaude,
@@ -70,6 +71,7 @@ export interface DoctorReport {
   settings: SettingsCheck;
   registry: RegistryCheck;
   runAs: RunAsCheck;
+  permissions: PermissionsCheck;
   /** The saved machine name; null when none is saved yet. */
   machineName: string | null;
   /** What is used while no machine name is saved. */
@@ -111,6 +113,7 @@ export async function collectDoctorReport(
   const cmv = await checkCmv(ctx, add("cmv"));
   const settings = await checkSettings(ctx, add("settings"));
   const registry = checkRegistry(ctx, add);
+  const permissions = checkPermissions(ctx, add("permissions"));
   const runAs = checkRunAs(ctx, options.runAsFacts ?? runAsFacts(ctx.env), add("runAs"));
   const status = (...sections: Section[]): CheckStatus => statusOf(findings, ...sections);
   const { paths } = ctx;
@@ -124,6 +127,7 @@ export async function collectDoctorReport(
     settings: { ...settings, status: status("settings") },
     registry: { ...registry, status: status("registry", "transcripts", "folders") },
     runAs: { ...runAs, status: status("runAs") },
+    permissions: { ...permissions, status: status("permissions") },
     machineName: readMachineName(ctx),
     hostname: hostnameFallback(ctx),
     paths: {
