@@ -270,3 +270,43 @@ Deno.test("find forgets text rewritten in place: same size, or grown with an ear
     t.cleanup();
   }
 });
+
+Deno.test("a transcript that fails mid-read is left out with no rows kept, and read whole next time", async () => {
+  const { t, history } = setup();
+  const realOpen = Deno.openSync;
+  try {
+    const big = new TranscriptBuilder({ cwd: history.alpha.cwd, sessionId: history.alpha.id });
+    for (let i = 0; i < 400; i++) big.text(`the tamarin paragraph ${i} ${"padding ".repeat(60)}`);
+    Deno.writeTextFileSync(history.alpha.path, big.toString(), { append: true });
+    let reads = 0;
+    Deno.openSync = (path: string | URL, options?: Deno.OpenOptions) => {
+      const file = realOpen(path, options);
+      if (String(path) !== history.alpha.path) return file;
+      const readSync = file.readSync.bind(file);
+      file.readSync = (buffer: Uint8Array) => {
+        if (++reads > 2) throw new Deno.errors.PermissionDenied("simulated I/O failure");
+        return readSync(buffer);
+      };
+      return file;
+    };
+    const first = await find(t, ["ocelot"]);
+    assert.deepEqual(ids(first), [history.beta.id], "alpha was left out");
+    assert.match(t.stderr(), /1 transcript\(s\) could not be read/);
+    const db = new DatabaseSync(findIndexPath(t.ctx.paths));
+    const rows = db.prepare("SELECT count(*) AS n FROM files WHERE path = ?").get(
+      history.alpha.path,
+    )
+      ?.n;
+    const texts = db.prepare("SELECT count(*) AS n FROM docs_fts").get()?.n;
+    const docs = db.prepare("SELECT count(*) AS n FROM docs").get()?.n;
+    db.close();
+    assert.equal(rows, 0, "no row for the half-read file");
+    assert.equal(texts, docs, "and none of its text");
+    Deno.openSync = realOpen;
+    assert.deepEqual(ids(await find(t, ["tamarin"])), [history.alpha.id], "read whole next time");
+    assert.deepEqual(ids(await find(t, ["ocelot"])), [history.alpha.id, history.beta.id]);
+  } finally {
+    Deno.openSync = realOpen;
+    t.cleanup();
+  }
+});

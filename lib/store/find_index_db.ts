@@ -208,22 +208,6 @@ export class FindIndexDb {
       .map(toIndexedFile);
   }
 
-  /**
-   * Run `work` inside the open transaction so that, when it throws, only its
-   * own changes are undone.
-   */
-  savepoint<T>(work: () => T): T {
-    this.db.exec("SAVEPOINT file");
-    try {
-      const result = work();
-      this.db.exec("RELEASE file");
-      return result;
-    } catch (error) {
-      this.db.exec("ROLLBACK TO file; RELEASE file");
-      throw error;
-    }
-  }
-
   /** Forget a file and its text. */
   dropFile(id: number): void {
     this.clearDocs(id);

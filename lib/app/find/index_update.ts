@@ -71,22 +71,17 @@ export function updateIndex(
     for (const file of gone) index.dropFile(file.id);
     for (const plan of plans) {
       try {
-        // Each file in its own savepoint, so one unreadable file costs only its own changes.
-        const read = index.savepoint(() => indexFile(index, plan));
+        stats.bytes += indexFile(index, plan);
         stats.files++;
-        stats.bytes += read;
       } catch (error) {
-        if (
-          !(error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied)
-        ) {
-          throw error;
-        }
+        if (!isReadError(error)) throw error;
         stats.unreadable.push(plan.file.path);
       }
       done += plan.file.size - plan.start;
       batch += plan.file.size - plan.start;
       options.onProgress?.(done, total);
-      // FTS5 writes a segment per commit and merging many small ones slows a big first build.
+      // FTS5 writes a segment per commit (and per savepoint: none are used) and merging many
+      // small ones slows a big first build.
       if (batch >= BATCH_BYTES) {
         index.db.exec("COMMIT; BEGIN IMMEDIATE");
         batch = 0;
@@ -100,6 +95,10 @@ export function updateIndex(
   }
   stats.ms = Math.round(performance.now() - started);
   return stats;
+}
+
+function isReadError(error: unknown): boolean {
+  return error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied;
 }
 
 /** How to bring `file` up to date; null when it is. */
@@ -117,7 +116,11 @@ function planOf(file: TranscriptOnDisk, prior: IndexedFile | undefined): Plan | 
   }
 }
 
-/** Read a planned file into the index; returns the bytes read. */
+/**
+ * Read a planned file into the index; returns the bytes read. A file that
+ * cannot be read (gone, no permission) leaves no row behind, so the next
+ * update reads it from the start; its error is rethrown.
+ */
 function indexFile(index: FindIndexDb, { file, prior, start, hash }: Plan): number {
   const sessionId = file.sessionId ?? prior?.sessionId ?? headSessionId(file.path);
   if (sessionId === undefined) return 0; // An old agent-*.jsonl that names no session yet.
@@ -138,12 +141,20 @@ function indexFile(index: FindIndexDb, { file, prior, start, hash }: Plan): numb
   };
   const id = index.saveFile({ ...record, id: prior?.id });
   let nextDoc = record.nextDoc;
-  const read = readSearchText(file.path, (docs, place) => {
-    for (const [part, doc] of docs.entries()) index.addDoc(id, nextDoc++, doc, { ...place, part });
-  }, { start, facts, withoutToolOutput: true });
-  const prefix = hashFilePrefix(file.path, read.end, hash);
-  // Written while it was read: the next update reads it again from the start.
-  const prefixHash = prefix.length === read.end ? prefix.digest : "";
-  index.saveFile({ ...record, id, offset: read.end, prefixHash, nextDoc });
-  return read.bytes;
+  try {
+    const read = readSearchText(file.path, (docs, place) => {
+      for (const [part, doc] of docs.entries()) {
+        index.addDoc(id, nextDoc++, doc, { ...place, part });
+      }
+    }, { start, facts, withoutToolOutput: true });
+    const prefix = hashFilePrefix(file.path, read.end, hash);
+    // Written while it was read: the next update reads it again from the start.
+    const prefixHash = prefix.length === read.end ? prefix.digest : "";
+    index.saveFile({ ...record, id, offset: read.end, prefixHash, nextDoc });
+    return read.bytes;
+  } catch (error) {
+    // No savepoint to roll back to (each one makes FTS5 write a segment): undo by hand.
+    if (isReadError(error)) index.dropFile(id);
+    throw error;
+  }
 }
