@@ -12,7 +12,7 @@ import { logicalCwd } from "../core/folder_match.ts";
 import { type EnvReader, type OsName, type Paths, resolvePaths } from "../core/paths.ts";
 import { createTools, type Tools } from "../platform/tools.ts";
 import { createOutput, type Output, streamWriter } from "../ui/output.ts";
-import { createLinePrompter, type Prompter } from "../ui/prompt.ts";
+import { createLinePrompter, type KeyTerminal, type Prompter } from "../ui/prompt.ts";
 
 /** What a flow may use of the world outside it. */
 export interface AppContext {
@@ -32,6 +32,17 @@ export interface AppContext {
   interactive: boolean;
   /** claude and cmv, found on first use. */
   tools: Tools;
+}
+
+/** stdin as a terminal a prompt reads keys from; undefined when it is a pipe or a file. */
+function keyTerminal(): KeyTerminal | undefined {
+  if (!Deno.stdin.isTerminal()) return undefined;
+  // Typed keys are shown where the question is, the terminal's stdout, else its stderr.
+  const echo = Deno.stdout.isTerminal() ? Deno.stdout : Deno.stderr;
+  return {
+    setRaw: (raw) => Deno.stdin.setRaw(raw),
+    echo: (bytes) => void echo.writeSync(bytes),
+  };
 }
 
 /** The context of a real run: process environment, real terminal. */
@@ -57,7 +68,7 @@ export function createProcessContext(): AppContext {
     hostname: () => Deno.hostname(),
     out,
     err,
-    prompter: createLinePrompter(Deno.stdin, out),
+    prompter: createLinePrompter(Deno.stdin, out, { terminal: keyTerminal() }),
     interactive: Deno.stdin.isTerminal(),
     tools: createTools({
       env,

@@ -32,6 +32,7 @@ import type { Benchmark, CmvAvailable } from "../../platform/cmv.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { withSpinner } from "../../ui/spinner.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /** The session claude just left. */
 export interface PostExitOptions {
@@ -196,14 +197,16 @@ async function offerExitActions(
   }
   let guid = state.guid;
   if (state.benchmark !== null && shouldOfferTrim(ctx, state.benchmark)) {
-    const answer = ctx.prompter.ask("  Trim this session? [y/N]: ");
-    if (isYes(answer)) guid = await trimSession(ctx, { guid }) ?? guid;
+    const trim = askYesNo(ctx.prompter, "  Trim this session? [y/N]: ", { defaultYes: false });
+    if (trim) guid = await trimSession(ctx, { guid }) ?? guid;
   }
   ctx.out.line();
-  const answer = ctx.prompter.ask(
+  const refresh = askYesNo(
+    ctx.prompter,
     "  Create a new compacted session, built from a structured rebuild of this one? [y/N]: ",
+    { defaultYes: false },
   );
-  if (isYes(answer)) await refreshSession(ctx, settings, { guid });
+  if (refresh) await refreshSession(ctx, settings, { guid });
 }
 
 /** Says what a trim would recover; true when it is worth asking (at least MIN_TRIM_PERCENT). */
@@ -221,10 +224,6 @@ function shouldOfferTrim(ctx: AppContext, benchmark: Benchmark): boolean {
   }
   ctx.out.line(`  A trim would recover ${percent}% of this session (${breakEven}).`);
   return true;
-}
-
-function isYes(answer: string | null): boolean {
-  return answer !== null && /^y(es)?$/i.test(answer.trim());
 }
 
 /** cmv runs in the session's directory when it still exists, else where claudecm runs. */

@@ -22,6 +22,7 @@ import { addAtTop, moveToBottom, oldLabelFor, renameSession } from "../../core/r
 import { readRegistry } from "../../store/registry_store.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { SkeletonError } from "../../transcript/skeleton.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /** What to refresh. */
 export interface RefreshOptions {
@@ -154,11 +155,13 @@ function extract(
 
 /** Offer the prompt in the editor (spec 11.14 steps 1-3); returns the text to send. */
 async function reviewPrompt(ctx: AppContext, prompt: string): Promise<string> {
-  const answer = ctx.prompter.ask(
+  const review = askYesNo(
+    ctx.prompter,
     "  Would you like to view/edit the compaction prompt and skeleton before proceeding? " +
       "(Save and close when done) [y/N]: ",
+    { defaultYes: false },
   );
-  if (answer === null || !/^y(es)?$/i.test(answer.trim())) return prompt;
+  if (!review) return prompt;
   const file = ctx.paths.path.join(ctx.paths.cmHome, "refresh-prompt.tmp");
   Deno.writeTextFileSync(file, prompt);
   try {

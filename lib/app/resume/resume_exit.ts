@@ -16,6 +16,7 @@ import type { ResumeOutcome } from "./resume_session.ts";
 import type { Session } from "../../core/registry.ts";
 import { removeSession } from "../../core/registry_ops.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /** A finished resume: the session, whether it is a registry row, and how claude ended. */
 export interface FinishedResume {
@@ -66,9 +67,12 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
     ctx.out.line(`${refused} No transcript for ${session.guid} is on disk.`, "yellow");
     return;
   }
-  const answer = ctx.prompter.ask("  Session JSONL is missing. Delete this entry? [Y/n]: ");
   // No answer at all (input closed) is not consent to delete.
-  if (answer === null || /^n/i.test(answer.trim())) return;
+  if (
+    !askYesNo(ctx.prompter, "  Session JSONL is missing. Delete this entry? [Y/n]: ", {
+      defaultYes: true,
+    })
+  ) return;
   await changeRegistry(ctx, (r) => removeSession(r, session.guid, { ifPresent: true }));
   ctx.out.line(`  Deleted entry: ${session.desc}`, "green");
 }

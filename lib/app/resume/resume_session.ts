@@ -24,6 +24,7 @@ import { locateTranscript } from "../../core/transcript_location.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { endsWithExitCommand } from "../../transcript/tail.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /** What {@linkcode resumeSession} resumes, and how. */
 export interface ResumeRequest {
@@ -151,8 +152,7 @@ function confirmLiveResume(ctx: AppContext, session: Session): boolean {
     "  Resuming it here too makes both windows write to one transcript, interleaved.",
     "yellow",
   );
-  const answer = ctx.prompter.ask("  Resume it here anyway? [y/N]: ");
-  return answer !== null && /^y(es)?$/i.test(answer.trim());
+  return askYesNo(ctx.prompter, "  Resume it here anyway? [y/N]: ", { defaultYes: false });
 }
 
 function askRetry(ctx: AppContext): boolean {
@@ -162,10 +162,11 @@ function askRetry(ctx: AppContext): boolean {
     "yellow",
   );
   ctx.out.line("  A resume with a first message usually gets past this.", "yellow");
-  const answer = ctx.prompter.ask(
+  return askYesNo(
+    ctx.prompter,
     '  Would you like to retry with a prompt that says "please continue"? [Y/n]: ',
+    { defaultYes: true },
   );
-  return answer === null || !/^n/i.test(answer.trim());
 }
 
 /**
