@@ -3,7 +3,8 @@
  * first: the operator may close the terminal the moment claude is gone.
  * 1. saveExitState: the row exists, is named, is #1, and is saved; tokens.
  * 2. saveExitSnapshot: `cmv snapshot auto-exit-<stamp>` in the background.
- * 3. offerExitActions: the size line, the trim when it pays, and the refresh.
+ * 3. offerExitActions: the size line, the trim when it pays, and the refresh
+ *    when cmv could count the session and it is long enough to be worth it.
  * Every cmv call names the session (`-s <guid>`), never `--latest`.
  *
  * @module
@@ -51,6 +52,12 @@ export interface PostExitOptions {
 
 /** Trims pay for themselves only above this reduction (spec 11.15 step 9). */
 const MIN_TRIM_PERCENT = 10;
+
+/**
+ * A refresh is offered from this many tokens on (cmv's count): a shorter
+ * session resumes as cheaply as a fresh one primed with its skeleton.
+ */
+export const REFRESH_MIN_TOKENS = 50_000;
 
 /** Run all three phases after a clean exit. */
 export async function postExit(
@@ -200,6 +207,8 @@ async function offerExitActions(
     const trim = askYesNo(ctx.prompter, "  Trim this session? [y/N]: ", { defaultYes: false });
     if (trim) guid = await trimSession(ctx, { guid }) ?? guid;
   }
+  // Refresh needs cmv (spec 12: its notice was given) and pays only on a long session.
+  if (state.benchmark === null || state.benchmark.preTrimTokens < REFRESH_MIN_TOKENS) return;
   ctx.out.line();
   const refresh = askYesNo(
     ctx.prompter,

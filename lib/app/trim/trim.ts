@@ -16,7 +16,7 @@
 
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
-import { errorMessage, UserError } from "../../core/errors.ts";
+import { errorMessage, InterruptedError, UserError } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { findSession, type Registry } from "../../core/registry.ts";
 import { RegistryLookupError, replaceGuid } from "../../core/registry_ops.ts";
@@ -166,7 +166,7 @@ async function runTrim(
     return await cmv.trim(guid, { cwd, timeoutMs: TRIM_TIMEOUT_MS });
   } catch (error) {
     // Spawning failed (cmv vanished, permission denied): one line, no stack trace.
-    if (!(error instanceof UserError)) throw error;
+    if (!(error instanceof UserError) || error instanceof InterruptedError) throw error;
     ctx.err.line("  Trim failed or no new session ID found.", "red");
     ctx.err.line(`  ${error.message}`);
     return null;
