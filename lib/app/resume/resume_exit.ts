@@ -13,8 +13,8 @@ import { postExit } from "../launch/post_exit.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import type { ResumeOutcome } from "./resume_session.ts";
-import type { Session } from "../../core/registry.ts";
-import { removeSession } from "../../core/registry_ops.ts";
+import { mainSessions, type Session } from "../../core/registry.ts";
+import { moveToTop, removeSession } from "../../core/registry_ops.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 
@@ -36,6 +36,13 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
       registerIfMissing: !finished.registered,
     });
     return;
+  }
+  // Only a resume that ran surfaces at #1 (a clean exit does it in post-exit).
+  if (outcome.ran && finished.registered) {
+    await changeRegistry(
+      ctx,
+      (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
+    );
   }
   ctx.out.line();
   const refused = `  Claude did not resume '${session.desc}' (exit code ${outcome.exitCode}).`;

@@ -4,7 +4,7 @@
  * here: the orphan scan (11.5), the check that the transcript is there
  * (11.7, with the recovery choices when it is not), then the one resume path
  * ({@linkcode resumeSession}: the folder check, the live-session question,
- * the move to #1, fork detection, post-exit).
+ * fork detection, post-exit, and the move to #1 once the resume ran).
  *
  * @module
  */
@@ -15,12 +15,10 @@ import { freshLaunch } from "../launch/fresh_launch.ts";
 import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
 import { orphanScan } from "../orphans/orphan_scan.ts";
 import { resolveResumeOrRecover } from "../primer/recovery_primer.ts";
-import { changeRegistry } from "../registry.ts";
 import { resumeSession } from "./resume_session.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { probePath } from "../../core/fs_checks.ts";
-import { mainSessions, type Session } from "../../core/registry.ts";
-import { moveToTop } from "../../core/registry_ops.ts";
+import type { Session } from "../../core/registry.ts";
 
 /** Resume `session` in its registered directory; returns the exit code. */
 export async function resumePicked(
@@ -31,9 +29,6 @@ export async function resumePicked(
   if (probePath(session.dir).kind !== "directory") {
     return await resumeSession(ctx, { settings, session, registered: true });
   }
-  // Spec 11.9 step 1a: a picked session surfaces at the top, whatever follows (resumeSession
-  // does it again for the launches it makes, which changes nothing).
-  await moveRowToTop(ctx, session);
   // Spec 11.9 step 3: a transcript picked from the orphan scan is resumed instead, and
   // registered after its exit.
   const choice = orphanScan(ctx, { dir: session.dir, registeredGuid: session.guid });
@@ -68,11 +63,4 @@ export async function resumeOrRecover(
   });
   await finishFreshLaunch(ctx, outcome, { settings, dir: session.dir, provisional: false });
   return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
-}
-
-function moveRowToTop(ctx: AppContext, session: Session): Promise<unknown> {
-  return changeRegistry(
-    ctx,
-    (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
-  );
 }

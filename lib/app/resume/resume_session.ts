@@ -17,8 +17,8 @@ import { ExitCode } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { probePath } from "../../core/fs_checks.ts";
-import { findSession, mainSessions, type Session } from "../../core/registry.ts";
-import { moveToTop, swapGuid } from "../../core/registry_ops.ts";
+import { findSession, type Session } from "../../core/registry.ts";
+import { swapGuid } from "../../core/registry_ops.ts";
 import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
@@ -47,8 +47,9 @@ export interface ResumeRequest {
  * exit code. Every caller gets the same checks: claude's directory must be
  * there; a session open in another claude window is resumed only when the
  * user says so (DESIGN.md 5.8: both windows would append to one transcript,
- * interleaved); a registered row moves to #1 before the launch, even if the
- * launch then fails (spec 11.9 step 1a).
+ * interleaved); a registered row moves to #1 only when the resume ran (see
+ * {@linkcode ResumeOutcome.ran}): a cancelled or refused one leaves the list
+ * as it was.
  */
 export async function resumeSession(ctx: AppContext, request: ResumeRequest): Promise<number> {
   const { session, settings } = request;
@@ -57,12 +58,6 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
   if (isSessionLive(ctx.paths, session.guid) && !confirmLiveResume(ctx, session)) {
     ctx.out.line("  Not resumed.");
     return ExitCode.failure;
-  }
-  if (request.registered) {
-    await changeRegistry(
-      ctx,
-      (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
-    );
   }
   const outcome = await resumeWithForkDetection(ctx, settings, {
     dir,
@@ -90,6 +85,12 @@ export interface ResumeOutcome {
   exitCode: number;
   /** The session to carry on with: the fork when claude forked, else the original. */
   effectiveGuid: string;
+  /**
+   * claude worked on the session: it exited cleanly, or its transcript
+   * changed (a crash after work). A refused resume (an unknown id, a broken
+   * transcript) changes nothing.
+   */
+  ran: boolean;
 }
 
 /** Resume `guid` in `dir`, retrying a refused `/exit` tail and following a fork. */
@@ -105,6 +106,7 @@ async function resumeWithForkDetection(
   // Claude resumes a transcript wherever it is, not only in the folder it runs in.
   const located = locateTranscript(ctx.paths, { guid, dir });
   const transcript = located.status === "found" ? located.path : null;
+  const stampBefore = transcriptStamp(transcript);
   const features = await ctx.tools.claude().features();
   const args = buildClaudeArgs(settings, {
     sessionArgs: ["--resume", guid],
@@ -124,13 +126,27 @@ async function resumeWithForkDetection(
     });
   }
   // A failed resume must not adopt whatever transcript is newest (spec 11.6.1 step 4).
-  if (launch.exitCode !== 0) return { exitCode: launch.exitCode, effectiveGuid: guid };
+  if (launch.exitCode !== 0) {
+    const ran = transcriptStamp(transcript) !== stampBefore;
+    return { exitCode: launch.exitCode, effectiveGuid: guid, ran };
+  }
   const fork = detectFork(guid, launch, before, snapshotFolder(folder, join));
-  if (fork === null) return { exitCode: 0, effectiveGuid: guid };
+  if (fork === null) return { exitCode: 0, effectiveGuid: guid, ran: true };
   // The predecessor moves from where it is, which is not always the folder claude ran in.
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
   await followFork(ctx, { dir, folder: predecessorFolder, guid, fork });
-  return { exitCode: 0, effectiveGuid: fork };
+  return { exitCode: 0, effectiveGuid: fork, ran: true };
+}
+
+/** Size and mtime of a transcript, to tell whether claude wrote to it; "" when there is none. */
+function transcriptStamp(path: string | null): string {
+  if (path === null) return "";
+  try {
+    const info = Deno.statSync(path);
+    return `${info.size}:${info.mtime?.getTime()}`;
+  } catch {
+    return "";
+  }
 }
 
 function directoryReachable(ctx: AppContext, dir: string): boolean {
