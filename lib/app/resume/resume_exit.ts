@@ -16,6 +16,7 @@ import type { ResumeOutcome } from "./resume_session.ts";
 import { mainSessions, type Session } from "../../core/registry.ts";
 import { moveToTop, removeSession } from "../../core/registry_ops.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
+import { holdsConversation } from "../../transcript/conversation.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 
 /** A finished resume: the session, whether it is a registry row, and how claude ended. */
@@ -48,11 +49,7 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
   const refused = `  Claude did not resume '${session.desc}' (exit code ${outcome.exitCode}).`;
   const located = locateTranscript(ctx.paths, session);
   if (located.status === "found") {
-    ctx.out.line(
-      `${refused} The most common causes are an interrupted tool call or a stale ` +
-        "deferred-tool marker.",
-      "yellow",
-    );
+    ctx.out.line(`${refused} ${whyRefused(session.guid, located.path)}`, "yellow");
     if (finished.registered) {
       ctx.out.line(
         `  The entry has NOT been deleted; its transcript is on disk: ${located.path}`,
@@ -71,7 +68,10 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
     return;
   }
   if (!finished.registered) {
-    ctx.out.line(`${refused} No transcript for ${session.guid} is on disk.`, "yellow");
+    ctx.out.line(
+      `${refused} ${noConversation(session.guid)}: no transcript for it is on disk.`,
+      "yellow",
+    );
     return;
   }
   // No answer at all (input closed) is not consent to delete.
@@ -82,4 +82,22 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
   ) return;
   await changeRegistry(ctx, (r) => removeSession(r, session.guid, { ifPresent: true }));
   ctx.out.line(`  Deleted entry: ${session.desc}`, "green");
+}
+
+/** claude's own words for a session it cannot resume (2.1.332, tests/real_claude_contract_test.ts). */
+function noConversation(guid: string): string {
+  return `Claude said "No conversation found with session ID: ${guid}"`;
+}
+
+/**
+ * Why claude refused a transcript that is on disk: claude's own reason when
+ * the transcript tells it (no message in it), else a pointer to claude's
+ * message, with the usual causes.
+ */
+function whyRefused(guid: string, transcript: string): string {
+  if (holdsConversation(transcript) === false) {
+    return `${noConversation(guid)}: its transcript holds no message yet.`;
+  }
+  return "Claude's message above says why; common causes are an interrupted tool call or " +
+    "a stale deferred-tool marker.";
 }
