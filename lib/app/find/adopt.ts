@@ -24,6 +24,7 @@ import { readRegistry } from "../../store/registry_store.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
 import { readSessionFacts, titleOf } from "../../transcript/session_facts.ts";
 import { askAdoptPicks, printCandidates } from "./adopt_view.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** What `adopt` was asked. */
 export interface AdoptOptions {
@@ -63,7 +64,7 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
   if (options.json) {
     const adopted = write ? chosen.map((c) => c.sessionId) : [];
     ctx.out.line(
-      JSON.stringify({ candidates, skipped, adopted, dryRun: !!options.dryRun }, null, 2),
+      safeJson({ candidates, skipped, adopted, dryRun: !!options.dryRun }, 2),
     );
     return ExitCode.ok;
   }

@@ -23,6 +23,7 @@ import {
 } from "../../core/session_info.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** One session as `list --json` prints it. */
 export interface ListedSession {
@@ -54,7 +55,7 @@ export interface ListOptions {
 /** Print the registry, or run list mode; returns the exit code. */
 export async function runList(ctx: AppContext, options: ListOptions): Promise<number> {
   if (options.json) {
-    ctx.out.line(JSON.stringify(listRegistryJson(ctx), null, 2));
+    ctx.out.line(safeJson(listRegistryJson(ctx), 2));
     return ExitCode.ok;
   }
   if (options.interactive || ctx.interactive) {
