@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { SessionInfo } from "../lib/core/session_info.ts";
 import { displayWidth } from "../lib/ui/text_width.ts";
-import { renderSessionRows } from "../lib/ui/session_list.ts";
+import { renderSessionTable } from "../lib/ui/session_list.ts";
 
 const INFO: SessionInfo = {
   status: "ok",
@@ -43,7 +43,7 @@ Deno.test("the session table lines its columns up whatever script or emoji a nam
     session: { guid: `g${i}`, dir: `/p${i}`, desc, tokens: "155000" },
     info: INFO,
   }));
-  const lines = renderSessionRows(rows).map((line) => line.text);
+  const lines = renderSessionTable(rows).lines.map((line) => line.text);
   const sizeColumn = lines.map((text) => displayWidth(text.slice(0, text.indexOf(" 2 KB"))));
   assert.equal(new Set(sizeColumn).size, 1, lines.join("\n"));
 });

@@ -34,6 +34,17 @@ export interface AppContext {
   tools: Tools;
 }
 
+/** stdout's terminal width; undefined when it is not a terminal or reports no size. */
+function terminalColumns(): number | undefined {
+  if (!Deno.stdout.isTerminal()) return undefined;
+  try {
+    const { columns } = Deno.consoleSize();
+    return columns > 0 ? columns : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** stdin as a terminal a prompt reads keys from; undefined when it is a pipe or a file. */
 function keyTerminal(): KeyTerminal | undefined {
   if (!Deno.stdin.isTerminal()) return undefined;
@@ -52,6 +63,7 @@ export function createProcessContext(): AppContext {
   const out = createOutput(streamWriter(Deno.stdout), {
     colour,
     terminal: Deno.stdout.isTerminal(),
+    columns: terminalColumns(),
   });
   const err = createOutput(streamWriter(Deno.stderr), {
     colour,

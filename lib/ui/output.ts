@@ -32,18 +32,21 @@ export interface Output {
   redraw(text: string): void;
   /** Whether a terminal shows it, so in-place animation (a spinner) makes sense. */
   terminal: boolean;
+  /** The terminal's width in columns; undefined when not a terminal or not known. */
+  columns?: number;
 }
 
 /** An output over a write function; colour only where `terminal` and colour is wanted. */
 export function createOutput(
   write: (text: string) => void,
-  options: { colour: boolean; terminal: boolean },
+  options: { colour: boolean; terminal: boolean; columns?: number },
 ): Output {
   const colour = options.colour && options.terminal;
   return {
     write: (text) => write(visibleText(text)),
     redraw: (text) => write(visibleText(text, "\n\t\r\b")),
     terminal: options.terminal,
+    columns: options.columns,
     line(text = "", name) {
       const safe = visibleText(text);
       write(name && colour ? `${CODES[name]}${safe}\x1b[0m\n` : `${safe}\n`);

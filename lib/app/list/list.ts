@@ -63,13 +63,15 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
     return await runListMode(ctx);
   }
   // Loaded here, not at the top: `list --json` is a script's call and starts near the floor.
-  const [{ bootstrap }, { showList }] = await Promise.all([
+  const [{ bootstrap }, { showList }, { warnMalformedLines }] = await Promise.all([
     import("../bootstrap/bootstrap.ts"),
     import("./show_list.ts"),
+    import("./malformed_warning.ts"),
   ]);
   // The table needs nothing typed (DESIGN.md 5.2): without a saved machine name, the hostname.
   await bootstrap(ctx, { mayPrompt: false });
   const registry = readRegistry(ctx.paths);
+  warnMalformedLines(ctx, registry);
   const sessions = mainSessions(registry);
   if (sessions.length === 0) {
     ctx.out.line("  No saved sessions.");

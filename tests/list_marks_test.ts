@@ -1,0 +1,129 @@
+/**
+ * Every mark the list shows is in its legend, piped or not; names are cut to
+ * a terminal's width by display width (piped output and --json keep them
+ * whole); registry lines that do not parse are reported once (issue 18
+ * items 12-14).
+ */
+
+import assert from "node:assert/strict";
+import type { SessionInfo } from "../lib/core/session_info.ts";
+import { renderSessionTable, type SessionRow } from "../lib/ui/session_list.ts";
+import { displayWidth, truncateToWidth } from "../lib/ui/text_width.ts";
+import { inWorldWithoutCmv, openInAnotherWindow } from "./helpers/launch_world.ts";
+import { HAVE_PTY, shellQuote } from "./helpers/real_claude.ts";
+import { claudecmInvocation } from "./helpers/run_cli.ts";
+import { seedSessions } from "./helpers/seed.ts";
+
+const OK: SessionInfo = {
+  status: "ok",
+  transcriptPath: "/x.jsonl",
+  problem: null,
+  sizeBytes: 2048,
+  size: "2 KB",
+  date: new Date(2026, 10, 30),
+  dateText: "Nov 30",
+  dateIsFallback: false,
+  tokensText: "155K tok",
+};
+const LONG = "A very long session name that goes on ".repeat(3).trim();
+
+function row(desc: string, info: Partial<SessionInfo> = {}, live = false): SessionRow {
+  return {
+    session: { guid: crypto.randomUUID(), dir: "/home/me/project", desc, tokens: "155000" },
+    info: { ...OK, ...info },
+    live,
+  };
+}
+
+/** Columns a line takes on a terminal, its tab expanded to the next multiple of 8. */
+function columnsOf(line: string): number {
+  const tab = line.indexOf("\t");
+  const before = displayWidth(line.slice(0, tab));
+  return (Math.floor(before / 8) + 1) * 8 + displayWidth(line.slice(tab + 1));
+}
+
+Deno.test("truncateToWidth cuts by display width with an ellipsis, never inside a character", () => {
+  assert.equal(truncateToWidth("short", 10), "short");
+  assert.equal(truncateToWidth("abcdefghij", 5), "abcd…");
+  assert.equal(truncateToWidth("日本語のプロジェクト", 7), "日本語…");
+  assert.equal(truncateToWidth("🚀🚀🚀🚀", 6), "🚀🚀…");
+});
+
+Deno.test("at 80 columns one long name is cut, and no row wraps", () => {
+  const rows = [
+    row("Short"),
+    row(LONG),
+    row("日本語のプロジェクト".repeat(4)),
+    row("Live", {}, true),
+  ];
+  const table = renderSessionTable(rows, { maxWidth: 80 });
+  for (const line of table.lines) assert.ok(columnsOf(line.text) <= 80, line.text);
+  assert.match(table.lines[1].text, /…/);
+  assert.match(table.lines[3].text, /Live \[live\]/);
+  assert.ok(table.legend.some((entry) => entry.startsWith("… =")));
+  const whole = renderSessionTable(rows);
+  assert.ok(whole.lines[1].text.includes(LONG), "without a width, names stay whole");
+  assert.ok(!whole.legend.some((entry) => entry.startsWith("… =")));
+});
+
+Deno.test("the legend explains every mark the rows show, and only those", () => {
+  const table = renderSessionTable([
+    row("Live", {}, true),
+    row("Gone", { status: "missing", size: "(missing)", dateText: "Nov 2*", dateIsFallback: true }),
+    row("Locked", { status: "unreadable", size: "(no access)" }),
+    row("New", { tokensText: "--" }),
+  ]);
+  const legend = table.legend.join("\n");
+  for (const mark of ["[live]", "(missing)", "(no access)", "date*", "--"]) {
+    assert.ok(legend.includes(`${mark} = `), `${mark} in:\n${legend}`);
+  }
+  assert.deepEqual(renderSessionTable([row("Plain")]).legend, []);
+});
+
+Deno.test("piped list shows the legend and whole names; bad registry lines are reported once", () =>
+  inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, [{ desc: LONG }, { desc: "Lost", missing: true }]);
+    openInAnotherWindow(world, main[0].guid);
+    const text = Deno.readTextFileSync(world.paths.registryFile);
+    Deno.writeTextFileSync(world.paths.registryFile, `${text}not a row\n${text}garbage|\n`);
+    const list = await world.run(["list"]);
+    assert.equal(list.code, 0, list.stderr);
+    assert.ok(list.stdout.includes(LONG), "piped output keeps names whole");
+    assert.match(list.stdout, /\[live\] = open in a claude window now/);
+    assert.match(list.stdout, /\(missing\) = /);
+    const warnings = list.stderr.match(/cannot read/g) ?? [];
+    assert.equal(warnings.length, 1, list.stderr);
+    assert.match(list.stderr, /2 lines claudecm cannot read \(lines 3, 6\)/);
+    const doctor = await world.run(["doctor"]);
+    assert.match(doctor.stdout + doctor.stderr, /line 3: not a row/);
+    const json = JSON.parse((await world.run(["list", "--json"])).stdout);
+    assert.equal(json.sessions[0].desc, LONG);
+  }));
+
+Deno.test({
+  name: "in a terminal, list cuts a long name to its width so rows stay on one line",
+  ignore: !HAVE_PTY,
+  fn: () =>
+    inWorldWithoutCmv(async (world) => {
+      seedSessions(world, [{ desc: LONG }, { desc: "Short" }]);
+      const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
+      // Wide enough for the temporary folder's long path beside a cut name.
+      const command = `stty cols 120; ${
+        [program, ...leading, "list"].map(shellQuote).join(" ")
+      } </dev/null`;
+      const run = await new Deno.Command("script", {
+        args: ["-qfec", command, "/dev/null"],
+        env: { ...world.env, TERM: "dumb" },
+        clearEnv: true,
+        cwd: world.project,
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const screen = new TextDecoder().decode(run.stdout);
+      const rows = screen.split(/\r?\n/).filter((line) => /^\s+\d\. /.test(line));
+      assert.equal(rows.length, 2, screen);
+      for (const line of rows) assert.ok(columnsOf(line) <= 120, line);
+      assert.match(rows[0], /…/);
+    }),
+});
