@@ -92,3 +92,14 @@ Deno.test("end of input at 'Resume this session? [Y/n]' does not resume it", () 
     assert.ok(!launch.argv.includes("--resume"), launch.argv.join(" "));
     assert.ok(world.sessions().some((s) => s.guid === main[0].guid), "the saved row stays");
   }));
+
+Deno.test("a terminal that refuses raw mode is read as lines", () => {
+  const terminal = {
+    setRaw: () => {
+      throw new Error("not a terminal");
+    },
+    echo: () => {},
+  };
+  const prompter = createLinePrompter(keys("name\n"), createMemoryOutput(), { terminal });
+  assert.equal(prompter.ask("? "), "name");
+});

@@ -62,13 +62,13 @@ export function createLinePrompter(
   return {
     ask(question) {
       // Out of line mode before the question shows, so no key typed at it is a SIGINT.
-      terminal?.setRaw(true);
+      const keys = terminal !== undefined && switchRaw(terminal, true) ? terminal : undefined;
       let bytes: number[] | null;
       try {
         out.write(question);
-        bytes = terminal === undefined ? readLine(input) : readKeys(input, terminal);
+        bytes = keys === undefined ? readLine(input) : readKeys(input, keys);
       } finally {
-        terminal?.setRaw(false);
+        if (keys !== undefined) switchRaw(keys, false);
       }
       if (bytes === null) {
         // No Enter was echoed: end the question's line, or the next output runs on.
@@ -78,6 +78,16 @@ export function createLinePrompter(
       return decoder.decode(new Uint8Array(bytes)).replace(/\r$/, "");
     },
   };
+}
+
+/** Switch the terminal's mode; false when it refuses (the line is then read as typed). */
+function switchRaw(terminal: KeyTerminal, raw: boolean): boolean {
+  try {
+    terminal.setRaw(raw);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A line from a pipe or file; null at end of input with nothing read. */
