@@ -115,7 +115,7 @@ Deno.test({
       const result = await output;
       assert.equal(result.code, 130, result.stdout + result.stderr);
       assert.match(result.stderr, /cancelled \(Ctrl-C\)/);
-      assert.doesNotMatch(result.stdout, /^  Done\./m);
+      assert.doesNotMatch(result.stdout, /^ {2}Done\./m);
       assert.deepEqual(registryBytes(world), afterExit);
       assert.deepEqual(transcriptsIn(world), [`${main[0].guid}.jsonl`]);
     } finally {

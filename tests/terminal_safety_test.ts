@@ -13,6 +13,7 @@ import { finishedSession, save } from "./helpers/projects.ts";
 
 const HOSTILE = "Deploy\x1b]52;c;ZXZpbA==\x07 now\x1b[2J\x1b]0;pwned\x07\x9b31m done\x07";
 /** ESC, BEL, C1 CSI: any of them raw on a terminal acts. */
+// deno-lint-ignore no-control-regex -- control characters are exactly what it looks for
 const RAW_CONTROL = /[\x07\x1b\x9b]/;
 
 Deno.test("visibleText shows controls as text; cleanName drops sequences; safeJson escapes C1", () => {

@@ -10,9 +10,11 @@
  */
 
 /** C0 controls, DEL and C1 controls. */
+// deno-lint-ignore no-control-regex -- control characters are exactly what it looks for
 const CONTROLS = /[\x00-\x1f\x7f-\x9f]/g;
 /** Controls and escape sequences (CSI, OSC with its terminator, and two-byte ESC forms), 7- and 8-bit. */
 const SEQUENCES =
+  // deno-lint-ignore no-control-regex -- escape sequences are exactly what it looks for
   /(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|\x1b[\x20-\x7e]?/g;
 
 /** One control character as a person can read it: `^[` for ESC, `^?` for DEL, `<9B>` for C1. */
