@@ -63,19 +63,17 @@ export function createLinePrompter(
     ask(question) {
       // Out of line mode before the question shows, so no key typed at it is a SIGINT.
       const keys = terminal !== undefined && switchRaw(terminal, true) ? terminal : undefined;
-      let bytes: number[] | null;
+      let line: TypedLine;
       try {
         out.write(question);
-        bytes = keys === undefined ? readLine(input) : readKeys(input, keys);
+        line = keys === undefined ? readLine(input) : readKeys(input, keys);
       } finally {
         if (keys !== undefined) switchRaw(keys, false);
       }
-      if (bytes === null) {
-        // No Enter was echoed: end the question's line, or the next output runs on.
-        out.write("\n");
-        return null;
-      }
-      return decoder.decode(new Uint8Array(bytes)).replace(/\r$/, "");
+      // No Enter was echoed: end the question's line, or the next output runs on.
+      if (line.endOfInput) out.write("\n");
+      if (line.endOfInput && line.bytes.length === 0) return null;
+      return decoder.decode(new Uint8Array(line.bytes)).replace(/\r$/, "");
     },
   };
 }
@@ -90,14 +88,20 @@ function switchRaw(terminal: KeyTerminal, raw: boolean): boolean {
   }
 }
 
-/** A line from a pipe or file; null at end of input with nothing read. */
-function readLine(input: ByteSource): number[] | null {
+/** A line as read, and whether the input ended before its newline. */
+interface TypedLine {
+  bytes: number[];
+  endOfInput: boolean;
+}
+
+/** A line from a pipe or file. */
+function readLine(input: ByteSource): TypedLine {
   const bytes: number[] = [];
   const one = new Uint8Array(1);
   while (true) {
     const count = input.readSync(one);
-    if (count === null || count === 0) return bytes.length === 0 ? null : bytes;
-    if (one[0] === 0x0a) return bytes;
+    if (count === null || count === 0) return { bytes, endOfInput: true };
+    if (one[0] === 0x0a) return { bytes, endOfInput: false };
     bytes.push(one[0]);
   }
 }
@@ -105,10 +109,10 @@ function readLine(input: ByteSource): number[] | null {
 /**
  * A line typed at a terminal (in raw mode), with the editing line mode gave:
  * backspace, Ctrl-U, Enter. Ctrl-C cancels (InterruptedError); Ctrl-D on an
- * empty line is end of input (null); cursor keys and other escape sequences
- * are dropped.
+ * empty line is end of input; cursor keys and other escape sequences are
+ * dropped.
  */
-function readKeys(input: ByteSource, terminal: KeyTerminal): number[] | null {
+function readKeys(input: ByteSource, terminal: KeyTerminal): TypedLine {
   const bytes: number[] = [];
   const one = new Uint8Array(1);
   const next = (): number | null => {
@@ -122,19 +126,18 @@ function readKeys(input: ByteSource, terminal: KeyTerminal): number[] | null {
   };
   while (true) {
     const byte = next();
-    if (byte === null) return bytes.length === 0 ? null : bytes;
+    if (byte === null) return { bytes, endOfInput: true };
     if (byte === CTRL_C) {
       echo("^C\r\n");
       throw new InterruptedError();
     }
     if (byte === CTRL_D) {
-      if (bytes.length > 0) continue;
-      echo("\r\n");
-      return null;
+      if (bytes.length === 0) return { bytes, endOfInput: true };
+      continue;
     }
     if (NEWLINES.has(byte)) {
       echo("\r\n");
-      return bytes;
+      return { bytes, endOfInput: false };
     }
     if (BACKSPACES.has(byte)) {
       erase(bytes.splice(lastCharacterStart(bytes)));
