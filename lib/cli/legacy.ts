@@ -24,6 +24,8 @@ const CANONICAL_COMMANDS = [
   "find",
   "adopt",
   "skill",
+  "vault",
+  "restore",
   "help",
 ] as const;
 

@@ -9,6 +9,7 @@
 
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
+import { removeFromVault, vaultCopyPaths } from "../vault/vault_remove.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isNotFound } from "../../core/fs_checks.ts";
 import { projectDirFor } from "../../core/paths.ts";
@@ -28,6 +29,10 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
   ctx.out.line();
   ctx.out.line(`  This permanently deletes '${session.desc}':`, "red");
   ctx.out.line(`  its transcript and subagent files in ${folder}`, "red");
+  const vaultCopy = vaultCopyPaths(ctx, session);
+  if (vaultCopy.length > 0) {
+    ctx.out.line(`  its copy in the vault: ${vaultCopy[0]} (${vaultCopy.length} files)`, "red");
+  }
   ctx.out.line("  and its entry in the session list. This cannot be undone.", "red");
   const answer = ctx.prompter.ask("  Type 'delete' to confirm: ");
   if (answer === null || answer.trim().toLowerCase() !== "delete") {
@@ -38,6 +43,10 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
     deleteSessionFiles(ctx, session);
   } catch (error) {
     ctx.out.line(`  Could not delete the session's files: ${errorMessage(error)}`, "red");
+    ctx.out.line("  The entry is kept.", "red");
+    return;
+  }
+  if (!removeFromVault(ctx, session)) {
     ctx.out.line("  The entry is kept.", "red");
     return;
   }

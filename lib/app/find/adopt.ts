@@ -14,6 +14,7 @@
 import type { AppContext } from "../context.ts";
 import { bootstrap } from "../bootstrap/bootstrap.ts";
 import { changeRegistry } from "../registry.ts";
+import { syncVault } from "../vault/vault_sync.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
@@ -138,4 +139,5 @@ async function adopt(
     tokens: "",
   }));
   await changeRegistry(ctx, (registry) => appendSessions(registry, rows));
+  syncVault(ctx, { guids: rows.map((row) => row.guid) });
 }

@@ -17,6 +17,7 @@ import { orphanScan } from "../orphans/orphan_scan.ts";
 import { resolveResumeOrRecover } from "../primer/recovery_primer.ts";
 import { changeRegistry } from "../registry.ts";
 import { resumeSession } from "./resume_session.ts";
+import { offerVaultRestore } from "../vault/restore.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { probePath } from "../../core/fs_checks.ts";
 import { mainSessions, type Session } from "../../core/registry.ts";
@@ -34,6 +35,9 @@ export async function resumePicked(
   // Spec 11.9 step 1a: a picked session surfaces at the top, whatever follows (resumeSession
   // does it again for the launches it makes, which changes nothing).
   await moveRowToTop(ctx, session);
+  // The vault's copy is the first answer to a missing transcript, before orphans or recovery.
+  const offer = offerVaultRestore(ctx, session);
+  if (offer === "failed") return ExitCode.failure;
   // Spec 11.9 step 3: a transcript picked from the orphan scan is resumed instead, and
   // registered after its exit.
   const choice = orphanScan(ctx, { dir: session.dir, registeredGuid: session.guid });
@@ -41,7 +45,7 @@ export async function resumePicked(
     const orphan = { ...session, guid: choice.guid, tokens: "" };
     return await resumeSession(ctx, { settings, session: orphan, registered: false });
   }
-  return await resumeOrRecover(ctx, { settings, session });
+  return await resumeOrRecover(ctx, { settings, session, vaultOffered: offer === "declined" });
 }
 
 /**
@@ -52,8 +56,16 @@ export async function resumePicked(
  */
 export async function resumeOrRecover(
   ctx: AppContext,
-  { settings, session }: { settings: LaunchSettings; session: Session },
+  { settings, session, vaultOffered }: {
+    settings: LaunchSettings;
+    session: Session;
+    /** The vault's restore was already offered and declined: not again. */
+    vaultOffered?: boolean;
+  },
 ): Promise<number> {
+  if (vaultOffered !== true && offerVaultRestore(ctx, session) === "failed") {
+    return ExitCode.failure;
+  }
   const resolution = await resolveResumeOrRecover(ctx, { settings, session });
   if (resolution.action === "cancel") return resolution.failed ? ExitCode.failure : ExitCode.ok;
   if (resolution.action === "normal") {

@@ -13,6 +13,8 @@ import { buildClaudeArgs, launchClaude, type LaunchOutcome } from "../launch/lau
 import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import { finishResume } from "./resume_exit.ts";
+import { offerVaultRestore } from "../vault/restore.ts";
+import { syncVault } from "../vault/vault_sync.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
@@ -57,6 +59,8 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
     ctx.out.line("  Not resumed.");
     return ExitCode.failure;
   }
+  // A transcript Claude Code deleted comes back from the vault before claude is asked for it.
+  if (request.registered && offerVaultRestore(ctx, session) === "failed") return ExitCode.failure;
   if (request.registered) {
     await changeRegistry(
       ctx,
@@ -196,6 +200,7 @@ async function followFork(
   const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, fork.dir));
   moveSessionAside(fork.folder, fork.guid, { destDir, join: ctx.paths.path.join });
   syncSessionIndex(ctx.paths, fork.dir, registry);
+  syncVault(ctx, { guids: [fork.fork] });
   ctx.out.line(
     `  Claude continued this session as ${fork.fork}; the list now points there and the ` +
       `previous transcript is in ${destDir}.`,

@@ -16,6 +16,7 @@
 
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
+import { syncVault } from "../vault/vault_sync.ts";
 import { errorMessage, UserError } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { findSession, type Registry } from "../../core/registry.ts";
@@ -151,6 +152,7 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
     );
   }
   syncSessionIndex(ctx.paths, session.dir, registry);
+  syncVault(ctx, { guids: [newGuid] });
   ctx.out.line();
   ctx.out.line(`  Session trimmed. New ID: ${newGuid}`, "green");
   return newGuid;
