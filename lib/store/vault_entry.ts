@@ -11,6 +11,7 @@
 
 import { dirname, join, relative } from "../core/path.ts";
 import { isNotFound } from "../core/fs_checks.ts";
+import { isProcessAlive } from "../core/pid_manifest.ts";
 import type { SessionFiles } from "../core/session_copies.ts";
 import {
   generationPath,
@@ -191,4 +192,19 @@ function exists(path: string): boolean {
     if (isNotFound(error)) return false;
     throw error;
   }
+}
+
+/**
+ * Remove the temporary files that killed syncs left under `root`
+ * (`*.vault-tmp-<pid>` of a process that is gone); returns how many.
+ */
+export function removeStaleVaultTemps(root: string): number {
+  let removed = 0;
+  for (const file of filesUnder(root)) {
+    const pid = /\.vault-tmp-(\d+)$/.exec(file)?.[1];
+    if (pid === undefined || isProcessAlive(Number(pid))) continue;
+    Deno.removeSync(file);
+    removed++;
+  }
+  return removed;
 }
