@@ -156,8 +156,9 @@ async function checkSettings(ctx: AppContext, add: AddFinding): Promise<Settings
   if (read.state === "missing") {
     add(
       "problem",
-      `${path} does not exist, so Claude Code deletes transcripts after 30 days: create it ` +
-        `containing {"cleanupPeriodDays": ${PROTECTED_CLEANUP_DAYS}}`,
+      `${path} does not exist, so Claude Code deletes transcripts after 30 days: run ` +
+        `claudecm once, which creates it, or create it containing ` +
+        `{"cleanupPeriodDays": ${PROTECTED_CLEANUP_DAYS}}`,
     );
     return check;
   }
