@@ -30,9 +30,12 @@ import {
   type RunAsCheck,
   type ToolCheck,
 } from "./doctor_tools.ts";
+import { checkForecast, type DoctorForecast } from "./doctor_forecast.ts";
 import { renderDoctorReport } from "./doctor_view.ts";
 import { isProtectedPeriod, PROTECTED_CLEANUP_DAYS, readSettings } from "../bootstrap/settings.ts";
 import { ExitCode } from "../../core/errors.ts";
+import type { Registry } from "../../core/registry.ts";
+import { readRegistry } from "../../store/registry_store.ts";
 import { type RunAsFacts, runAsFacts } from "../../platform/run_as.ts";
 
 /** Transcript protection in Claude Code's settings.json (spec 4 step 4). */
@@ -70,6 +73,8 @@ export interface DoctorReport {
   settings: SettingsCheck;
   registry: RegistryCheck;
   runAs: RunAsCheck;
+  /** What Claude Code's clean-up will delete, and each folder's period. */
+  forecast: DoctorForecast;
   /** The saved machine name; null when none is saved yet. */
   machineName: string | null;
   /** What is used while no machine name is saved. */
@@ -112,6 +117,7 @@ export async function collectDoctorReport(
   const settings = await checkSettings(ctx, add("settings"));
   const registry = checkRegistry(ctx, add);
   const runAs = checkRunAs(ctx, options.runAsFacts ?? runAsFacts(ctx.env), add("runAs"));
+  const forecast = checkForecast(ctx, registryOrNull(ctx), add("forecast"));
   const status = (...sections: Section[]): CheckStatus => statusOf(findings, ...sections);
   const { paths } = ctx;
   const messages = (severity: Finding["severity"]) =>
@@ -124,6 +130,7 @@ export async function collectDoctorReport(
     settings: { ...settings, status: status("settings") },
     registry: { ...registry, status: status("registry", "transcripts", "folders") },
     runAs: { ...runAs, status: status("runAs") },
+    forecast,
     machineName: readMachineName(ctx),
     hostname: hostnameFallback(ctx),
     paths: {
@@ -139,6 +146,14 @@ export async function collectDoctorReport(
     problems,
     warnings: messages("warning"),
   };
+}
+
+function registryOrNull(ctx: AppContext): Registry | null {
+  try {
+    return readRegistry(ctx.paths);
+  } catch {
+    return null; // checkRegistry reports why.
+  }
 }
 
 async function checkSettings(ctx: AppContext, add: AddFinding): Promise<SettingsCheck> {

@@ -17,7 +17,8 @@ export type Section =
   | "registry"
   | "transcripts"
   | "folders"
-  | "runAs";
+  | "runAs"
+  | "forecast";
 
 /** Something wrong, with what to do about it. */
 export interface Finding {
