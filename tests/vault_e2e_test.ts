@@ -168,3 +168,59 @@ Deno.test("vault --json: protected sessions, how, bytes; an unwritten transcript
     world.cleanup();
   }
 });
+
+Deno.test("D#: the confirmation lists the vault's copy; 'delete' removes it, a cancel keeps it", async () => {
+  const world = createLaunchWorld();
+  try {
+    seed(world);
+    const vaultB = vaultFilesFor(world.paths, { guid: B, dir: world.project });
+    const cancelled = await world.run([], { stdin: "e\nd2\nno\nq\n" });
+    assert.equal(cancelled.code, 0, cancelled.stderr);
+    assert.match(
+      cancelled.stdout,
+      new RegExp(`its copy in the vault: .*${B}\\.jsonl \\(3 files\\)`),
+    );
+    assert.ok(pathExists(vaultB.transcript), "a cancel keeps the vault's copy");
+    const deleted = await world.run([], { stdin: "e\nd2\ndelete\nq\n" });
+    assert.equal(deleted.code, 0, deleted.stderr);
+    assert.match(deleted.stdout, /Deleted: Beta work/);
+    assert.ok(!pathExists(vaultB.transcript) && !pathExists(vaultB.sidecar), "vault copy gone");
+    const vaultA = vaultFilesFor(world.paths, { guid: A, dir: world.project });
+    assert.ok(pathExists(vaultA.transcript), "only that session");
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("vault prune: --dry-run lists unregistered entries; prune removes only those", async () => {
+  const world = createLaunchWorld();
+  try {
+    seed(world);
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    // A row removed by hand: its entry is no longer any registered session's.
+    const rows = Deno.readTextFileSync(world.paths.registryFile).split("\n");
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      rows.filter((r) => !r.startsWith(C)).join("\n"),
+    );
+    const vaultC = vaultFilesFor(world.paths, { guid: C, dir: world.project });
+    const dry = await world.run(["vault", "prune", "--dry-run"]);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(
+      dry.stdout,
+      new RegExp(`would remove ${C} +${vaultC.transcript.replaceAll("/", "\\/")}`),
+    );
+    assert.match(dry.stdout, /no other link remains/, "the transcript still links the bytes");
+    assert.ok(pathExists(vaultC.transcript), "a dry run removes nothing");
+    const pruned = await world.run(["vault", "prune"]);
+    assert.equal(pruned.code, 0, pruned.stderr);
+    assert.ok(!pathExists(vaultC.transcript));
+    for (const id of [A, B]) {
+      assert.ok(
+        pathExists(vaultFilesFor(world.paths, { guid: id, dir: world.project }).transcript),
+      );
+    }
+  } finally {
+    world.cleanup();
+  }
+});

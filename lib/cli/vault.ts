@@ -37,7 +37,7 @@ export const vaultCommand: CommandSpec = {
         "space only when no other link remains.\n",
       run: async (input, makeContext) => {
         const { runVaultPrune } = await import("../app/vault/vault_prune.ts");
-        return await runVaultPrune(makeContext(), { dryRun: input.flag("dry-run") });
+        return await runVaultPrune(makeContext(), { dryRun: input.flag("dryRun") });
       },
     },
   ],

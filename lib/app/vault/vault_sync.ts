@@ -14,7 +14,8 @@
 import type { AppContext } from "../context.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { archivedSessions, isSessionId, mainSessions, type Session } from "../../core/registry.ts";
-import { sessionFilesFor, vaultFilesFor } from "../../core/session_copies.ts";
+import { projectKey } from "../../core/project_key.ts";
+import { sessionFilesIn } from "../../core/session_copies.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { type EntrySyncResult, syncVaultEntry } from "../../store/vault_entry.ts";
 
@@ -64,13 +65,20 @@ export function syncVault(ctx: AppContext, options: SyncVaultOptions = {}): Vaul
   }
   const wanted = options.guids === undefined ? null : new Set(options.guids);
   const forceCopy = ctx.env(VAULT_ENV)?.toLowerCase() === "copy";
+  // One realpath per folder, not two per session: bootstrap runs this over every row.
+  const keys = new Map<string, string>();
+  const { join } = ctx.paths.path;
   for (const session of sessions) {
     if (wanted !== null && !wanted.has(session.guid)) continue;
     if (!isSessionId(session.guid)) continue;
-    const vault = vaultFilesFor(ctx.paths, session);
+    let key = keys.get(session.dir);
+    if (key === undefined) keys.set(session.dir, key = projectKey(session.dir));
+    // The same places as sessionFilesFor and vaultFilesFor name.
+    const source = sessionFilesIn(ctx.paths, join(ctx.paths.projectsDir, key), session.guid);
+    const vault = sessionFilesIn(ctx.paths, join(ctx.paths.vaultDir, key), session.guid);
     let result: EntrySyncResult | null;
     try {
-      result = syncVaultEntry(sessionFilesFor(ctx.paths, session), vault, { forceCopy });
+      result = syncVaultEntry(source, vault, { forceCopy });
     } catch (error) {
       summary.failure = `${vault.folder}: ${errorMessage(error)}`;
       break; // A full or read-only vault fails the same way for every session.
