@@ -373,6 +373,7 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "settings",
       "registry",
       "runAs",
+      "forecast",
       "machineName",
       "hostname",
       "paths",
@@ -380,6 +381,7 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "problems",
       "warnings",
     ]);
+    assert.deepEqual(Object.keys(report.forecast), ["folders", "cleanupPeriodDays", "expiring"]);
     assert.deepEqual(Object.keys(report.claude), [
       "status",
       "found",

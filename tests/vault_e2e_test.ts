@@ -155,14 +155,21 @@ Deno.test("vault --json: protected sessions, how, bytes; an unwritten transcript
     const result = await world.run(["vault", "--json"]);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout);
-    const byId = new Map(report.sessions.map((s: { sessionId: string }) => [s.sessionId, s]));
+    type Row = {
+      sessionId: string;
+      protected: boolean;
+      mode: string | null;
+      bytes: number;
+      reason: string | null;
+    };
+    const byId = new Map<string, Row>(report.sessions.map((s: Row) => [s.sessionId, s]));
     assert.deepEqual(
-      [...byId.values()].map((s: any) => [s.sessionId, s.protected, s.mode]),
+      [...byId.values()].map((s) => [s.sessionId, s.protected, s.mode]),
       [[A, true, "link"], [B, true, "link"], [C, true, "link"], [never, false, null]],
     );
-    assert.match((byId.get(never) as { reason: string }).reason, /no transcript/);
+    assert.match(byId.get(never)!.reason!, /no transcript/);
     const size = Deno.statSync(join(folder, `${B}.jsonl`)).size + 12 + 12;
-    assert.equal((byId.get(B) as { bytes: number }).bytes, size);
+    assert.equal(byId.get(B)!.bytes, size);
     assert.equal(report.totals.extraBytes, 0, "hard links cost nothing extra");
   } finally {
     world.cleanup();
