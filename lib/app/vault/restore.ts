@@ -9,6 +9,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { fileInfoOrNull } from "../../core/fs_checks.ts";
 import { ExitCode, UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
@@ -22,7 +23,7 @@ import { restoreVaultEntry } from "../../store/vault_entry.ts";
 export function runRestore(ctx: AppContext, options: { ref: string }): number {
   const session = sessionByRef(ctx, options.ref);
   const vault = vaultFilesFor(ctx.paths, session);
-  const kept = statOrNull(vault.transcript);
+  const kept = fileInfoOrNull(vault.transcript);
   if (kept === null) {
     throw new UserError(`the vault has no copy of '${session.desc}' (${session.guid})`);
   }
@@ -46,7 +47,7 @@ export type RestoreOffer = "restored" | "declined" | "unavailable" | "failed";
  * without a word in every other case.
  */
 export function offerVaultRestore(ctx: AppContext, session: Session): RestoreOffer {
-  const kept = statOrNull(vaultFilesFor(ctx.paths, session).transcript);
+  const kept = fileInfoOrNull(vaultFilesFor(ctx.paths, session).transcript);
   if (kept === null) return "unavailable";
   if (locateTranscript(ctx.paths, session).status !== "missing") return "unavailable";
   if (isSessionLive(ctx.paths, session.guid)) return "unavailable";
@@ -95,12 +96,4 @@ function sessionByRef(ctx: AppContext, ref: string): Session {
   const session = findSession(registry, ref.toLowerCase()) ?? findSession(registry, ref);
   if (session === undefined) throw new UserError(`no registered session has the id ${ref}`);
   return session;
-}
-
-function statOrNull(path: string): Deno.FileInfo | null {
-  try {
-    return Deno.statSync(path);
-  } catch {
-    return null;
-  }
 }

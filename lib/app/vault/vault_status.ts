@@ -8,6 +8,7 @@
 
 import type { AppContext } from "../context.ts";
 import { VAULT_ENV, vaultEnabled } from "./vault_sync.ts";
+import { fileInfoOrNull } from "../../core/fs_checks.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
@@ -124,8 +125,8 @@ function sessionStatus(
 ): VaultSessionStatus {
   const base = { sessionId: session.guid, dir: session.dir, desc: session.desc };
   const vault = vaultFilesFor(ctx.paths, session);
-  const source = statOrNull(sessionFilesFor(ctx.paths, session).transcript);
-  const kept = statOrNull(vault.transcript);
+  const source = fileInfoOrNull(sessionFilesFor(ctx.paths, session).transcript);
+  const kept = fileInfoOrNull(vault.transcript);
   if (kept === null) {
     const reason = source === null
       ? "no transcript where claude reads it (never written, or deleted before the vault had it)"
@@ -148,12 +149,4 @@ function sessionStatus(
     reason = "the copy is behind: run claudecm vault sync";
   }
   return { ...base, protected: true, mode, bytes, reason };
-}
-
-function statOrNull(path: string): Deno.FileInfo | null {
-  try {
-    return Deno.statSync(path);
-  } catch {
-    return null;
-  }
 }
