@@ -231,3 +231,36 @@ Deno.test("vault prune: --dry-run lists unregistered entries; prune removes only
     world.cleanup();
   }
 });
+
+for (
+  const [label, args, stdin] of [
+    ["claudecm -r ID (pass-through)", ["-r", A], "\n"],
+    // new: the orphan scan's Enter, keep the name, resume it, then the restore offer.
+    ["claudecm new in the session's folder", ["new"], "\n\n\n\n"],
+    ["a pick in list mode", ["list", "--interactive"], "1\n\n"],
+  ] as const
+) {
+  Deno.test(`vault: ${label} offers the restore, and Enter resumes the restored transcript`, async () => {
+    const world = createLaunchWorld();
+    try {
+      const folder = seed(world);
+      assert.equal((await world.run(["vault", "sync"])).code, 0);
+      Deno.writeTextFileSync(
+        world.paths.registryFile,
+        `${A}|${world.project}|Alpha work|\n`,
+      );
+      const before = Deno.readFileSync(join(folder, `${A}.jsonl`));
+      Deno.removeSync(join(folder, `${A}.jsonl`));
+      world.claudeScenario({ messages: ["carry on"] });
+      const result = await world.run([...args], { stdin });
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      assert.match(result.stdout, /Restore it from the vault and resume\? \[Y\/n\]/);
+      const launch = world.launches().find((l) => l.argv.includes("--resume"));
+      assert.equal(launch?.argv[launch.argv.indexOf("--resume") + 1], A);
+      const after = Deno.readFileSync(join(folder, `${A}.jsonl`));
+      assert.deepEqual(after.subarray(0, before.length), before);
+    } finally {
+      world.cleanup();
+    }
+  });
+}

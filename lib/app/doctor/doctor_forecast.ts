@@ -47,10 +47,15 @@ export function checkForecast(
   if (forecast.expiring.length === 0) return forecast;
   const names = new Map(sessions.map((s) => [s.guid, s.desc]));
   const last = new Date(forecast.expiring.at(-1)!.expiresAt);
+  const lowest = [...forecast.folders].sort((a, b) => a.cleanupPeriodDays - b.cleanupPeriodDays)[0];
+  const layer = lowest?.cleanupPeriodDays === forecast.cleanupPeriodDays && lowest.path !== null
+    ? lowest.path
+    : ctx.paths.settingsFile;
   add(
     "warning",
     `${forecast.expiring.length} session(s) expire by ${dayText(last)} ` +
-      `(Claude Code's clean-up after ${forecast.cleanupPeriodDays} days, within ${FORECAST_DAYS}):`,
+      `(Claude Code's clean-up after ${forecast.cleanupPeriodDays} days, within ${FORECAST_DAYS}; ` +
+      `raise cleanupPeriodDays in ${layer}):`,
   );
   for (const item of forecast.expiring) {
     const name = names.get(item.sessionId) ?? item.sessionId;

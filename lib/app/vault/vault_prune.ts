@@ -66,6 +66,7 @@ export async function runVaultPrune(
       } catch (error) {
         return `${entry.transcript}: ${errorMessage(error)}`;
       }
+      removeIfEmpty(entry.folder);
     }
     return null;
   });
@@ -79,6 +80,14 @@ export async function runVaultPrune(
   );
   sayLinkNote(ctx, bytes, freed);
   return ExitCode.ok;
+}
+
+function removeIfEmpty(folder: string): void {
+  try {
+    Deno.removeSync(folder); // fails, as meant, while anything is left in it
+  } catch {
+    // Other entries remain.
+  }
 }
 
 function sayLinkNote(ctx: AppContext, bytes: number, freed: number): void {
