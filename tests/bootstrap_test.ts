@@ -176,7 +176,7 @@ Deno.test("bootstrap keeps the newest 20 registry backups and never truncates th
     for (let i = 0; i < 25; i++) {
       Deno.writeTextFileSync(
         `${t.ctx.paths.backupDir}/sessions.txt.20250101-0000${String(i).padStart(2, "0")}`,
-        "",
+        `state ${i}\n`,
       );
     }
     Deno.writeTextFileSync(`${t.ctx.paths.backupDir}/settings.json.20200101-000000`, "");

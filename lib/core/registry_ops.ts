@@ -3,6 +3,15 @@
  * malformed and blank lines where they stood, and a changed row keeping its
  * own line ending, so `updateRegistry` can apply them under the lock.
  *
+ * Rows change only through these: a flow passes `changeRegistry` a function
+ * that composes them on the registry it is given, never a list it read
+ * earlier. That function may run again on a fresher registry when another
+ * writer got in first (the compare-and-swap of DESIGN.md 13), so it is pure
+ * apart from resetting and setting what it reports. A new kind of change (a
+ * rewrite of several rows' DIR, say) is a new function here, taking the
+ * registry first and its arguments after, throwing
+ * {@linkcode RegistryLookupError} for a row that is not there.
+ *
  * @module
  */
 

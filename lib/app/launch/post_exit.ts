@@ -98,6 +98,7 @@ export async function saveExitState(
   // Saved before the name question, which waits on a person who may be gone.
   const registry = await changeRegistry(ctx, (r) => {
     gone = false;
+    provisional = options.provisional === true;
     if (mainSessions(r).some((session) => session.guid === guid)) return moveToTop(r, guid);
     if (findSession(r, guid) !== undefined) return r; // archived: it stays there
     if (options.registerIfMissing !== true) {
