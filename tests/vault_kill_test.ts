@@ -106,7 +106,7 @@ Deno.test("vault sync killed with SIGKILL at random points: no half entry, nothi
     }
     const leftovers = [...Deno.readDirSync(join(world.paths.vaultDir, ...[]))].flatMap((key) =>
       [...Deno.readDirSync(join(world.paths.vaultDir, key.name))].map((e) => e.name)
-    ).filter((name) => name.includes(".vault-tmp-"));
+    ).filter((name) => /\.tmp-\d+$/.test(name));
     assert.deepEqual(leftovers, [], "no temporary file left behind");
   } finally {
     world.cleanup();

@@ -10,8 +10,7 @@
  */
 
 import { dirname, join, relative } from "../core/path.ts";
-import { isNotFound } from "../core/fs_checks.ts";
-import { isProcessAlive } from "../core/pid_manifest.ts";
+import { isNotFound, readDirOrEmpty } from "../core/fs_checks.ts";
 import type { SessionFiles } from "../core/session_copies.ts";
 import {
   generationPath,
@@ -150,7 +149,7 @@ function placeWithoutOverwrite(from: string, to: string): void {
   } catch (error) {
     if (error instanceof Deno.errors.AlreadyExists) throw error;
   }
-  const tmp = `${to}.restore-tmp-${Deno.pid}`;
+  const tmp = `${to}.tmp-${Deno.pid}`;
   try {
     Deno.copyFileSync(from, tmp);
     if (exists(to)) throw new Deno.errors.AlreadyExists(`${to} appeared while restoring`);
@@ -194,17 +193,11 @@ function exists(path: string): boolean {
   }
 }
 
-/**
- * Remove the temporary files that killed syncs left under `root`
- * (`*.vault-tmp-<pid>` of a process that is gone); returns how many.
- */
-export function removeStaleVaultTemps(root: string): number {
-  let removed = 0;
-  for (const file of filesUnder(root)) {
-    const pid = /\.vault-tmp-(\d+)$/.exec(file)?.[1];
-    if (pid === undefined || isProcessAlive(Number(pid))) continue;
-    Deno.removeSync(file);
-    removed++;
+/** Every folder under `dir`, `dir` included (for sweeps of the whole vault). */
+export function foldersUnder(dir: string): string[] {
+  const folders = [dir];
+  for (const entry of readDirOrEmpty(dir)) {
+    if (entry.isDirectory) folders.push(...foldersUnder(join(dir, entry.name)));
   }
-  return removed;
+  return folders;
 }

@@ -215,7 +215,8 @@ function keepGeneration(target: string): void {
 }
 
 function tempName(target: string): string {
-  return `${target}.vault-tmp-${Deno.pid}`;
+  // writeFileAtomic's naming, so stale_temps.ts knows a dead writer's leftovers.
+  return `${target}.tmp-${Deno.pid}`;
 }
 
 function renameOrDrop(tmp: string, target: string): void {

@@ -8,7 +8,8 @@
 import type { AppContext } from "../context.ts";
 import { syncVault, VAULT_ENV, vaultEnabled } from "./vault_sync.ts";
 import { ExitCode } from "../../core/errors.ts";
-import { removeStaleVaultTemps } from "../../store/vault_entry.ts";
+import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
+import { foldersUnder } from "../../store/vault_entry.ts";
 
 /** Sync the vault; exit 1 when it could not be written. */
 export function runVaultSync(ctx: AppContext): number {
@@ -19,7 +20,7 @@ export function runVaultSync(ctx: AppContext): number {
   const summary = syncVault(ctx);
   if (summary.failure !== null) return ExitCode.failure;
   // What a killed sync left half-written is never an entry: only its temporary file.
-  removeStaleVaultTemps(ctx.paths.vaultDir);
+  for (const folder of foldersUnder(ctx.paths.vaultDir)) removeDeadWritersTemps(folder);
   ctx.out.line(
     `  Vault synced: ${summary.synced} sessions (${summary.changed} updated, ` +
       `${summary.copied} by copy); ${summary.absent} without a transcript to keep.`,
