@@ -61,20 +61,19 @@ export function syncFileToVault(
   if (src === null || !src.isFile) return null;
   const dst = statOrNull(target);
   if (dst !== null && sameInode(src, dst)) return { mode: "link", bytes: dst.size, changed: false };
-  if (dst !== null && !options.forceCopy && dst.nlink === 1 && unchangedCopy(src, dst)) {
-    // A copy made while links failed: try to turn it into a link now (it costs no disk).
-    if (!tryLink(source, target)) return { mode: "copy", bytes: dst.size, changed: false };
+  if (dst === null) Deno.mkdirSync(dirname(target), { recursive: true });
+  const linked = options.forceCopy ? null : linkToTemp(source, target);
+  if (linked !== null) {
+    // A replaced source, or a copy from when links failed: its content is checked, not assumed.
+    if (dst !== null && !isPrefixOf(target, source, dst.size)) keepGeneration(target);
+    renameOrDrop(linked, target);
     return { mode: "link", bytes: src.size, changed: true };
   }
   if (dst !== null && unchangedCopy(src, dst)) {
     return { mode: "copy", bytes: dst.size, changed: false };
   }
-  Deno.mkdirSync(dirname(target), { recursive: true });
   const prefix = dst !== null && isPrefixOf(target, source, dst.size);
   if (dst !== null && !prefix) keepGeneration(target);
-  if (!options.forceCopy && tryLink(source, target)) {
-    return { mode: "link", bytes: src.size, changed: true };
-  }
   const bytes = prefix ? appendCopy(source, target, dst!.size) : wholeCopy(source, target);
   return { mode: "copy", bytes, changed: true };
 }
@@ -93,17 +92,16 @@ function unchangedCopy(src: Deno.FileInfo, dst: Deno.FileInfo): boolean {
   return src.size === dst.size && src.mtime?.getTime() === dst.mtime?.getTime();
 }
 
-/** Link `source` in at `target` through a temporary name; false when links cannot be made here. */
-function tryLink(source: string, target: string): boolean {
+/** A hard link to `source` under `target`'s temporary name; null where links cannot be made. */
+function linkToTemp(source: string, target: string): string | null {
   const tmp = tempName(target);
   try {
     Deno.linkSync(source, tmp);
+    return tmp;
   } catch {
     // Another file system or volume, FAT/exFAT, a refused link: the caller copies.
-    return false;
+    return null;
   }
-  renameOrDrop(tmp, target);
-  return true;
 }
 
 /** The whole source, copied under a temporary name, then renamed into place. */
