@@ -13,6 +13,7 @@ import { ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
 import { sessionFilesFor, vaultFilesFor } from "../../core/session_copies.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { vaultEntryFiles } from "../../store/vault_entry.ts";
 import { sameInode, type VaultMode } from "../../store/vault_file_sync.ts";
@@ -129,7 +130,7 @@ function sessionStatus(
   const kept = fileInfoOrNull(vault.transcript);
   if (kept === null) {
     const reason = source === null
-      ? "no transcript where claude reads it (never written, or deleted before the vault had it)"
+      ? missingReason(ctx, session)
       : vaultEnabled(ctx)
       ? "not in the vault yet: run claudecm vault sync"
       : `the vault is off (${VAULT_ENV}=off)`;
@@ -149,4 +150,14 @@ function sessionStatus(
     reason = "the copy is behind: run claudecm vault sync";
   }
   return { ...base, protected: true, mode, bytes, reason };
+}
+
+function missingReason(ctx: AppContext, session: Session): string {
+  const located = locateTranscript(ctx.paths, session);
+  if (located.status === "found") {
+    return `its transcript is in another project folder (${located.path}); the vault keeps ` +
+      "the one in the registered folder's project folder";
+  }
+  if (located.status === "unreadable") return `its transcript cannot be read: ${located.error}`;
+  return "no transcript anywhere (never written, or deleted before the vault had it)";
 }
