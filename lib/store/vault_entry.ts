@@ -36,12 +36,17 @@ export interface EntrySyncResult {
 export function syncVaultEntry(
   source: SessionFiles,
   vault: SessionFiles,
-  options: { forceCopy: boolean },
+  options: {
+    forceCopy: boolean;
+    /** False when the caller knows there is no sidecar folder (a listing it already has). */
+    sidecar?: boolean;
+  },
 ): EntrySyncResult | null {
   const transcript = syncFileToVault(source.transcript, vault.transcript, options);
   if (transcript === null) return null;
   const result: EntrySyncResult = { ...transcript };
-  for (const file of filesUnder(source.sidecar)) {
+  const sidecarFiles = options.sidecar === false ? [] : filesUnder(source.sidecar);
+  for (const file of sidecarFiles) {
     const synced = syncFileToVault(
       file,
       join(vault.sidecar, relative(source.sidecar, file)),

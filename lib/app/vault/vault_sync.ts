@@ -13,6 +13,7 @@
 
 import type { AppContext } from "../context.ts";
 import { errorMessage } from "../../core/errors.ts";
+import { isNotFound } from "../../core/fs_checks.ts";
 import { archivedSessions, isSessionId, mainSessions, type Session } from "../../core/registry.ts";
 import { projectKey } from "../../core/project_key.ts";
 import { sessionFilesIn } from "../../core/session_copies.ts";
@@ -65,8 +66,10 @@ export function syncVault(ctx: AppContext, options: SyncVaultOptions = {}): Vaul
   }
   const wanted = options.guids === undefined ? null : new Set(options.guids);
   const forceCopy = ctx.env(VAULT_ENV)?.toLowerCase() === "copy";
-  // One realpath per folder, not two per session: bootstrap runs this over every row.
+  // One realpath and one listing per folder, not a realpath and failed lookups per
+  // session: bootstrap runs this over every row.
   const keys = new Map<string, string>();
+  const listings = new Map<string, Set<string> | null>();
   const { join } = ctx.paths.path;
   for (const session of sessions) {
     if (wanted !== null && !wanted.has(session.guid)) continue;
@@ -76,9 +79,16 @@ export function syncVault(ctx: AppContext, options: SyncVaultOptions = {}): Vaul
     // The same places as sessionFilesFor and vaultFilesFor name.
     const source = sessionFilesIn(ctx.paths, join(ctx.paths.projectsDir, key), session.guid);
     const vault = sessionFilesIn(ctx.paths, join(ctx.paths.vaultDir, key), session.guid);
+    if (!listings.has(source.folder)) listings.set(source.folder, listNames(source.folder));
+    const names = listings.get(source.folder)!;
+    if (names !== null && !names.has(`${session.guid}.jsonl`)) {
+      summary.absent++;
+      continue;
+    }
+    const sidecar = names === null || names.has(session.guid);
     let result: EntrySyncResult | null;
     try {
-      result = syncVaultEntry(source, vault, { forceCopy });
+      result = syncVaultEntry(source, vault, { forceCopy, sidecar });
     } catch (error) {
       summary.failure = `${vault.folder}: ${errorMessage(error)}`;
       break; // A full or read-only vault fails the same way for every session.
@@ -95,4 +105,13 @@ export function syncVault(ctx: AppContext, options: SyncVaultOptions = {}): Vaul
     ctx.err.line(`  The vault could not be updated: ${summary.failure}`, "yellow");
   }
   return summary;
+}
+
+/** The names in `folder` (none when it does not exist); null when it cannot be listed. */
+function listNames(folder: string): Set<string> | null {
+  try {
+    return new Set([...Deno.readDirSync(folder)].map((entry) => entry.name));
+  } catch (error) {
+    return isNotFound(error) ? new Set() : null;
+  }
 }
