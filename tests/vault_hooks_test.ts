@@ -8,6 +8,8 @@ import { finishedSession, save } from "./helpers/projects.ts";
 import { sessionId } from "./helpers/claude_home.ts";
 import { projectDirFor, transcriptPathFor } from "../lib/core/paths.ts";
 import { vaultFilesFor } from "../lib/core/session_copies.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+import { runClaudecm } from "./helpers/run_cli.ts";
 
 Deno.test("a fresh session is hard-linked into the vault when claude exits", async () => {
   const world = createLaunchWorld();
@@ -73,4 +75,27 @@ Deno.test({
       world.cleanup();
     }
   },
+});
+
+Deno.test("CLAUDECM_VAULT=off: list writes no vault, vault says it is off; restore of a present file is a no-op", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = projectDirFor(world.paths, world.project);
+    Deno.mkdirSync(folder, { recursive: true });
+    const id = sessionId(0x71);
+    save(folder, finishedSession({ sessionId: id, cwd: world.project }));
+    Deno.writeTextFileSync(world.paths.registryFile, `${id}|${world.project}|Here|\n`);
+    const off = { ...world.env, CLAUDECM_VAULT: "off" };
+    const list = await runClaudecm(["list"], { env: off, cwd: world.project });
+    assert.equal(list.code, 0, list.stderr);
+    assert.ok(!pathExists(world.paths.vaultDir), "nothing written to the vault");
+    const status = await runClaudecm(["vault"], { env: off, cwd: world.project });
+    assert.match(status.stdout, /off: CLAUDECM_VAULT=off/);
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    const restored = await world.run(["restore", "1"]);
+    assert.equal(restored.code, 0, restored.stderr);
+    assert.match(restored.stdout, /already in place/);
+  } finally {
+    world.cleanup();
+  }
 });
