@@ -6,7 +6,7 @@
  * - the floor: bench/floor.ts, a one-line Deno script;
  * - for reference, the floor plus only the file system work list --json
  *   cannot skip (bench/floor_list_io.ts): what is above it is claudecm's code;
- * - `claudecm --version`;
+ * - `claudecm --version`, with no claude to ask its version;
  * - `claudecm list --json` over 1,000 registered sessions (nine in ten with
  *   a transcript);
  * - plain `claudecm list` (its bootstrap writes: backups, settings, and the
@@ -49,7 +49,14 @@ interface Case {
 const CASES: Case[] = [
   { label: "floor: one-line Deno script", script: FLOOR, args: [] },
   { label: "(reference) floor + list's file I/O", script: FLOOR_LIST_IO, args: [] },
-  { label: "claudecm --version", script: MAIN, args: ["--version"], target: 1.2 },
+  // claude's own start, when one is found for the second line, is not claudecm's.
+  {
+    label: "claudecm --version (no claude)",
+    script: MAIN,
+    args: ["--version"],
+    target: 1.2,
+    env: { CLAUDECM_CLAUDE: "no-claude-here" },
+  },
   {
     label: `claudecm list --json, ${SESSIONS} sessions`,
     script: MAIN,

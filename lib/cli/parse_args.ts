@@ -97,7 +97,10 @@ function parseGroupOrLeaf(
   if (first === undefined) return { kind: "help", command, path, toStderr: true };
   if (HELP_FLAGS.has(first)) return { kind: "help", command, path, toStderr: false };
   if (first === "help") {
-    if (rest[0] === undefined) return { kind: "help", command, path, toStderr: false };
+    // `help help` and `help --help` ask how help works: the group's own help says it.
+    if (rest[0] === undefined || rest[0] === "help" || HELP_FLAGS.has(rest[0])) {
+      return { kind: "help", command, path, toStderr: false };
+    }
     const target = findSubcommand(command, rest[0]);
     return { kind: "help", command: target, path: [...path, target.name], toStderr: false };
   }

@@ -15,7 +15,8 @@
  * @module
  */
 
-import { sameFolder } from "./folder_match.ts";
+import { relocateUnder, sameFolder } from "./folder_match.ts";
+import type { OsName } from "./paths.ts";
 import {
   archivedSessions,
   type Entry,
@@ -216,4 +217,22 @@ function indexOfGuid(entries: Entry[], guid: string): number {
 
 function notFound(guid: string): RegistryLookupError {
   return new RegistryLookupError(`no registered session ${guid}`);
+}
+
+/**
+ * `claudecm move`: every row, main or archived, whose DIR is `from` or below
+ * it gets `to` (or the same place below `to`); other lines are untouched.
+ */
+export function rewriteDirPrefix(
+  registry: Registry,
+  move: { from: string; to: string; os: OsName },
+): Registry {
+  const apply = (entry: Entry): Entry => {
+    if (!("session" in entry)) return entry;
+    const dir = relocateUnder(entry.session.dir, move, move.os);
+    return dir === undefined || dir === entry.session.dir
+      ? entry
+      : { ...entry, session: { ...entry.session, dir } };
+  };
+  return { ...registry, main: registry.main.map(apply), archived: registry.archived.map(apply) };
 }

@@ -2,8 +2,8 @@
  * A session's vault entry as a whole: its transcript and every file of its
  * sidecar folder, at the same relative paths as in the project folder
  * (`<vault>/<project key>/<guid>.jsonl`, `<vault>/<project key>/<guid>/…`),
- * with the transcript's old generations beside it. Syncing, restoring,
- * removing and moving an entry; which session's entry is where comes from
+ * with the transcript's old generations beside it. Syncing, restoring and
+ * removing an entry; which session's entry is where comes from
  * `lib/core/session_copies.ts`.
  *
  * @module
@@ -170,22 +170,6 @@ export function removeVaultEntry(vault: SessionFiles): void {
   for (let n = 1; n <= MAX_GENERATIONS; n++) files.push(generationPath(vault.transcript, n));
   for (const file of files.filter(exists)) Deno.removeSync(file);
   if (exists(vault.sidecar)) Deno.removeSync(vault.sidecar, { recursive: true });
-}
-
-/**
- * Move the entry from `from` to `to` (another project key, after the
- * session moved folders). Refuses to replace an entry already at `to`.
- */
-export function moveVaultEntry(from: SessionFiles, to: SessionFiles): void {
-  const names = [from.transcript, from.sidecar];
-  for (let n = 1; n <= MAX_GENERATIONS; n++) names.push(generationPath(from.transcript, n));
-  const moves = names.filter(exists).map((
-    path,
-  ) => [path, join(to.folder, relative(from.folder, path))]);
-  const taken = moves.find(([, target]) => exists(target));
-  if (taken !== undefined) throw new Deno.errors.AlreadyExists(`${taken[1]} already exists`);
-  Deno.mkdirSync(to.folder, { recursive: true });
-  for (const [source, target] of moves) Deno.renameSync(source, target);
 }
 
 function exists(path: string): boolean {

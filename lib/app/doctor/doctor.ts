@@ -21,6 +21,7 @@ import {
   type Section,
   statusOf,
 } from "./doctor_model.ts";
+import { checkPermissions, type PermissionsCheck } from "./doctor_permissions.ts";
 import { checkRegistry, type RegistryCheck } from "./doctor_registry.ts";
 import {
   checkClaude,
@@ -75,6 +76,7 @@ export interface DoctorReport {
   runAs: RunAsCheck;
   /** What Claude Code's clean-up will delete, and each folder's period. */
   forecast: DoctorForecast;
+  permissions: PermissionsCheck;
   /** The saved machine name; null when none is saved yet. */
   machineName: string | null;
   /** What is used while no machine name is saved. */
@@ -116,6 +118,7 @@ export async function collectDoctorReport(
   const cmv = await checkCmv(ctx, add("cmv"));
   const settings = await checkSettings(ctx, add("settings"));
   const registry = checkRegistry(ctx, add);
+  const permissions = checkPermissions(ctx, add("permissions"));
   const runAs = checkRunAs(ctx, options.runAsFacts ?? runAsFacts(ctx.env), add("runAs"));
   const forecast = checkForecast(ctx, registryOrNull(ctx), add("forecast"));
   const status = (...sections: Section[]): CheckStatus => statusOf(findings, ...sections);
@@ -131,6 +134,7 @@ export async function collectDoctorReport(
     registry: { ...registry, status: status("registry", "transcripts", "folders") },
     runAs: { ...runAs, status: status("runAs") },
     forecast,
+    permissions: { ...permissions, status: status("permissions") },
     machineName: readMachineName(ctx),
     hostname: hostnameFallback(ctx),
     paths: {

@@ -18,7 +18,8 @@ export type Section =
   | "transcripts"
   | "folders"
   | "runAs"
-  | "forecast";
+  | "forecast"
+  | "permissions";
 
 /** Something wrong, with what to do about it. */
 export interface Finding {

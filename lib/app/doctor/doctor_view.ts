@@ -9,6 +9,7 @@
 import type { DoctorReport } from "./doctor.ts";
 import { type CheckStatus, type Section, statusOf } from "./doctor_model.ts";
 import type { ToolCheck } from "./doctor_tools.ts";
+import { permissionsSummary } from "./doctor_permissions.ts";
 import type { MissingTranscript, SessionRef } from "./doctor_registry.ts";
 import type { ClaudeFeatures } from "../../platform/claude_features.ts";
 import type { Colour } from "../../ui/output.ts";
@@ -71,7 +72,10 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
     registry.missingDirs.length === 0
       ? "every registered folder exists"
       : `${registry.missingDirs.length} registered folder(s) missing`,
-    registry.missingDirs.map((d) => `${d.dir}  (${d.sessions.map(sessionText).join(", ")})`),
+    registry.missingDirs.flatMap((d) => [
+      `${d.dir}  (${d.sessions.map(sessionText).join(", ")})`,
+      `  ${d.moveCommand}`,
+    ]),
   );
   check("forecast", "forecast", forecastSummary(report), forecastLines(report));
   check(
@@ -84,6 +88,7 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
       ]
       : [],
   );
+  check("permissions", "permissions", permissionsSummary(report.permissions));
   const machine = report.machineName ??
     `not set (claudecm asks on its next interactive run; '${report.hostname}' is used until then)`;
   lines.push({

@@ -1,15 +1,13 @@
 /**
  * An explicit delete (D#) takes the session out of the vault too, after the
- * confirmation that names the vault's copy. Also the one way for `move` to
- * carry a session's entry to its new project key.
+ * confirmation that names the vault's copy.
  *
  * @module
  */
 
 import type { AppContext } from "../context.ts";
-import { errorMessage } from "../../core/errors.ts";
 import { vaultFilesFor } from "../../core/session_copies.ts";
-import { moveVaultEntry, removeVaultEntry, vaultEntryFiles } from "../../store/vault_entry.ts";
+import { removeVaultEntry, vaultEntryFiles } from "../../store/vault_entry.ts";
 
 /** A session as the vault knows it: its id and registered folder. */
 export interface VaultSession {
@@ -26,33 +24,7 @@ export function vaultCopyPaths(ctx: AppContext, session: VaultSession): string[]
   }
 }
 
-/** Remove `session`'s vault entry; false (after one red line) when it could not be removed. */
-export function removeFromVault(ctx: AppContext, session: VaultSession): boolean {
-  const vault = vaultFilesFor(ctx.paths, session);
-  try {
-    removeVaultEntry(vault);
-    return true;
-  } catch (error) {
-    ctx.err.line(
-      `  Could not remove the vault's copy ${vault.transcript}: ${errorMessage(error)}`,
-      "red",
-    );
-    return false;
-  }
-}
-
-/**
- * Move `guid`'s vault entry from folder `fromDir`'s project key to `toDir`'s
- * (for `claudecm move` and P#). Nothing to move is fine; an entry already at
- * the destination is never replaced (throws AlreadyExists).
- */
-export function moveVaultEntries(
-  ctx: AppContext,
-  guid: string,
-  { fromDir, toDir }: { fromDir: string; toDir: string },
-): void {
-  const from = vaultFilesFor(ctx.paths, { guid, dir: fromDir });
-  const to = vaultFilesFor(ctx.paths, { guid, dir: toDir });
-  if (from.folder === to.folder) return;
-  moveVaultEntry(from, to);
+/** Remove `session`'s vault entry (transcript, generations, sidecar); throws when it cannot. */
+export function removeVaultCopy(ctx: AppContext, session: VaultSession): void {
+  removeVaultEntry(vaultFilesFor(ctx.paths, session));
 }
