@@ -153,8 +153,6 @@ async function resumeWithForkDetection(
   return { exitCode: 0, effectiveGuid: fork, ran: true };
 }
 
-}
-
 /** `-n`: a row's DESC; for a session the list lacks, its own title, else nothing. */
 function launchName(
   ctx: AppContext,
