@@ -1,39 +1,18 @@
 /**
- * Every mark the list shows is in its legend, piped or not; names are cut to
- * a terminal's width by display width (piped output and --json keep them
- * whole); registry lines that do not parse are reported once (issue 18
- * items 12-14).
+ * End to end: every mark the list shows is in its legend, piped or not;
+ * names are cut to a terminal's width (piped output and --json keep them
+ * whole); registry lines that do not parse are reported once (issue 18 items
+ * 12-14). The table's own rules are in session_list_test.ts.
  */
 
 import assert from "node:assert/strict";
-import type { SessionInfo } from "../lib/core/session_info.ts";
-import { renderSessionTable, type SessionRow } from "../lib/ui/session_list.ts";
-import { displayWidth, truncateToWidth } from "../lib/ui/text_width.ts";
+import { displayWidth } from "../lib/ui/text_width.ts";
 import { inWorldWithoutCmv, openInAnotherWindow } from "./helpers/launch_world.ts";
 import { HAVE_PTY, shellQuote } from "./helpers/real_claude.ts";
 import { claudecmInvocation } from "./helpers/run_cli.ts";
 import { seedSessions } from "./helpers/seed.ts";
 
-const OK: SessionInfo = {
-  status: "ok",
-  transcriptPath: "/x.jsonl",
-  problem: null,
-  sizeBytes: 2048,
-  size: "2 KB",
-  date: new Date(2026, 10, 30),
-  dateText: "Nov 30",
-  dateIsFallback: false,
-  tokensText: "155K tok",
-};
 const LONG = "A very long session name that goes on ".repeat(3).trim();
-
-function row(desc: string, info: Partial<SessionInfo> = {}, live = false): SessionRow {
-  return {
-    session: { guid: crypto.randomUUID(), dir: "/home/me/project", desc, tokens: "155000" },
-    info: { ...OK, ...info },
-    live,
-  };
-}
 
 /** Columns a line takes on a terminal, its tab expanded to the next multiple of 8. */
 function columnsOf(line: string): number {
@@ -41,44 +20,6 @@ function columnsOf(line: string): number {
   const before = displayWidth(line.slice(0, tab));
   return (Math.floor(before / 8) + 1) * 8 + displayWidth(line.slice(tab + 1));
 }
-
-Deno.test("truncateToWidth cuts by display width with an ellipsis, never inside a character", () => {
-  assert.equal(truncateToWidth("short", 10), "short");
-  assert.equal(truncateToWidth("abcdefghij", 5), "abcd…");
-  assert.equal(truncateToWidth("日本語のプロジェクト", 7), "日本語…");
-  assert.equal(truncateToWidth("🚀🚀🚀🚀", 6), "🚀🚀…");
-});
-
-Deno.test("at 80 columns one long name is cut, and no row wraps", () => {
-  const rows = [
-    row("Short"),
-    row(LONG),
-    row("日本語のプロジェクト".repeat(4)),
-    row("Live", {}, true),
-  ];
-  const table = renderSessionTable(rows, { maxWidth: 80 });
-  for (const line of table.lines) assert.ok(columnsOf(line.text) <= 80, line.text);
-  assert.match(table.lines[1].text, /…/);
-  assert.match(table.lines[3].text, /Live \[live\]/);
-  assert.ok(table.legend.some((entry) => entry.startsWith("… =")));
-  const whole = renderSessionTable(rows);
-  assert.ok(whole.lines[1].text.includes(LONG), "without a width, names stay whole");
-  assert.ok(!whole.legend.some((entry) => entry.startsWith("… =")));
-});
-
-Deno.test("the legend explains every mark the rows show, and only those", () => {
-  const table = renderSessionTable([
-    row("Live", {}, true),
-    row("Gone", { status: "missing", size: "(missing)", dateText: "Nov 2*", dateIsFallback: true }),
-    row("Locked", { status: "unreadable", size: "(no access)" }),
-    row("New", { tokensText: "--" }),
-  ]);
-  const legend = table.legend.join("\n");
-  for (const mark of ["[live]", "(missing)", "(no access)", "date*", "--"]) {
-    assert.ok(legend.includes(`${mark} = `), `${mark} in:\n${legend}`);
-  }
-  assert.deepEqual(renderSessionTable([row("Plain")]).legend, []);
-});
 
 Deno.test("piped list shows the legend and whole names; bad registry lines are reported once", () =>
   inWorldWithoutCmv(async (world) => {
