@@ -8,8 +8,8 @@
 import assert from "node:assert/strict";
 import { displayWidth } from "../lib/ui/text_width.ts";
 import { inWorldWithoutCmv, openInAnotherWindow } from "./helpers/launch_world.ts";
-import { HAVE_PTY, shellQuote } from "./helpers/real_claude.ts";
-import { claudecmInvocation } from "./helpers/run_cli.ts";
+import { HAVE_PTY } from "./helpers/real_claude.ts";
+import { typeInTerminal } from "./helpers/terminal_session.ts";
 import { seedSessions } from "./helpers/seed.ts";
 
 const LONG = "A very long session name that goes on ".repeat(3).trim();
@@ -47,21 +47,12 @@ Deno.test({
   fn: () =>
     inWorldWithoutCmv(async (world) => {
       seedSessions(world, [{ desc: LONG }, { desc: "Short" }]);
-      const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
       // Wide enough for the temporary folder's long path beside a cut name.
-      const command = `stty cols 120; ${
-        [program, ...leading, "list"].map(shellQuote).join(" ")
-      } </dev/null`;
-      const run = await new Deno.Command("script", {
-        args: ["-qfec", command, "/dev/null"],
-        env: { ...world.env, TERM: "dumb" },
-        clearEnv: true,
-        cwd: world.project,
-        stdin: "null",
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const screen = new TextDecoder().decode(run.stdout);
+      const run = await typeInTerminal(world, ["list"], {
+        steps: [{ waitFor: /Pick a session/, keys: "\r" }],
+        columns: 120,
+      });
+      const { screen } = run;
       const rows = screen.split(/\r?\n/).filter((line) => /^\s+\d\. /.test(line));
       assert.equal(rows.length, 2, screen);
       for (const line of rows) assert.ok(columnsOf(line) <= 120, line);

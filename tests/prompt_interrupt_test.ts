@@ -72,10 +72,12 @@ Deno.test({
   fn: () =>
     inWorldWithoutCmv(async (world) => {
       world.claudeScenario({ messages: ["hello"] });
-      const run = await typeInTerminal(world, ["new", "--", "hello"], [
-        { waitFor: /Describe this session/, keys: "\x03" },
-        { waitFor: /\n/, keys: "git status\r" },
-      ]);
+      const run = await typeInTerminal(world, ["new", "--", "hello"], {
+        steps: [
+          { waitFor: /Describe this session/, keys: "\x03" },
+          { waitFor: /\n/, keys: "git status\r" },
+        ],
+      });
       assert.equal(run.code, 130, run.screen);
       const [row] = world.sessions();
       assert.equal(row.desc, "Project", "the folder default saved before the question stays");

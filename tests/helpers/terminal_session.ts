@@ -24,14 +24,18 @@ export interface TerminalRun {
   screen: string;
 }
 
-/** Run claudecm with `args` in the world's project folder, typing `steps` in order. */
+/**
+ * Run claudecm with `args` in the world's project folder, typing `steps` in
+ * order, in a terminal `columns` wide when given.
+ */
 export async function typeInTerminal(
   world: LaunchWorld,
   args: string[],
-  steps: TerminalStep[],
+  { steps, columns }: { steps: TerminalStep[]; columns?: number },
 ): Promise<TerminalRun> {
   const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
-  const command = [program, ...leading, ...args].map(shellQuote).join(" ");
+  const command = (columns === undefined ? "" : `stty cols ${columns}; `) +
+    [program, ...leading, ...args].map(shellQuote).join(" ");
   const child = new Deno.Command("script", {
     args: ["-qfec", command, "/dev/null"],
     env: { ...world.env, TERM: "dumb" },
