@@ -47,7 +47,9 @@ Deno.test("adopt stores a clean name; list, list --json and find never print raw
 
     // A row an older version stored raw is shown visibly, never acted on.
     const registry = Deno.readTextFileSync(world.paths.registryFile);
-    Deno.writeTextFileSync(world.paths.registryFile, registry.replace("Deploy now done", HOSTILE));
+    // And a line that does not parse, which doctor quotes.
+    const hostileRegistry = registry.replace("Deploy now done", HOSTILE) + `${HOSTILE}\n`;
+    Deno.writeTextFileSync(world.paths.registryFile, hostileRegistry);
     const list = await world.run(["list"]);
     assert.doesNotMatch(list.stdout + list.stderr, RAW_CONTROL);
     assert.match(list.stdout, /Deploy\^\[\]52;c;ZXZpbA==\^G now/);
@@ -55,6 +57,18 @@ Deno.test("adopt stores a clean name; list, list --json and find never print raw
     assert.doesNotMatch(json.stdout, RAW_CONTROL);
     assert.equal(JSON.parse(json.stdout).sessions[0].desc, HOSTILE);
 
+    // The sanitizer sits in the output layer, so no command can forget it.
+    for (
+      const args of [
+        ["search", "Deploy"],
+        ["doctor"],
+        ["recover", "--session", id, "--digest"],
+        ["recall", id],
+      ]
+    ) {
+      const run = await world.run(args);
+      assert.doesNotMatch(run.stdout + run.stderr, RAW_CONTROL, args.join(" "));
+    }
     const find = await world.run(["find", "--no-index", "Deploy"]);
     assert.equal(find.code, 0, find.stderr);
     assert.match(find.stdout, /Deploy/);
