@@ -8,7 +8,10 @@
  *   cannot skip (bench/floor_list_io.ts): what is above it is claudecm's code;
  * - `claudecm --version`, with no claude to ask its version;
  * - `claudecm list --json` over 1,000 registered sessions (nine in ten with
- *   a transcript).
+ *   a transcript);
+ * - plain `claudecm list` (its bootstrap writes: backups, settings, and the
+ *   vault's sync of every registered session) with the vault off and on; the
+ *   ratio of the two is the vault's bootstrap cost (issue 20).
  *
  * Prints each case's fastest run and median, and their ratios to the
  * floor's. The verdict uses the fastest runs: other load on the machine only
@@ -60,6 +63,13 @@ const CASES: Case[] = [
     args: ["list", "--json"],
     target: 2.0,
   },
+  {
+    label: `claudecm list, vault off`,
+    script: MAIN,
+    args: ["list"],
+    env: { CLAUDECM_VAULT: "off" },
+  },
+  { label: `claudecm list, vault on`, script: MAIN, args: ["list"] },
 ];
 
 /** Register 1,000 sessions under `home`, nine in ten with a transcript. */
@@ -82,6 +92,7 @@ async function timeRun(run: Case, env: Record<string, string>): Promise<number> 
     args: ["run", "--allow-all", "--quiet", run.script, ...run.args],
     env: { ...env, ...run.env },
     clearEnv: true,
+    stdin: "null",
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -123,6 +134,13 @@ async function main(): Promise<void> {
           `(${(middle / floorMedian).toFixed(2)}x)${verdict}`,
       );
     }
+    const off = CASES.findIndex((run) => run.env?.CLAUDECM_VAULT === "off");
+    const on = off + 1;
+    console.log(
+      `vault's bootstrap cost, list with it on / off: ` +
+        `${(Math.min(...times[on]) / Math.min(...times[off])).toFixed(2)}x fastest, ` +
+        `${(median(times[on]) / median(times[off])).toFixed(2)}x median`,
+    );
   } finally {
     Deno.removeSync(home, { recursive: true });
   }

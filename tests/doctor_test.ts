@@ -376,6 +376,7 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "settings",
       "registry",
       "runAs",
+      "forecast",
       "permissions",
       "machineName",
       "hostname",
@@ -384,6 +385,7 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "problems",
       "warnings",
     ]);
+    assert.deepEqual(Object.keys(report.forecast), ["folders", "cleanupPeriodDays", "expiring"]);
     assert.deepEqual(Object.keys(report.claude), [
       "status",
       "found",

@@ -199,6 +199,8 @@ Deno.test("move: the vault's copies follow the rows (<vaultDir>/<key>/<guid>.jso
     Deno.mkdirSync(join(oldVault, world.ids.archived, "subagents"), { recursive: true });
     Deno.writeTextFileSync(join(oldVault, `${world.ids.archived}.jsonl`), '{"type":"user"}\n');
     Deno.writeTextFileSync(join(oldVault, world.ids.archived, "subagents", "a.jsonl"), "{}\n");
+    // A replaced transcript's older generation (vault_file_sync.ts) travels too.
+    Deno.writeTextFileSync(join(oldVault, `${world.ids.archived}.gen1.jsonl`), '{"old":1}\n');
     world.moveAway();
     const result = await world.run(["move", world.old, world.renamed]);
     assert.equal(result.code, 0, result.stderr);
@@ -209,6 +211,7 @@ Deno.test("move: the vault's copies follow the rows (<vaultDir>/<key>/<guid>.jso
     );
     assert.ok(pathExists(join(newVault, world.ids.archived, "subagents", "a.jsonl")));
     assert.ok(!pathExists(join(oldVault, `${world.ids.archived}.jsonl`)));
+    assert.ok(pathExists(join(newVault, `${world.ids.archived}.gen1.jsonl`)), "its generation");
   });
 });
 

@@ -27,6 +27,8 @@ const CANONICAL_COMMANDS = [
   "adopt",
   "move",
   "skill",
+  "vault",
+  "restore",
   "help",
   "version",
 ] as const;

@@ -90,6 +90,10 @@ function parseGroupOrLeaf(
 ): ParsedCommandLine {
   if (command.subcommands === undefined) return parseLeaf(command, { args, path });
   const [first, ...rest] = args;
+  // A group that runs on its own (`vault`, `vault --json`) takes no subcommand or its options.
+  if (command.run !== undefined && (first === undefined || isOptionArg(first))) {
+    return parseLeaf(command, { args, path });
+  }
   if (first === undefined) return { kind: "help", command, path, toStderr: true };
   if (HELP_FLAGS.has(first)) return { kind: "help", command, path, toStderr: false };
   if (first === "help") {
@@ -103,6 +107,10 @@ function parseGroupOrLeaf(
   if (first.startsWith("-")) throw new CommandLineError(`unknown option '${first}'`);
   const sub = findSubcommand(command, first);
   return parseGroupOrLeaf(sub, { args: rest, path: [...path, sub.name] });
+}
+
+function isOptionArg(arg: string): boolean {
+  return arg.startsWith("-") && !HELP_FLAGS.has(arg);
 }
 
 function findSubcommand(group: CommandSpec, name: string): CommandSpec {

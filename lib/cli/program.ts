@@ -21,10 +21,12 @@ import { CommandLineError, parseCommandLine } from "./parse_args.ts";
 import { recallCommand } from "./recall.ts";
 import { recoverCommand } from "./recover.ts";
 import { rescueCommand } from "./rescue.ts";
+import { restoreCommand } from "./restore.ts";
 import { resumeCommand } from "./resume.ts";
 import { searchCommand } from "./search.ts";
 import { skeletonCommand } from "./skeleton.ts";
 import { skillCommand } from "./skill.ts";
+import { vaultCommand } from "./vault.ts";
 
 /** How {@linkcode runCli} reaches the world. */
 export interface CliOptions {
@@ -57,6 +59,8 @@ const PROGRAM: CommandSpec = {
     doctorCommand,
     findCommand,
     adoptCommand,
+    vaultCommand,
+    restoreCommand,
     VERSION_COMMAND,
     moveCommand,
   ],

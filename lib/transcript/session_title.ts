@@ -5,6 +5,7 @@
  * @module
  */
 
+import { cleanName } from "../core/safe_text.ts";
 import type { SessionFacts } from "./search_text.ts";
 
 const TITLE_LIMIT = 100;
@@ -15,7 +16,8 @@ const TITLE_LIMIT = 100;
  */
 export function titleOf(facts: SessionFacts): string | undefined {
   for (const candidate of [facts.customTitle, facts.aiTitle, facts.firstPrompt]) {
-    const line = candidate?.replace(/[\r\n|]+/g, " ").replace(/\s+/g, " ").trim();
+    // Stored as a registry name: no `|`, no line break, no escape sequence (DESIGN.md 5.17).
+    const line = candidate === undefined ? undefined : cleanName(candidate.replaceAll("|", " "));
     if (line === undefined || line === "") continue;
     return line.length > TITLE_LIMIT ? `${line.slice(0, TITLE_LIMIT - 1)}…` : line;
   }

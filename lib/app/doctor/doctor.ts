@@ -31,10 +31,14 @@ import {
   type RunAsCheck,
   type ToolCheck,
 } from "./doctor_tools.ts";
+import { checkForecast, type DoctorForecast } from "./doctor_forecast.ts";
 import { renderDoctorReport } from "./doctor_view.ts";
 import { isProtectedPeriod, PROTECTED_CLEANUP_DAYS, readSettings } from "../bootstrap/settings.ts";
 import { ExitCode } from "../../core/errors.ts";
+import type { Registry } from "../../core/registry.ts";
+import { readRegistry } from "../../store/registry_store.ts";
 import { type RunAsFacts, runAsFacts } from "../../platform/run_as.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** Transcript protection in Claude Code's settings.json (spec 4 step 4). */
 export interface SettingsCheck {
@@ -71,6 +75,8 @@ export interface DoctorReport {
   settings: SettingsCheck;
   registry: RegistryCheck;
   runAs: RunAsCheck;
+  /** What Claude Code's clean-up will delete, and each folder's period. */
+  forecast: DoctorForecast;
   permissions: PermissionsCheck;
   /** The saved machine name; null when none is saved yet. */
   machineName: string | null;
@@ -95,7 +101,7 @@ export interface DoctorOptions {
 /** Print the health report; returns 0 when there is no problem, 1 otherwise. */
 export async function runDoctor(ctx: AppContext, options: DoctorOptions): Promise<number> {
   const report = await collectDoctorReport(ctx, options);
-  if (options.json) ctx.out.line(JSON.stringify(report, null, 2));
+  if (options.json) ctx.out.line(safeJson(report, 2));
   else for (const line of renderDoctorReport(report)) ctx.out.line(line.text, line.colour);
   return report.ok ? ExitCode.ok : ExitCode.failure;
 }
@@ -115,6 +121,7 @@ export async function collectDoctorReport(
   const registry = checkRegistry(ctx, add);
   const permissions = checkPermissions(ctx, add("permissions"));
   const runAs = checkRunAs(ctx, options.runAsFacts ?? runAsFacts(ctx.env), add("runAs"));
+  const forecast = checkForecast(ctx, registryOrNull(ctx), add("forecast"));
   const status = (...sections: Section[]): CheckStatus => statusOf(findings, ...sections);
   const { paths } = ctx;
   const messages = (severity: Finding["severity"]) =>
@@ -127,6 +134,7 @@ export async function collectDoctorReport(
     settings: { ...settings, status: status("settings") },
     registry: { ...registry, status: status("registry", "transcripts", "folders") },
     runAs: { ...runAs, status: status("runAs") },
+    forecast,
     permissions: { ...permissions, status: status("permissions") },
     machineName: readMachineName(ctx),
     hostname: hostnameFallback(ctx),
@@ -145,6 +153,14 @@ export async function collectDoctorReport(
   };
 }
 
+function registryOrNull(ctx: AppContext): Registry | null {
+  try {
+    return readRegistry(ctx.paths);
+  } catch {
+    return null; // checkRegistry reports why.
+  }
+}
+
 async function checkSettings(ctx: AppContext, add: AddFinding): Promise<SettingsCheck> {
   const path = ctx.paths.settingsFile;
   const read = await readSettings(ctx.paths);
@@ -160,8 +176,9 @@ async function checkSettings(ctx: AppContext, add: AddFinding): Promise<Settings
   if (read.state === "missing") {
     add(
       "problem",
-      `${path} does not exist, so Claude Code deletes transcripts after 30 days: create it ` +
-        `containing {"cleanupPeriodDays": ${PROTECTED_CLEANUP_DAYS}}`,
+      `${path} does not exist, so Claude Code deletes transcripts after 30 days: run ` +
+        `claudecm once, which creates it, or create it containing ` +
+        `{"cleanupPeriodDays": ${PROTECTED_CLEANUP_DAYS}}`,
     );
     return check;
   }

@@ -18,6 +18,7 @@ export type Section =
   | "transcripts"
   | "folders"
   | "runAs"
+  | "forecast"
   | "permissions";
 
 /** Something wrong, with what to do about it. */

@@ -77,6 +77,7 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
       `  ${d.moveCommand}`,
     ]),
   );
+  check("forecast", "forecast", forecastSummary(report), forecastLines(report));
   check(
     "run as",
     "runAs",
@@ -106,6 +107,19 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
   ) lines.push({ text: `    ${label.padEnd(LABEL_WIDTH + 2)}${path}` });
   lines.push({ text: "" }, summaryLine(report));
   return lines;
+}
+
+function forecastSummary({ forecast }: DoctorReport): string {
+  const days = forecast.cleanupPeriodDays;
+  return forecast.expiring.length === 0
+    ? `no transcript expires within 7 days (clean-up after ${days} days)`
+    : `${forecast.expiring.length} transcript(s) expire within 7 days`;
+}
+
+function forecastLines({ forecast }: DoctorReport): string[] {
+  return forecast.folders.map((f) =>
+    `${f.dir}: cleanupPeriodDays ${f.cleanupPeriodDays} (${f.source}${f.path ? `: ${f.path}` : ""})`
+  );
 }
 
 function toolSummary(tool: ToolCheck, override: string): string {

@@ -12,6 +12,7 @@
 
 import type { AppContext } from "../context.ts";
 import { recheckThenAct } from "../recheck.ts";
+import { removeVaultCopy, vaultCopyPaths } from "../vault/vault_remove.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isNotFound } from "../../core/fs_checks.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
@@ -43,6 +44,10 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
     }
   }
   if (copies.length === 0) ctx.out.line("    (no transcript is on disk)", "red");
+  const vaultCopy = vaultCopyPaths(ctx, session);
+  if (vaultCopy.length > 0) {
+    ctx.out.line(`  its copy in the vault: ${vaultCopy[0]} (${vaultCopy.length} files)`, "red");
+  }
   ctx.out.line("  and its entry in the session list. This cannot be undone.", "red");
   const answer = ctx.prompter.ask("  Type 'delete' to confirm: ");
   if (answer === null || answer.trim().toLowerCase() !== "delete") {
@@ -56,6 +61,9 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
     copies: copies.map((files) => files.transcript),
   }, () => {
     for (const files of copies) deleteSessionFiles(files);
+    // After the files: a vault copy that cannot be removed keeps the row, and the session
+    // stays restorable.
+    removeVaultCopy(ctx, session);
     return { value: null, change: (r) => removeSession(r, session.guid, { ifPresent: true }) };
   }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
   if (!step.done) {

@@ -14,6 +14,7 @@
 import type { AppContext } from "../context.ts";
 import { bootstrap } from "../bootstrap/bootstrap.ts";
 import { changeRegistry } from "../registry.ts";
+import { syncVault } from "../vault/vault_sync.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
@@ -25,6 +26,7 @@ import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
 import { readSessionFacts } from "../../transcript/session_facts.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { askAdoptPicks, printCandidates } from "./adopt_view.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** What `adopt` was asked. */
 export interface AdoptOptions {
@@ -63,7 +65,7 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
   const adopted = write ? await adopt(ctx, chosen, { mayPrompt: !options.json }) : [];
   if (options.json) {
     ctx.out.line(
-      JSON.stringify({ candidates, skipped, adopted, dryRun: !!options.dryRun }, null, 2),
+      safeJson({ candidates, skipped, adopted, dryRun: !!options.dryRun }, 2),
     );
     return ExitCode.ok;
   }
@@ -147,6 +149,7 @@ async function adopt(
       .map((row) => row.guid);
     return appendSessions(registry, rows);
   });
+  syncVault(ctx, { guids: rows.map((row) => row.guid) });
   return added;
 }
 

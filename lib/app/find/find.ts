@@ -20,6 +20,7 @@ import { MARK_CLOSE, MARK_OPEN } from "./snippet.ts";
 import { ftsMatch, highlightPattern, matchesAll, parseTerms, rawPrecheck } from "./terms.ts";
 import { DEFAULT_FIND_LIMIT } from "./defaults.ts";
 import { askPick, printResults } from "./find_view.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** What `find` was asked. */
 export interface FindOptions {
@@ -106,7 +107,7 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
       })),
       indexed: indexed && { files: indexed.files, bytes: indexed.bytes, ms: indexed.ms },
     };
-    ctx.out.line(JSON.stringify(json, null, 2));
+    ctx.out.line(safeJson(json, 2));
     return ExitCode.ok;
   }
   printResults(ctx, results);

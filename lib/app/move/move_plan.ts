@@ -28,6 +28,7 @@ import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { encodeProjectKey, MAX_KEY_LENGTH, projectKey } from "../../core/project_key.ts";
 import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
 import { sessionFilesIn, vaultFilesFor } from "../../core/session_copies.ts";
+import { generationPath, MAX_GENERATIONS } from "../../store/vault_file_sync.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { readSessionFolder } from "../../transcript/session_folder.ts";
 import { listTranscripts } from "../../transcript/project_dir.ts";
@@ -222,6 +223,14 @@ function vaultMoves(
       if (pathExists(source[key])) {
         moves.push(fileMove("vault", source[key], dest[key], session.guid));
       }
+    }
+    // A replaced transcript's older generations travel with it (vault_file_sync.ts).
+    for (let n = 1; n <= MAX_GENERATIONS; n++) {
+      const generation = generationPath(source.transcript, n);
+      if (!pathExists(generation)) continue;
+      moves.push(
+        fileMove("vault", generation, generationPath(dest.transcript, n), session.guid),
+      );
     }
   }
   return moves;

@@ -139,6 +139,9 @@ function showRows(
   });
   ctx.out.line();
   ctx.out.line("  * = the registered session; (orphan) = not in the session list");
+  if (rows.some((row) => row.wrongDirectory)) {
+    ctx.out.line("  (wrong directory) = in the list, but registered to another folder");
+  }
   ctx.out.line(
     "  Actions: [number] to select, [q number] to quarantine to backup " +
       "(q 1,3 or q all for several), [Enter] to continue with registered session",
