@@ -7,11 +7,12 @@
  * One row per transcript file (how far it was indexed, what identifies it,
  * a hash of the bytes indexed, the session facts read so far), one row per
  * piece of text saying where its line is in the transcript, and a
- * contentless FTS5 table over the text (not tool output: {@linkcode INDEXED_ROLES}): the index keeps no copy of what was
- * said (snippets are read back from the transcript), so it stays small and
- * text removed from a transcript is gone from the index at its next update.
- * Rows go into the FTS table directly, in the writer's batched transactions
- * (a trigger made FTS5 do twice the work). WAL mode lets queries read while
+ * contentless FTS5 table over the text (tool output left out: see
+ * {@linkcode INDEXED_ROLES}). The index keeps no copy of what was said
+ * (snippets are read back from the transcript), so it stays small and text
+ * removed from a transcript is gone from the index at its next update. Rows
+ * go into the FTS table directly, in the writer's batched transactions (a
+ * trigger made FTS5 do twice the work). WAL mode lets queries read while
  * a writer (holding {@linkcode findIndexLockPath}) brings it up to date.
  *
  * @module
