@@ -8,7 +8,16 @@
  * @module
  */
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/**
+ * Made on first use: creating a Segmenter loads ICU's break data, about as
+ * long as a bare Deno start, and most runs measure only ASCII or nothing.
+ */
+let graphemeSegmenter: Intl.Segmenter | undefined;
+
+function graphemes(text: string): Intl.Segments {
+  graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  return graphemeSegmenter.segment(text);
+}
 
 /** Shown as an emoji (two columns) by default, or forced to by VS16. */
 const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|\p{Regional_Indicator}/u;
@@ -45,7 +54,7 @@ export function displayWidth(text: string): number {
   // Printable ASCII, the usual name, one column a character.
   if (/^[\x20-\x7e]*$/.test(text)) return text.length;
   let width = 0;
-  for (const { segment } of graphemes.segment(text)) width += clusterWidth(segment);
+  for (const { segment } of graphemes(text)) width += clusterWidth(segment);
   return width;
 }
 
@@ -62,7 +71,7 @@ export function truncateToWidth(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   let kept = "";
   let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     const next = clusterWidth(segment);
     if (used + next > width - 1) break;
     kept += segment;
