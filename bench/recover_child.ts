@@ -15,6 +15,7 @@ import { resolvePaths } from "../lib/core/paths.ts";
 import { rankCandidates } from "../lib/transcript/candidates.ts";
 import { collectDigest } from "../lib/transcript/digest.ts";
 import { renderDigest } from "../lib/transcript/digest_render.ts";
+import { DEFAULT_BUDGET } from "../lib/app/recover/defaults.ts";
 import { CHUNK_BYTES, scanLines } from "../lib/transcript/lines.ts";
 import { extractSkeleton } from "../lib/app/skeleton/extract.ts";
 import { join } from "node:path";
@@ -59,7 +60,7 @@ function parseAll(path: string): number {
 
 function digest(path: string): number {
   const id = path.replace(/^.*[\\/]/, "").replace(/\.jsonl$/, "");
-  return renderDigest(collectDigest(path, id)).text.length;
+  return renderDigest(collectDigest(path, id), DEFAULT_BUDGET).text.length;
 }
 
 function skeleton(path: string): number {

@@ -65,7 +65,7 @@ Deno.test("claude adapter over the fake: features of an older claude without --s
   const test = contextFor(world);
   try {
     world.claudeScenario({ version: "2.0.50", helpWithout: ["--session-id"] });
-    const claude = test.ctx.tools.claude();
+    const claude = await test.ctx.tools.claude();
     assert.equal(await claude.version(), "2.0.50 (Claude Code)");
     assert.deepEqual(await claude.features(), { ...ALL, sessionId: false });
     const cached = JSON.parse(
@@ -78,7 +78,10 @@ Deno.test("claude adapter over the fake: features of an older claude without --s
     const later = contextFor(world);
     try {
       runs = world.argv("claude").length;
-      assert.deepEqual(await later.ctx.tools.claude().features(), { ...ALL, sessionId: false });
+      assert.deepEqual(await (await later.ctx.tools.claude()).features(), {
+        ...ALL,
+        sessionId: false,
+      });
       assert.equal(world.argv("claude").length, runs + 1, "next run: --version only, no --help");
     } finally {
       later.cleanup();
@@ -95,7 +98,7 @@ Deno.test("claude adapter: print sends the prompt on stdin with -p --output-form
   try {
     world.claudeScenario({ printResult: "fresh session ready" });
     const prompt = "Read your memories.\n".repeat(2000);
-    const result = await test.ctx.tools.claude().print(["--dangerously-skip-permissions"], {
+    const result = await (await test.ctx.tools.claude()).print(["--dangerously-skip-permissions"], {
       cwd: world.project,
       prompt,
     });
@@ -109,7 +112,10 @@ Deno.test("claude adapter: print sends the prompt on stdin with -p --output-form
       "--dangerously-skip-permissions",
     ]);
     world.claudeScenario({ printResult: "Not logged in", printIsError: true });
-    const failed = await test.ctx.tools.claude().print([], { cwd: world.project, prompt: "x" });
+    const failed = await (await test.ctx.tools.claude()).print([], {
+      cwd: world.project,
+      prompt: "x",
+    });
     assert.equal(failed.isError, true);
     assert.equal(failed.run.code, 1);
   } finally {
@@ -125,7 +131,7 @@ Deno.test("claude adapter: launch starts the session in the given cwd and return
     const go = `${world.dir}/go`;
     world.claudeScenario({ steps: [{ waitForFile: go }], exitCode: 1 });
     const id = crypto.randomUUID();
-    const child = test.ctx.tools.claude().launch(
+    const child = (await test.ctx.tools.claude()).launch(
       ["--session-id", id, "-n", "desktop - My Project"],
       { cwd: world.project },
     );
@@ -143,15 +149,18 @@ Deno.test("claude adapter: launch starts the session in the given cwd and return
   }
 });
 
-Deno.test("tools: a missing claude is a UserError naming the npm package; CLAUDECM_CLAUDE must name a file", () => {
+Deno.test("tools: a missing claude is a UserError naming the npm package; CLAUDECM_CLAUDE must name a file", async () => {
   const test = createTestContext({ env: { PATH: "" } });
   try {
-    assert.throws(() => test.ctx.tools.claude(), (error: unknown) =>
-      error instanceof UserError &&
-      error.message.includes(".local") &&
-      error.message.endsWith("install it with: npm install -g @anthropic-ai/claude-code"));
+    await assert.rejects(
+      () => test.ctx.tools.claude(),
+      (error: unknown) =>
+        error instanceof UserError &&
+        error.message.includes(".local") &&
+        error.message.endsWith("install it with: npm install -g @anthropic-ai/claude-code"),
+    );
     const bad = createTestContext({ env: { PATH: "", CLAUDECM_CLAUDE: "/nowhere/claude" } });
-    assert.throws(
+    await assert.rejects(
       () => bad.ctx.tools.claude(),
       /CLAUDECM_CLAUDE is set to \/nowhere\/claude, which is not an executable file/,
     );
@@ -189,10 +198,10 @@ Deno.test("tools: claude and cmv are found on PATH when no override is set", asy
   };
   const test = createTestContext({ env, cwd: world.project });
   try {
-    const claude = test.ctx.tools.claude();
+    const claude = await test.ctx.tools.claude();
     assert.equal(claude.path, world.claudePath);
     assert.equal(await claude.version(), "2.1.332 (Claude Code)");
-    const cmv = test.ctx.tools.cmv();
+    const cmv = await test.ctx.tools.cmv();
     assert.equal(cmv.available && cmv.path, world.cmvPath);
   } finally {
     test.cleanup();
@@ -227,7 +236,7 @@ Deno.test("a claude whose --version never returns: its whole tree is killed, 'ti
   });
   try {
     await assert.rejects(
-      () => tools.claude().features(),
+      async () => (await tools.claude()).features(),
       (error: unknown) =>
         error instanceof UserError && /--version` timed out after 0\.5 s/.test(error.message),
     );

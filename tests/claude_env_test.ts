@@ -49,7 +49,7 @@ Deno.test("claude -p runs (refresh, recovery prompt, rescue summaries) start out
   const world = createLaunchWorld();
   const t = createTestContext({ env: { ...world.env, ...INSIDE_A_SESSION }, cwd: world.project });
   try {
-    await t.ctx.tools.claude().print([], { cwd: world.project, prompt: "hi\n" });
+    await (await t.ctx.tools.claude()).print([], { cwd: world.project, prompt: "hi\n" });
     const [run] = world.argv("claude").filter(({ argv }) => argv.includes("-p"));
     assert.ok(run !== undefined);
     for (const name of CLAUDE_SESSION_VARIABLES) {

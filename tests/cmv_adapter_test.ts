@@ -53,7 +53,7 @@ Deno.test("cmv adapter over the fake: benchmark, trim, background snapshot, alwa
       benchmark: { preTrimTokens: 90_000, reductionPercent: 12, breakEvenTurns: 4 },
       trimId: NEW,
     });
-    const cmv = test.ctx.tools.cmv();
+    const cmv = await test.ctx.tools.cmv();
     assert.ok(cmv.available);
     assert.equal(await cmv.version({ cwd: world.project }), "2.1.1");
     const bench = await cmv.benchmark(ID, { cwd: world.project });
@@ -81,17 +81,17 @@ Deno.test("cmv adapter over the fake: benchmark, trim, background snapshot, alwa
   }
 });
 
-Deno.test("tools: a missing cmv is an absent adapter with one notice, not an error", () => {
+Deno.test("tools: a missing cmv is an absent adapter with one notice, not an error", async () => {
   const test = createTestContext({ env: { PATH: "" } });
   try {
-    const cmv = test.ctx.tools.cmv();
+    const cmv = await test.ctx.tools.cmv();
     assert.equal(cmv.available, false);
     if (!cmv.available) {
       assert.match(cmv.notice, /^cmv not found on PATH or at .*(\.npm-global|AppData)/);
       assert.match(cmv.notice, /skipping snapshots, trim, refresh and token counts/);
       assert.ok(!cmv.notice.includes("\n"));
     }
-    assert.equal(test.ctx.tools.cmv(), cmv, "found once per run");
+    assert.equal(await test.ctx.tools.cmv(), cmv, "found once per run");
   } finally {
     test.cleanup();
   }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { UsageError } from "../lib/core/errors.ts";
+import { DEFAULT_BUDGET } from "../lib/app/recover/defaults.ts";
 import { collectDigest, type DigestData } from "../lib/transcript/digest.ts";
 import { renderDigest, resumeCommand } from "../lib/transcript/digest_render.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
@@ -58,7 +59,7 @@ Deno.test("digest of the reference session: title, asks, reply, todos, actions, 
   assert.deepEqual(data.incomplete, []);
   assert.equal(data.compactions, 1);
   assert.equal(data.lastActivity, "2026-11-28T21:18:09.920Z");
-  const text = renderDigest(data).text;
+  const text = renderDigest(data, DEFAULT_BUDGET).text;
   assert.ok(text.endsWith(`${resumeCommand(ID)}\n`));
   assert.equal(resumeCommand(ID), `claude --resume ${ID}`);
 });
@@ -96,13 +97,16 @@ Deno.test("digest strips noise: meta lines, command wrappers, reminders, interru
   );
   assert.deepEqual(data.asks, ["/review-pr 42", "fix the flaky test"]);
   assert.equal(data.lastAssistantText, "Fixed: the test awaited nothing.");
-  assert.ok(!renderDigest(data).text.includes("SECRET-TOOL-OUTPUT"));
+  assert.ok(!renderDigest(data, DEFAULT_BUDGET).text.includes("SECRET-TOOL-OUTPUT"));
 });
 
 Deno.test("digest titles an old transcript by its summary line", () => {
   const text = '{"type":"summary","summary":"Fix the flaky login test","leafUuid":"u1"}\n' +
     session().prompt("fix it").text("Fixed.").toString();
-  assert.match(renderDigest(digestOf(text)).text, /## Title\nFix the flaky login test\n/);
+  assert.match(
+    renderDigest(digestOf(text), DEFAULT_BUDGET).text,
+    /## Title\nFix the flaky login test\n/,
+  );
 });
 
 Deno.test("digest keeps the latest TodoWrite list with statuses", () => {
@@ -132,7 +136,10 @@ Deno.test("digest keeps the latest TodoWrite list with statuses", () => {
     { content: "step 2", status: "in_progress" },
     { content: "step 3", status: "pending" },
   ]);
-  assert.match(renderDigest(data).text, /## Todos\n\[completed\] step 1\n\[in_progress\] step 2/);
+  assert.match(
+    renderDigest(data, DEFAULT_BUDGET).text,
+    /## Todos\n\[completed\] step 1\n\[in_progress\] step 2/,
+  );
 });
 
 Deno.test("digest follows TaskCreate and TaskUpdate lists", () => {
@@ -167,7 +174,7 @@ Deno.test("digest flags a tool_use with no result as an incomplete turn", () => 
   assert.deepEqual(data.incomplete, [
     "work was in progress on Bash: make deploy (no result recorded)",
   ]);
-  const text = renderDigest(data).text;
+  const text = renderDigest(data, DEFAULT_BUDGET).text;
   assert.match(text, /Status: the last turn may be incomplete\./);
   assert.match(
     text,
@@ -222,7 +229,10 @@ Deno.test("a 5000-char reply under a 500-char budget: within budget, note, resum
 });
 
 Deno.test("digest under the default budget is whole and carries no note", () => {
-  const rendered = renderDigest(collectDigest(join(FIXTURES, "example-session.jsonl"), ID));
+  const rendered = renderDigest(
+    collectDigest(join(FIXTURES, "example-session.jsonl"), ID),
+    DEFAULT_BUDGET,
+  );
   assert.deepEqual([rendered.clipped, rendered.omitted], [[], []]);
   assert.ok(!rendered.text.includes("[Digest cut"));
 });
@@ -233,7 +243,7 @@ Deno.test("every budget from the smallest workable up stays within budget", () =
       "b ".repeat(3_000),
     ).toString(),
   );
-  const full = renderDigest(data).text.length;
+  const full = renderDigest(data, DEFAULT_BUDGET).text.length;
   let smallest = 0;
   for (let budget = 100; budget <= full + 10; budget += 7) {
     try {
@@ -255,7 +265,7 @@ Deno.test("digest: an ask written after the last last-prompt line is the last in
       .toString(),
   );
   assert.equal(data.lastPrompt, "continue with the migration");
-  const text = renderDigest(data).text;
+  const text = renderDigest(data, DEFAULT_BUDGET).text;
   assert.match(
     text,
     /## Last instruction\ncontinue with the migration\n\n## Recent asks \(oldest first\)\n1\. old ask\n\n/,

@@ -234,10 +234,7 @@ function stubClaude(answer: Partial<PrintResult> | Error, prompts: string[]): To
     },
   } as unknown as ClaudeAdapter;
   return {
-    claude: () => {
-      if (answer instanceof UserError) throw answer;
-      return claude;
-    },
+    claude: () => answer instanceof UserError ? Promise.reject(answer) : Promise.resolve(claude),
     cmv: () => {
       throw new Error("cmv is not used");
     },

@@ -80,6 +80,47 @@ Deno.test("the command tree loads no flow: each command imports its flow when it
   assert.deepEqual(packages, [], "the command tree needs no package and no Node built-in");
 });
 
+Deno.test("--help and command-line errors load only the command tree: the context loads when a command runs", () => {
+  const loaded = closure(cliGraph, "lib/cli/run.ts");
+  // What the tree, its help and the error mapping need; anything else is a flow's.
+  const shared = [
+    "lib/core/errors.ts",
+    "lib/core/numbers.ts",
+    "lib/core/safe_text.ts",
+    "lib/ui/output.ts",
+    "lib/version.ts",
+  ];
+  const beyond = loaded.filter((path) =>
+    path.startsWith("lib/") && !path.startsWith("lib/cli/") && !path.endsWith("/defaults.ts") &&
+    !shared.includes(path)
+  );
+  assert.deepEqual(beyond, []);
+});
+
+/** Modules that load with every one of `entries`, each from its own graph. */
+function closureOf(entries: string[]): string[] {
+  return [...new Set(entries.flatMap((entry) => closure(loadGraph(entry), entry)))].sort();
+}
+
+Deno.test("the context loads no tool: claude, cmv, the editor and spawning load when a flow first asks", () => {
+  const tools = closureOf(["lib/app/context.ts"]).filter((path) =>
+    path.startsWith("lib/platform/") && path !== "lib/platform/tools.ts"
+  );
+  assert.deepEqual(tools, []);
+});
+
+Deno.test("list --json loads list's modules only: no tool, transcript reader, other flow or Node built-in", () => {
+  const loaded = closureOf(["lib/cli/run.ts", "lib/app/context.ts", "lib/app/list/list.ts"]);
+  const unwanted = loaded.filter((path) =>
+    path.startsWith("node:") || path.startsWith("node_modules/") ||
+    path.startsWith("lib/transcript/") ||
+    (path.startsWith("lib/platform/") && path !== "lib/platform/tools.ts") ||
+    (path.startsWith("lib/app/") && !path.endsWith("/defaults.ts") &&
+      !["lib/app/context.ts", "lib/app/list/list.ts"].includes(path))
+  );
+  assert.deepEqual(unwanted, []);
+});
+
 Deno.test("jsonc-parser is never imported statically: it loads only to edit or diagnose settings", () => {
   const importers = [...cliGraph.values()].filter((module) =>
     (module.dependencies ?? []).some((dependency) =>

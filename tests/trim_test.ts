@@ -301,7 +301,7 @@ function stubCmv(trim: CmvAvailable["trim"]): Tools {
   };
   return {
     claude: () => assert.fail("claude is not used"),
-    cmv: () => cmv,
+    cmv: () => Promise.resolve(cmv),
     edit: () => assert.fail("the editor is not used"),
   };
 }
@@ -340,7 +340,7 @@ Deno.test("trim: cmv that names a session it never wrote, hangs, or cannot start
 
       test.ctx.tools = {
         claude: () => assert.fail("unused"),
-        cmv: () => absentCmv("no cmv"),
+        cmv: () => Promise.resolve(absentCmv("no cmv")),
         edit: () => assert.fail("unused"),
       };
       assert.equal(await trimSession(test.ctx, { guid: ID }), null);
@@ -356,8 +356,8 @@ function cmvThen(test: TestContext, otherWindow: () => void): void {
   const tools = test.ctx.tools;
   test.ctx.tools = {
     ...tools,
-    cmv: () => {
-      const cmv = tools.cmv();
+    cmv: async () => {
+      const cmv = await tools.cmv();
       if (!cmv.available) return cmv;
       return {
         ...cmv,

@@ -27,7 +27,7 @@ export const adoptCommand: CommandSpec = {
     "Exit codes: 0 ok, 1 failure, 2 usage error.\n",
   run: async (input, makeContext) => {
     const { runAdopt } = await import("../app/find/adopt.ts");
-    return await runAdopt(makeContext(), {
+    return await runAdopt(await makeContext(), {
       all: input.flag("all"),
       dryRun: input.flag("dryRun"),
       json: input.flag("json"),

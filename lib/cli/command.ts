@@ -15,8 +15,11 @@
 
 import type { AppContext } from "../app/context.ts";
 
-/** Builds the context lazily, so `--help` and `--version` need no HOME. */
-export type ContextFactory = () => AppContext;
+/**
+ * Builds the context when a command runs, so `--help` and `--version` need
+ * no HOME and load none of the context's modules.
+ */
+export type ContextFactory = () => Promise<AppContext>;
 
 /** An option. */
 export interface OptionSpec {

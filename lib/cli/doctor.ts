@@ -30,6 +30,6 @@ export const doctorCommand: CommandSpec = {
     "Exit codes: 0 no problems (warnings allowed), 1 at least one problem, 2 usage error.\n",
   run: async (input, makeContext) => {
     const { runDoctor } = await import("../app/doctor/doctor.ts");
-    return await runDoctor(makeContext(), { json: input.flag("json") });
+    return await runDoctor(await makeContext(), { json: input.flag("json") });
   },
 };

@@ -63,7 +63,7 @@ export const findCommand: CommandSpec = {
     "Exit codes: 0 ok (also when nothing matches), 1 failure, 2 usage error.\n",
   run: async (input, makeContext) => {
     const { runFind } = await import("../app/find/find.ts");
-    return await runFind(makeContext(), {
+    return await runFind(await makeContext(), {
       terms: input.argList("terms"),
       role: input.list("role"),
       project: input.text("project"),

@@ -26,7 +26,7 @@ export const listCommand: CommandSpec = {
     "Old forms: claudecm, claudecm l (these prompt on piped input too, as the old scripts did).\n",
   run: async (input, makeContext) => {
     const { runList } = await import("../app/list/list.ts");
-    return await runList(makeContext(), {
+    return await runList(await makeContext(), {
       json: input.flag("json"),
       interactive: input.flag("interactive"),
     });

@@ -31,7 +31,7 @@ export const moveCommand: CommandSpec = {
     "Exit codes: 0 ok (or nothing to do), 1 refused or failed, 2 usage error.\n",
   run: async (input, makeContext) => {
     const { runMove } = await import("../app/move/move.ts");
-    return await runMove(makeContext(), {
+    return await runMove(await makeContext(), {
       from: input.argText("old")!,
       to: input.argText("new")!,
       dryRun: input.flag("dryRun"),

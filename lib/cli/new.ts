@@ -24,7 +24,7 @@ export const newCommand: CommandSpec = {
     "Exit code: claude's, when it failed; 0 otherwise.\n",
   run: async (input, makeContext) => {
     const { runNew } = await import("../app/new/new_session.ts");
-    return await runNew(makeContext(), {
+    return await runNew(await makeContext(), {
       proj: input.text("proj"),
       passArgs: input.argList("claude-args"),
     });

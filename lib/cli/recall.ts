@@ -54,7 +54,7 @@ export const recallCommand: CommandSpec = {
     'the scope). With --json a failure prints {"status": "<code>", ...} on stdout too.\n',
   run: async (input, makeContext) => {
     const { runRecall } = await import("../app/recall/recall.ts");
-    return runRecall(makeContext(), {
+    return runRecall(await makeContext(), {
       session: input.argText("session"),
       last: input.flag("last"),
       cwd: input.text("cwd"),

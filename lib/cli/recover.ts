@@ -5,9 +5,8 @@
  */
 
 import type { CommandSpec } from "./command.ts";
-import { DEFAULT_LIMIT } from "../app/recover/defaults.ts";
+import { DEFAULT_BUDGET, DEFAULT_LIMIT } from "../app/recover/defaults.ts";
 import { ExitCode } from "../core/errors.ts";
-import { DEFAULT_BUDGET } from "../transcript/digest_render.ts";
 import { parsePositiveInt } from "./option_values.ts";
 
 /** `recover`. */
@@ -51,7 +50,7 @@ export const recoverCommand: CommandSpec = {
     `${ExitCode.notFound} session id invalid or not found.\n`,
   run: async (input, makeContext) => {
     const { runRecover } = await import("../app/recover/recover.ts");
-    return runRecover(makeContext(), {
+    return runRecover(await makeContext(), {
       json: input.flag("json"),
       cwd: input.text("cwd"),
       exclude: input.text("exclude"),

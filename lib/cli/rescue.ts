@@ -51,7 +51,7 @@ export const rescueCommand: CommandSpec = {
     `${ExitCode.notFound} session id invalid or not found.\n`,
   run: async (input, makeContext) => {
     const { runRescue } = await import("../app/rescue/rescue.ts");
-    return await runRescue(makeContext(), {
+    return await runRescue(await makeContext(), {
       days: input.number("days"),
       session: input.text("session"),
       all: input.flag("all"),

@@ -19,6 +19,6 @@ export const restoreCommand: CommandSpec = {
     "Exit codes: 0 restored (or already in place), 1 not restored, 2 usage error.\n",
   run: async (input, makeContext) => {
     const { runRestore } = await import("../app/vault/restore.ts");
-    return runRestore(makeContext(), { ref: input.argText("session")! });
+    return runRestore(await makeContext(), { ref: input.argText("session")! });
   },
 };

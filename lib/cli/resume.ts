@@ -23,7 +23,7 @@ export const resumeCommand: CommandSpec = {
     "Exit codes: 0 ok, 1 the session could not be resumed, 2 usage error.\n",
   run: async (input, makeContext) => {
     const { runResume } = await import("../app/resume/resume_number.ts");
-    return await runResume(makeContext(), { number: input.argNumber("number")! });
+    return await runResume(await makeContext(), { number: input.argNumber("number")! });
   },
 };
 

@@ -8,7 +8,6 @@
  * @module
  */
 
-import { createProcessContext } from "../app/context.ts";
 import { environmentUserError, ExitCode, isBrokenPipe, UserError } from "../core/errors.ts";
 import { streamWriter } from "../ui/output.ts";
 import { runCli } from "./program.ts";
@@ -21,7 +20,8 @@ export async function runMain(args: readonly string[]): Promise<number> {
   const writeErr = (text: string) => toStderr(visibleText(text));
   try {
     return await runCli(args, {
-      makeContext: createProcessContext,
+      // Loaded only for a command that runs: help and usage errors need none of it.
+      makeContext: async () => (await import("../app/context.ts")).createProcessContext(),
       writeOut: streamWriter(Deno.stdout),
       writeErr,
     });

@@ -34,7 +34,7 @@ export const searchCommand: CommandSpec = {
     "Exit codes: 0 ok (also when nothing matches), 1 the resume failed, 2 usage error.\n",
   run: async (input, makeContext) => {
     const { runSearch } = await import("../app/list/search.ts");
-    return await runSearch(makeContext(), {
+    return await runSearch(await makeContext(), {
       term: input.argText("term"),
       json: input.flag("json"),
       interactive: input.flag("interactive"),

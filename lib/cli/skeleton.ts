@@ -35,7 +35,7 @@ export const skeletonCommand: CommandSpec = {
     `${ExitCode.notFound} session or transcript not found.\n`,
   run: async (input, makeContext) => {
     const { runSkeleton } = await import("../app/skeleton/skeleton.ts");
-    return runSkeleton(makeContext(), {
+    return runSkeleton(await makeContext(), {
       target: input.argText("session")!,
       desc: input.text("desc"),
       out: input.text("out"),

@@ -16,7 +16,7 @@ export const skillCommand: CommandSpec = {
     options: [{ flags: "--print", description: "print the skill instead of installing it" }],
     run: async (input, makeContext) => {
       const { runSkillInstall } = await import("../app/recover/skill_install.ts");
-      return runSkillInstall(makeContext(), { print: input.flag("print") });
+      return runSkillInstall(await makeContext(), { print: input.flag("print") });
     },
   }],
 };

@@ -18,7 +18,7 @@ export const vaultCommand: CommandSpec = {
     "session with `claudecm restore N`. Read-only; exit 0 even when some are unprotected.\n",
   run: async (input, makeContext) => {
     const { runVaultStatus } = await import("../app/vault/vault_status.ts");
-    return runVaultStatus(makeContext(), { json: input.flag("json") });
+    return runVaultStatus(await makeContext(), { json: input.flag("json") });
   },
   subcommands: [
     {
@@ -26,7 +26,7 @@ export const vaultCommand: CommandSpec = {
       description: "bring the vault up to date with every registered session now",
       run: async (_input, makeContext) => {
         const { runVaultSync } = await import("../app/vault/vault_sync_command.ts");
-        return runVaultSync(makeContext());
+        return runVaultSync(await makeContext());
       },
     },
     {
@@ -37,7 +37,7 @@ export const vaultCommand: CommandSpec = {
         "space only when no other link remains.\n",
       run: async (input, makeContext) => {
         const { runVaultPrune } = await import("../app/vault/vault_prune.ts");
-        return await runVaultPrune(makeContext(), { dryRun: input.flag("dryRun") });
+        return await runVaultPrune(await makeContext(), { dryRun: input.flag("dryRun") });
       },
     },
   ],

@@ -5,7 +5,7 @@
  * CLAUDECM_CLAUDE at fixtures/bin/claude) or a stub.
  *
  * ```ts
- * const claude = ctx.tools.claude();           // UserError if not installed
+ * const claude = await ctx.tools.claude(); // UserError if not installed
  * const features = await claude.features();
  * const child = claude.launch(["--session-id", id, "-n", name], { cwd });
  * // read sessions/<child.pid>.json while it runs ...

@@ -6,7 +6,7 @@
  * with it (spec 12).
  *
  * ```ts
- * const cmv = ctx.tools.cmv();
+ * const cmv = await ctx.tools.cmv();
  * if (!cmv.available) ctx.err.line(cmv.notice, "yellow");
  * else {
  *   const bench = await cmv.benchmark(id, { cwd });

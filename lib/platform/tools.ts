@@ -1,7 +1,9 @@
 /**
  * The external tools a flow may use (claude, cmv, the text editor), found on first use and remembered for
  * the run. `AppContext.tools` holds one; commands that never launch claude
- * never look for it, so a missing claude fails only what needs it.
+ * never look for it, so a missing claude fails only what needs it. The
+ * adapters and the spawning code behind them load on first use too: a run
+ * that starts no tool (`list --json`, `find`) pays nothing for them.
  *
  * Tests get the fakes by putting CLAUDECM_CLAUDE / CLAUDECM_CMV in the
  * context's environment (tests/helpers/fakes.ts does), or hand a flow a
@@ -12,17 +14,16 @@
 
 import { UserError } from "../core/errors.ts";
 import type { EnvReader, OsName, Paths } from "../core/paths.ts";
-import { type ClaudeAdapter, createClaudeAdapter } from "./claude.ts";
-import { absentCmv, type CmvAdapter, createCmvAdapter } from "./cmv.ts";
-import { editFile } from "./editor.ts";
-import { locateTool, type ToolMissing } from "./find_executable.ts";
+import type { ClaudeAdapter } from "./claude.ts";
+import type { CmvAdapter } from "./cmv.ts";
+import type { LookupOptions, ToolMissing } from "./find_executable.ts";
 
 /** claude, cmv and the text editor, as a flow sees them. */
 export interface Tools {
-  /** The claude adapter; throws a UserError saying what to install when claude is missing. */
-  claude(): ClaudeAdapter;
+  /** The claude adapter; rejects with a UserError saying what to install when claude is missing. */
+  claude(): Promise<ClaudeAdapter>;
   /** The cmv adapter, or an absent one carrying the notice to show once. */
-  cmv(): CmvAdapter;
+  cmv(): Promise<CmvAdapter>;
   /** Open `path` in the user's editor on the terminal; resolves with its exit code when it closes. */
   edit(path: string): Promise<number>;
 }
@@ -43,13 +44,18 @@ export interface ToolsOptions {
 export function createTools(options: ToolsOptions): Tools {
   let claude: ClaudeAdapter | undefined;
   let cmv: CmvAdapter | undefined;
-  const lookup = { env: options.env, os: options.os, home: options.paths.home };
+  const lookup: LookupOptions = { env: options.env, os: options.os, home: options.paths.home };
   return {
-    claude() {
+    async claude() {
       if (claude) return claude;
+      const [{ locateTool }, { createClaudeAdapter }] = await Promise.all([
+        import("./find_executable.ts"),
+        import("./claude.ts"),
+      ]);
+      // A missing claude is looked for again on the next call: nothing is remembered.
       const located = locateTool("claude", lookup);
       if (!located.found) throw new UserError(claudeMissingMessage(located));
-      claude = createClaudeAdapter(located.path, {
+      claude ??= createClaudeAdapter(located.path, {
         env: options.childEnv,
         cwd: options.cwd,
         os: options.os,
@@ -58,10 +64,14 @@ export function createTools(options: ToolsOptions): Tools {
       });
       return claude;
     },
-    cmv() {
+    async cmv() {
       if (cmv) return cmv;
+      const [{ locateTool }, { absentCmv, createCmvAdapter }] = await Promise.all([
+        import("./find_executable.ts"),
+        import("./cmv.ts"),
+      ]);
       const located = locateTool("cmv", lookup);
-      cmv = located.found
+      cmv ??= located.found
         ? createCmvAdapter(located.path, {
           env: options.childEnv,
           os: options.os,
@@ -70,8 +80,9 @@ export function createTools(options: ToolsOptions): Tools {
         : absentCmv(cmvMissingNotice(located));
       return cmv;
     },
-    edit(path) {
-      return editFile(path, {
+    async edit(path) {
+      const { editFile } = await import("./editor.ts");
+      return await editFile(path, {
         env: options.env,
         childEnv: options.childEnv(),
         os: options.os,

@@ -11,9 +11,6 @@
 import { UsageError } from "../core/errors.ts";
 import type { DigestData } from "./digest.ts";
 
-/** Default budget, in characters. */
-export const DEFAULT_BUDGET = 12_000;
-
 /** The digest text and what the budget cut. */
 export interface RenderedDigest {
   text: string;
@@ -41,7 +38,7 @@ export function resumeCommand(id: string): string {
 }
 
 /** Render `data` within `budget` characters; throws a UsageError if even the frame does not fit. */
-export function renderDigest(data: DigestData, budget: number = DEFAULT_BUDGET): RenderedDigest {
+export function renderDigest(data: DigestData, budget: number): RenderedDigest {
   const header = headerOf(data);
   const footer = `\n\nFor a true native continuation, run this in a fresh terminal:\n${
     resumeCommand(data.sessionId)

@@ -69,7 +69,7 @@ export async function checkClaude(ctx: AppContext, add: AddFinding): Promise<Cla
   }
   let failure: unknown = null;
   try {
-    const claude = ctx.tools.claude();
+    const claude = await ctx.tools.claude();
     check.path = claude.path;
     check.version = await claude.version();
     // A claude that cannot say its version is not asked for its help (each probe may hang 30 s).
@@ -132,7 +132,7 @@ export async function checkCmv(ctx: AppContext, add: AddFinding): Promise<ToolCh
   }
   let failure: unknown = null;
   try {
-    const cmv = ctx.tools.cmv();
+    const cmv = await ctx.tools.cmv();
     if (cmv.available) {
       check.path = cmv.path;
       check.version = await cmv.version({ cwd: ctx.cwd() });

@@ -54,7 +54,7 @@ export async function freshLaunch(
   const folder = projectDirFor(ctx.paths, dir);
   const join = ctx.paths.path.join;
   const before = snapshotFolder(folder, join);
-  const features = await ctx.tools.claude().features();
+  const features = await (await ctx.tools.claude()).features();
   const chosenId = features.sessionId && !argsPickSession(passArgs) ? crypto.randomUUID() : null;
   if (chosenId !== null && options.replaces === undefined) {
     await changeRegistry(

@@ -40,7 +40,7 @@ export async function launchClaude(
   ctx: AppContext,
   request: LaunchRequest,
 ): Promise<LaunchOutcome> {
-  const claude = ctx.tools.claude();
+  const claude = await ctx.tools.claude();
   const child = claude.launch(request.args, { cwd: request.dir });
   let manifestSessionId: string | null = null;
   const readManifest = () => {

@@ -55,7 +55,7 @@ export async function prepareLaunch(
   const permissions = readPermissionsSetting(ctx);
   if (permissions.error !== null) throw new UserError(permissions.error);
   // A missing claude is said before any question, not after the user has typed a name.
-  if (options.requireClaude !== false) ctx.tools.claude();
+  if (options.requireClaude !== false) await ctx.tools.claude();
   const bypass = permissions.choice === "bypass";
   if (decision.notice && bypass) ctx.err.line(`  ${decision.notice}`, "yellow");
   const { machineName } = await bootstrap(ctx, { mayPrompt: true });

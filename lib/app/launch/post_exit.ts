@@ -71,7 +71,7 @@ export async function postExit(
   ctx.out.line();
   const state = await saveExitState(ctx, options, { ask: true });
   if (state === null) return;
-  const cmv = ctx.tools.cmv();
+  const cmv = await ctx.tools.cmv();
   let benchmark: Benchmark | null = null;
   if (cmv.available) {
     benchmark = await recordTokens(ctx, cmv, state);

@@ -73,7 +73,7 @@ async function writeRecoveryPrompt(
   }
   const promptFile = ctx.paths.path.join(dir, "recovery-prompt.md");
   ctx.out.line("  Generating recovery prompt (this may take a minute)...", "cyan");
-  const claude = ctx.tools.claude();
+  const claude = await ctx.tools.claude();
   // The prompt goes on stdin, never argv; without persistence no transcript is left behind.
   const printed = await claude.print(["--no-session-persistence", ...settings.permissionArgs], {
     cwd: dir,

@@ -6,5 +6,7 @@
  * @module
  */
 
+/** The digest's budget, in characters, when --budget is not given. */
+export const DEFAULT_BUDGET = 12_000;
 /** Candidates listed when --limit is not given. */
 export const DEFAULT_LIMIT = 10;

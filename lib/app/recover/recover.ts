@@ -10,12 +10,12 @@
 import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
 import { rankCandidates, type Ranking } from "../../transcript/candidates.ts";
 import { collectDigest } from "../../transcript/digest.ts";
-import { DEFAULT_BUDGET, renderDigest, resumeCommand } from "../../transcript/digest_render.ts";
+import { renderDigest, resumeCommand } from "../../transcript/digest_render.ts";
 import type { ReadMode } from "../../transcript/entries.ts";
 import { resolveProjectDir } from "../../transcript/project_dir.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import type { AppContext } from "../context.ts";
-import { DEFAULT_LIMIT } from "./defaults.ts";
+import { DEFAULT_BUDGET, DEFAULT_LIMIT } from "./defaults.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
 import { isSessionId } from "../../core/registry.ts";
 import { safeJson } from "../../core/safe_text.ts";

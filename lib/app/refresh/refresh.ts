@@ -70,7 +70,7 @@ export async function refreshSession(
     const prompt = await reviewPrompt(ctx, buildRefreshPrompt(extraction));
     if (prompt === null) return null;
     latch = latchInterrupts();
-    const claude = ctx.tools.claude();
+    const claude = await ctx.tools.claude();
     const chosen = (await claude.features()).sessionId ? crypto.randomUUID() : null;
     printIds.push(chosen);
     ctx.out.line();
@@ -217,7 +217,7 @@ async function reviewPrompt(ctx: AppContext, prompt: string): Promise<string | n
 }
 
 async function measureTokens(ctx: AppContext, guid: string, dir: string): Promise<string> {
-  const cmv = ctx.tools.cmv();
+  const cmv = await ctx.tools.cmv();
   if (!cmv.available) return "";
   const outcome = await cmv.benchmark(guid, { cwd: isDirectory(dir) ? dir : ctx.cwd() });
   return outcome.ok ? String(Math.round(outcome.benchmark.preTrimTokens)) : "";

@@ -53,7 +53,7 @@ export async function summarizeWithClaude(
   });
   const timeoutMs = options.timeoutMs ?? SUMMARY_TIMEOUT_MS;
   try {
-    const answer = await ctx.tools.claude().print(["--no-session-persistence"], {
+    const answer = await (await ctx.tools.claude()).print(["--no-session-persistence"], {
       cwd: options.cwd,
       prompt: summaryPrompt(extract),
       timeoutMs,

@@ -122,7 +122,7 @@ async function resumeWithForkDetection(
   const located = locateTranscript(ctx.paths, { guid, dir });
   const transcript = located.status === "found" ? located.path : null;
   const stampBefore = transcriptStamp(transcript);
-  const features = await ctx.tools.claude().features();
+  const features = await (await ctx.tools.claude()).features();
   const args = buildClaudeArgs(settings, {
     sessionArgs: ["--resume", guid],
     displayName: options.displayName,

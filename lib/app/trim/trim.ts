@@ -58,7 +58,7 @@ const TEMP_SUFFIX = ".cmv-trim-tmp";
  */
 export async function trimSession(ctx: AppContext, options: TrimOptions): Promise<string | null> {
   const { guid } = options;
-  const cmv = ctx.tools.cmv();
+  const cmv = await ctx.tools.cmv();
   if (!cmv.available) {
     ctx.err.line("  cmv not found. Skipping trim.", "yellow");
     ctx.err.line(`  ${cmv.notice}`, "yellow");
