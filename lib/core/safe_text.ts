@@ -31,7 +31,30 @@ function shown(char: string): string {
  * they are: newline and tab by default (the output's own layout).
  */
 export function visibleText(text: string, keep = "\n\t"): string {
-  return text.replace(CONTROLS, (char) => keep.includes(char) ? char : shown(char));
+  return text.replace(controlsShownWith(keep), shown);
+}
+
+/** Each `keep`'s pattern, made once: the controls `visibleText` shows. */
+const shownControls = new Map<string, RegExp>();
+
+/**
+ * The controls outside `keep`. Kept ones are left out of the pattern rather
+ * than matched and given back: a --json document has a newline on every line,
+ * and a replacer call for each made printing it cost more than building it.
+ */
+function controlsShownWith(keep: string): RegExp {
+  let pattern = shownControls.get(keep);
+  if (pattern === undefined) {
+    let members = "";
+    for (let code = 0; code <= 0x9f; code = code === 0x1f ? 0x7f : code + 1) {
+      if (!keep.includes(String.fromCharCode(code))) {
+        members += `\\x${code.toString(16).padStart(2, "0")}`;
+      }
+    }
+    pattern = new RegExp(`[${members}]`, "g");
+    shownControls.set(keep, pattern);
+  }
+  return pattern;
 }
 
 /**
