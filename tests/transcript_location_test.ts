@@ -4,7 +4,7 @@ import { createLaunchWorld } from "./helpers/launch_world.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { sessionId, writeTranscript } from "./helpers/claude_home.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
-import { locateTranscript } from "../lib/core/transcript_location.ts";
+import { createLocateCache, locateTranscript } from "../lib/core/transcript_location.ts";
 
 const GUID = sessionId(0x7e);
 
@@ -89,6 +89,37 @@ Deno.test("locate stats the expected place first and lists folders only when it 
     assert.ok(listed.includes(t.ctx.paths.projectsDir), "a missing one is looked for everywhere");
   } finally {
     Deno.readDirSync = realReadDir;
+    t.cleanup();
+  }
+});
+
+Deno.test("once a run has listed a folder, a transcript not in the listing costs no failed stat", () => {
+  const t = createTestContext();
+  const realStat = Deno.statSync;
+  const statted: string[] = [];
+  try {
+    const dir = t.ctx.cwd();
+    writeTranscript(t.ctx.paths, dir, GUID);
+    const elsewhere = writeTranscript(t.ctx.paths, `${t.home}/origin`, sessionId(0x80));
+    const cache = createLocateCache();
+    Deno.statSync = (path: string | URL) => {
+      statted.push(String(path));
+      return realStat(path);
+    };
+    const first = { guid: sessionId(0x7f), dir };
+    assert.equal(locateTranscript(t.ctx.paths, first, cache).status, "missing");
+    statted.length = 0;
+    // Every folder is listed now: the answers come from the listings and a stat of what is there.
+    const second = { guid: sessionId(0x81), dir };
+    assert.equal(locateTranscript(t.ctx.paths, second, cache).status, "missing");
+    assert.deepEqual(statted, [], "a name the listing lacks is not stat-ed");
+    const moved = locateTranscript(t.ctx.paths, { guid: sessionId(0x80), dir }, cache);
+    assert.deepEqual([moved.status, moved.path], ["found", elsewhere]);
+    assert.deepEqual(statted, [elsewhere], "only where the listing has it");
+    const own = locateTranscript(t.ctx.paths, { guid: GUID, dir }, cache);
+    assert.equal(own.status, "found");
+  } finally {
+    Deno.statSync = realStat;
     t.cleanup();
   }
 });

@@ -64,7 +64,9 @@ export function locateTranscript(
 ): TranscriptLocation {
   const name = `${session.guid}.jsonl`;
   const ownFolder = cachedProjectDir(paths, session.dir, cache);
-  const own = lookIn(paths, ownFolder, name);
+  const own = listedWithout(cache, ownFolder, name)
+    ? { status: "missing" as const }
+    : lookIn(paths, ownFolder, name);
   if (own.status === "found") return { ...own, inOwnFolder: true };
   if (own.status === "unreadable") return own;
   const projects = projectsIndex(paths, cache);
@@ -109,6 +111,17 @@ export function listFolder(folder: string, cache: LocateCache): Listing {
     cache.listings.set(folder, listing);
   }
   return listing;
+}
+
+/**
+ * Whether this run already listed `folder` and `name` was not in it. Once one
+ * transcript is missing, every project folder is listed; a failed stat per
+ * later missing row would cost more than that listing (each one builds an
+ * error), and the listing is this run's view of the folder anyway.
+ */
+function listedWithout(cache: LocateCache, folder: string, name: string): boolean {
+  const listing = cache.listings.get(folder);
+  return listing instanceof Set && !listing.has(name);
 }
 
 type FolderLookup =
