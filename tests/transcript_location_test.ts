@@ -5,6 +5,7 @@ import { createTestContext } from "./helpers/test_context.ts";
 import { sessionId, writeTranscript } from "./helpers/claude_home.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { createLocateCache, locateTranscript } from "../lib/core/transcript_location.ts";
+import { getSessionInfo } from "../lib/core/session_info.ts";
 
 const GUID = sessionId(0x7e);
 
@@ -118,6 +119,13 @@ Deno.test("once a run has listed a folder, a transcript not in the listing costs
     assert.deepEqual(statted, [elsewhere], "only where the listing has it");
     const own = locateTranscript(t.ctx.paths, { guid: GUID, dir }, cache);
     assert.equal(own.status, "found");
+    // A folder with no project folder at all: listed as absent once, then no stat either.
+    const gone = { guid: sessionId(0x82), dir: `${t.home}/never-used`, desc: "Gone", tokens: "" };
+    getSessionInfo(t.ctx.paths, gone, { now: new Date(), cache });
+    statted.length = 0;
+    const again = { guid: sessionId(0x83), dir: gone.dir };
+    assert.equal(locateTranscript(t.ctx.paths, again, cache).status, "missing");
+    assert.deepEqual(statted, [], "a folder known to be absent holds nothing");
   } finally {
     Deno.statSync = realStat;
     t.cleanup();

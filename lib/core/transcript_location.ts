@@ -114,14 +114,16 @@ export function listFolder(folder: string, cache: LocateCache): Listing {
 }
 
 /**
- * Whether this run already listed `folder` and `name` was not in it. Once one
- * transcript is missing, every project folder is listed; a failed stat per
- * later missing row would cost more than that listing (each one builds an
- * error), and the listing is this run's view of the folder anyway.
+ * Whether this run already listed `folder` and `name` was not in it, or found
+ * no such folder. Once one transcript is missing, every project folder is
+ * listed; a failed stat per later missing row would cost more than that
+ * listing (each one builds an error), and the listing is this run's view of
+ * the folder anyway. A folder that could not be listed answers nothing.
  */
 function listedWithout(cache: LocateCache, folder: string, name: string): boolean {
   const listing = cache.listings.get(folder);
-  return listing instanceof Set && !listing.has(name);
+  if (listing === undefined) return false;
+  return listing instanceof Set ? !listing.has(name) : "missing" in listing;
 }
 
 type FolderLookup =
