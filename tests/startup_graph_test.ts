@@ -62,9 +62,18 @@ Deno.test("main.ts loads, or makes Deno read ahead, nothing but the version", ()
   assert.deepEqual(loaded, ["lib/version.ts", "main.ts", "package.json"]);
 });
 
+/** The files that declare one command each (the tree loads them by name). */
+const COMMAND_FILES = [...cliGraph.keys()].map((specifier) => specifier.slice(ROOT.length))
+  .filter((path) => /^lib\/cli\/\w+\.ts$/.test(path))
+  .filter((path) =>
+    /export const \w+Command: Command(Details|Spec)/.test(Deno.readTextFileSync(path))
+  );
+
 Deno.test("the command tree loads no flow: each command imports its flow when it runs", () => {
-  const loaded = closure(cliGraph, "lib/cli/program.ts");
-  assert.ok(loaded.includes("lib/cli/list.ts"), "the graph is real");
+  assert.ok(COMMAND_FILES.includes("lib/cli/list.ts"), "the graph is real");
+  const loaded = [
+    ...new Set(["lib/cli/program.ts", ...COMMAND_FILES].flatMap((path) => closure(cliGraph, path))),
+  ];
   const flows = loaded.filter((path) =>
     path.startsWith("lib/app/") && !path.endsWith("/defaults.ts")
   );
@@ -97,6 +106,12 @@ Deno.test("--help and command-line errors load only the command tree: the contex
   assert.deepEqual(beyond, []);
 });
 
+Deno.test("a command line loads the one command it names: the tree holds names and descriptions", () => {
+  assert.ok(COMMAND_FILES.length >= 15, COMMAND_FILES.join(", "));
+  const loaded = closure(cliGraph, "lib/cli/run.ts");
+  assert.deepEqual(loaded.filter((path) => COMMAND_FILES.includes(path)), []);
+});
+
 /** Modules that load with every one of `entries`, each from its own graph. */
 function closureOf(entries: string[]): string[] {
   return [...new Set(entries.flatMap((entry) => closure(loadGraph(entry), entry)))].sort();
@@ -110,7 +125,9 @@ Deno.test("the context loads no tool: claude, cmv, the editor and spawning load 
 });
 
 Deno.test("list --json loads list's modules only: no tool, transcript reader, other flow or Node built-in", () => {
-  const loaded = closureOf(["lib/cli/run.ts", "lib/app/context.ts", "lib/app/list/list.ts"]);
+  const loaded = closureOf(
+    ["lib/cli/run.ts", "lib/cli/list.ts", "lib/app/context.ts", "lib/app/list/list.ts"],
+  );
   const unwanted = loaded.filter((path) =>
     path.startsWith("node:") || path.startsWith("node_modules/") ||
     path.startsWith("lib/transcript/") ||

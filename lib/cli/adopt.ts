@@ -4,12 +4,10 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 
 /** `adopt`. */
-export const adoptCommand: CommandSpec = {
-  name: "adopt",
-  description: "add sessions claude has on disk that the list does not know",
+export const adoptCommand: CommandDetails = {
   options: [
     { flags: "--all", description: "add every one, without asking" },
     { flags: "--dry-run", description: "show what would be added; write nothing" },

@@ -53,7 +53,15 @@ export interface CommandSpec {
   subcommands?: CommandSpec[];
   /** Run the command; returns its exit code. */
   run?: (input: ParsedInput, makeContext: ContextFactory) => Promise<number> | number;
+  /**
+   * For a command the program's tree only names: loads the rest of it, which
+   * lives in the command's own file, when a command line names it.
+   */
+  load?: () => Promise<CommandDetails>;
 }
+
+/** What a command's own file declares: all but the name and description the program's tree lists. */
+export type CommandDetails = Omit<CommandSpec, "name" | "description" | "load">;
 
 /** Thrown by an option or argument parser when the text is not acceptable; the message says why. */
 export class InvalidValueError extends Error {

@@ -4,12 +4,10 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 
 /** `doctor`. */
-export const doctorCommand: CommandSpec = {
-  name: "doctor",
-  description: "check claude, cmv, transcript protection and the registry (read-only)",
+export const doctorCommand: CommandDetails = {
   options: [
     { flags: "--json", description: "print the report as JSON, for scripts" },
   ],

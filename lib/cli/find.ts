@@ -4,14 +4,12 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 import { DEFAULT_FIND_LIMIT } from "../app/find/defaults.ts";
 import { parsePositiveInt } from "./option_values.ts";
 
 /** `find`. */
-export const findCommand: CommandSpec = {
-  name: "find",
-  description: "search what was said in every session, in every project, and resume a hit",
+export const findCommand: CommandDetails = {
   arguments: [
     {
       name: "<terms...>",

@@ -5,12 +5,10 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 
 /** `list`. */
-export const listCommand: CommandSpec = {
-  name: "list",
-  description: "the saved sessions; in a terminal, pick one to resume it",
+export const listCommand: CommandDetails = {
   options: [
     {
       flags: "--json",

@@ -4,12 +4,10 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 
 /** `move`. */
-export const moveCommand: CommandSpec = {
-  name: "move",
-  description: "after moving or renaming a project folder, move its sessions along",
+export const moveCommand: CommandDetails = {
   arguments: [
     { name: "<old>", description: "the folder's old path (it may no longer exist)" },
     { name: "<new>", description: "the folder's new path (it must exist)" },

@@ -4,12 +4,10 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 
 /** `new`. */
-export const newCommand: CommandSpec = {
-  name: "new",
-  description: "start claude in a directory: resume its saved session, or name a new one",
+export const newCommand: CommandDetails = {
   arguments: [
     { name: "[claude-args...]", description: "arguments for claude, after --" },
   ],

@@ -9,24 +9,9 @@
 import type { CommandSpec, ContextFactory } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
-import { adoptCommand } from "./adopt.ts";
-import { doctorCommand } from "./doctor.ts";
-import { findCommand } from "./find.ts";
 import { formatHelp } from "./help.ts";
 import { commandTypo, translateLegacyArgs } from "./legacy.ts";
-import { listCommand } from "./list.ts";
-import { moveCommand } from "./move.ts";
-import { newCommand } from "./new.ts";
 import { CommandLineError, parseCommandLine } from "./parse_args.ts";
-import { recallCommand } from "./recall.ts";
-import { recoverCommand } from "./recover.ts";
-import { rescueCommand } from "./rescue.ts";
-import { restoreCommand } from "./restore.ts";
-import { resumeCommand } from "./resume.ts";
-import { searchCommand } from "./search.ts";
-import { skeletonCommand } from "./skeleton.ts";
-import { skillCommand } from "./skill.ts";
-import { vaultCommand } from "./vault.ts";
 
 /** How {@linkcode runCli} reaches the world. */
 export interface CliOptions {
@@ -46,23 +31,85 @@ const VERSION_COMMAND: CommandSpec = {
 const PROGRAM: CommandSpec = {
   name: "claudecm",
   description: "Session manager for Claude Code: named sessions you resume by number.",
+  // Named and described here; the rest of a command loads from its file when a command line
+  // names it (withCommandLoaded), so a run parses against one command, not all of them.
   subcommands: [
-    listCommand,
-    resumeCommand,
-    searchCommand,
-    newCommand,
-    recoverCommand,
-    rescueCommand,
-    recallCommand,
-    skillCommand,
-    skeletonCommand,
-    doctorCommand,
-    findCommand,
-    adoptCommand,
-    vaultCommand,
-    restoreCommand,
+    {
+      name: "list",
+      description: "the saved sessions; in a terminal, pick one to resume it",
+      load: async () => (await import("./list.ts")).listCommand,
+    },
+    {
+      name: "resume",
+      description: "resume session #N of the list (old form: claudecm N)",
+      load: async () => (await import("./resume.ts")).resumeCommand,
+    },
+    {
+      name: "search",
+      description: "list the sessions whose name contains TERM; pick one to resume it",
+      load: async () => (await import("./search.ts")).searchCommand,
+    },
+    {
+      name: "new",
+      description: "start claude in a directory: resume its saved session, or name a new one",
+      load: async () => (await import("./new.ts")).newCommand,
+    },
+    {
+      name: "recover",
+      description: "rebuild a crashed session in this folder from its transcript (read-only)",
+      load: async () => (await import("./recover.ts")).recoverCommand,
+    },
+    {
+      name: "rescue",
+      description: "find sessions that died of context overflow and write recovery threads",
+      load: async () => (await import("./rescue.ts")).rescueCommand,
+    },
+    {
+      name: "recall",
+      description: "what a session did and what still holds in the repository now (read-only)",
+      load: async () => (await import("./recall.ts")).recallCommand,
+    },
+    {
+      name: "skill",
+      description: "Claude Code skills claudecm provides",
+      load: async () => (await import("./skill.ts")).skillCommand,
+    },
+    {
+      name: "skeleton",
+      description: "write a session's refresh skeleton and filtered transcript (reads only)",
+      load: async () => (await import("./skeleton.ts")).skeletonCommand,
+    },
+    {
+      name: "doctor",
+      description: "check claude, cmv, transcript protection and the registry (read-only)",
+      load: async () => (await import("./doctor.ts")).doctorCommand,
+    },
+    {
+      name: "find",
+      description: "search what was said in every session, in every project, and resume a hit",
+      load: async () => (await import("./find.ts")).findCommand,
+    },
+    {
+      name: "adopt",
+      description: "add sessions claude has on disk that the list does not know",
+      load: async () => (await import("./adopt.ts")).adoptCommand,
+    },
+    {
+      name: "vault",
+      description: "show which sessions the vault protects from Claude Code's clean-up",
+      load: async () => (await import("./vault.ts")).vaultCommand,
+    },
+    {
+      name: "restore",
+      description: "restore a session's transcript from the vault, without resuming it",
+      load: async () => (await import("./restore.ts")).restoreCommand,
+    },
     VERSION_COMMAND,
-    moveCommand,
+    {
+      name: "move",
+      description: "after moving or renaming a project folder, move its sessions along",
+      load: async () => (await import("./move.ts")).moveCommand,
+    },
   ],
   helpAfter:
     "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm n (new session\n" +
@@ -91,9 +138,11 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
     );
     return ExitCode.usage;
   }
+  const commandLine = translateLegacyArgs(args);
+  const program = await withCommandLoaded(commandLine);
   let parsed;
   try {
-    parsed = parseCommandLine(PROGRAM, translateLegacyArgs(args));
+    parsed = parseCommandLine(program, commandLine);
   } catch (error) {
     if (!(error instanceof CommandLineError)) throw error;
     options.writeErr(`claudecm: ${error.message}\n`);
@@ -104,10 +153,12 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
   }
   switch (parsed.kind) {
     case "help": {
-      const text = formatHelp(parsed.command, {
+      // The program's help lists each command with its arguments and whether it has options.
+      const command = parsed.path.length === 0 ? await withAllLoaded() : parsed.command;
+      const text = formatHelp(command, {
         program: PROGRAM.name,
         path: parsed.path,
-        programOptions: parsed.command === PROGRAM ? PROGRAM_OPTIONS : [],
+        programOptions: parsed.path.length === 0 ? PROGRAM_OPTIONS : [],
       });
       // A group named without its subcommand (`claudecm skill`) is a usage error.
       if (parsed.toStderr) options.writeErr(text);
@@ -117,6 +168,30 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
     case "run":
       return await parsed.command.run!(parsed.input, options.makeContext);
   }
+}
+
+/**
+ * The tree with the command `commandLine` names (`list ...`, `help list`)
+ * loaded from its file; the others stay names and descriptions, which is
+ * all that `--help` and a typo's suggestion need.
+ */
+async function withCommandLoaded(commandLine: readonly string[]): Promise<CommandSpec> {
+  const name = commandLine[0] === "help" ? commandLine[1] : commandLine[0];
+  const subcommands = PROGRAM.subcommands!;
+  const at = subcommands.findIndex((command) => command.name === name && command.load);
+  if (at < 0) return PROGRAM;
+  return { ...PROGRAM, subcommands: subcommands.with(at, await loadCommand(subcommands[at])) };
+}
+
+/** The tree with every command loaded, for the program's own help. */
+async function withAllLoaded(): Promise<CommandSpec> {
+  return { ...PROGRAM, subcommands: await Promise.all(PROGRAM.subcommands!.map(loadCommand)) };
+}
+
+/** `command` whole: its name and description with what its file declares. */
+async function loadCommand(command: CommandSpec): Promise<CommandSpec> {
+  if (command.load === undefined) return command;
+  return { name: command.name, description: command.description, ...await command.load() };
 }
 
 /** `word`, quoted when a shell would split it. */

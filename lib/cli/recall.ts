@@ -4,13 +4,11 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 import { RECALL_EXIT } from "../app/recall/defaults.ts";
 
 /** `recall`. */
-export const recallCommand: CommandSpec = {
-  name: "recall",
-  description: "what a session did and what still holds in the repository now (read-only)",
+export const recallCommand: CommandDetails = {
   arguments: [
     {
       name: "[session]",

@@ -4,15 +4,13 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 import { DEFAULT_BUDGET, DEFAULT_LIMIT } from "../app/recover/defaults.ts";
 import { ExitCode } from "../core/errors.ts";
 import { parsePositiveInt } from "./option_values.ts";
 
 /** `recover`. */
-export const recoverCommand: CommandSpec = {
-  name: "recover",
-  description: "rebuild a crashed session in this folder from its transcript (read-only)",
+export const recoverCommand: CommandDetails = {
   options: [
     {
       flags: "--json",

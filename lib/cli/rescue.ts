@@ -5,15 +5,13 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 import { DEFAULT_DAYS } from "../app/rescue/defaults.ts";
 import { ExitCode } from "../core/errors.ts";
 import { parsePositiveInt } from "./option_values.ts";
 
 /** `rescue`. */
-export const rescueCommand: CommandSpec = {
-  name: "rescue",
-  description: "find sessions that died of context overflow and write recovery threads",
+export const rescueCommand: CommandDetails = {
   options: [
     {
       flags: "--days <n>",

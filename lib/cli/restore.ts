@@ -4,12 +4,10 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 
 /** `restore`. */
-export const restoreCommand: CommandSpec = {
-  name: "restore",
-  description: "restore a session's transcript from the vault, without resuming it",
+export const restoreCommand: CommandDetails = {
   arguments: [
     { name: "<session>", description: "its number in `claudecm list`, or its session id" },
   ],

@@ -4,13 +4,11 @@
  * @module
  */
 
-import { type CommandSpec, InvalidValueError } from "./command.ts";
+import { type CommandDetails, InvalidValueError } from "./command.ts";
 import { parseWholeNumber } from "../core/numbers.ts";
 
 /** `resume`. */
-export const resumeCommand: CommandSpec = {
-  name: "resume",
-  description: "resume session #N of the list (old form: claudecm N)",
+export const resumeCommand: CommandDetails = {
   arguments: [
     {
       name: "<number>",

@@ -5,12 +5,10 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 
 /** `search`. */
-export const searchCommand: CommandSpec = {
-  name: "search",
-  description: "list the sessions whose name contains TERM; pick one to resume it",
+export const searchCommand: CommandDetails = {
   arguments: [
     {
       name: "[term]",

@@ -5,13 +5,11 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 
 /** `skeleton`. */
-export const skeletonCommand: CommandSpec = {
-  name: "skeleton",
-  description: "write a session's refresh skeleton and filtered transcript (reads only)",
+export const skeletonCommand: CommandDetails = {
   arguments: [
     {
       name: "<session>",

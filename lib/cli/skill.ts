@@ -4,12 +4,10 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 
 /** `skill`, a group: `skill install`. */
-export const skillCommand: CommandSpec = {
-  name: "skill",
-  description: "Claude Code skills claudecm provides",
+export const skillCommand: CommandDetails = {
   subcommands: [{
     name: "install",
     description: "install the /recover skill into <claude root>/skills/recover/SKILL.md",

@@ -5,12 +5,10 @@
  * @module
  */
 
-import type { CommandSpec } from "./command.ts";
+import type { CommandDetails } from "./command.ts";
 
 /** `vault`: the status, and a group: `vault sync`, `vault prune`. */
-export const vaultCommand: CommandSpec = {
-  name: "vault",
-  description: "show which sessions the vault protects from Claude Code's clean-up",
+export const vaultCommand: CommandDetails = {
   options: [{ flags: "--json", description: "print the status as JSON, for scripts" }],
   helpAfter: "\nThe vault (~/.claudecm/vault/<project key>/) keeps every registered session's\n" +
     "transcript and sidecar folder restorable, by hard link (no extra disk) or, where links\n" +
