@@ -9,20 +9,32 @@
  */
 
 /**
- * Made on first use: creating a Segmenter loads ICU's break data, about as
- * long as a bare Deno start, and most runs measure only ASCII or nothing.
+ * What measuring text beyond ASCII needs, made on first use: a Segmenter
+ * loads ICU's break data (about as long as a bare Deno start) and a `\p{...}`
+ * pattern its property tables when the pattern is compiled, a literal's when
+ * the module loads. Most runs measure only ASCII, or nothing.
  */
-let graphemeSegmenter: Intl.Segmenter | undefined;
+let unicode:
+  | { graphemes: Intl.Segmenter; emoji: RegExp; zeroWidth: RegExp }
+  | undefined;
 
-function graphemes(text: string): Intl.Segments {
-  graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  return graphemeSegmenter.segment(text);
+function unicodeRules(): NonNullable<typeof unicode> {
+  unicode ??= {
+    graphemes: new Intl.Segmenter(undefined, { granularity: "grapheme" }),
+    // Shown as an emoji (two columns) by default, or forced to by VS16.
+    emoji: new RegExp(
+      "\\p{Emoji_Presentation}|\\p{Extended_Pictographic}\\uFE0F|\\p{Regional_Indicator}",
+      "u",
+    ),
+    // Marks, format characters (ZWJ, bidi) and controls take no column of their own.
+    zeroWidth: new RegExp("^[\\p{M}\\p{Cf}\\p{Cc}]", "u"),
+  };
+  return unicode;
 }
 
-/** Shown as an emoji (two columns) by default, or forced to by VS16. */
-const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|\p{Regional_Indicator}/u;
-/** Marks, format characters (ZWJ, bidi) and controls take no column of their own. */
-const ZERO_WIDTH = /^[\p{M}\p{Cf}\p{Cc}]/u;
+function graphemes(text: string): Intl.Segments {
+  return unicodeRules().graphemes.segment(text);
+}
 
 /** East Asian Wide (W) and Fullwidth (F) ranges, from Unicode's EastAsianWidth.txt. */
 const WIDE_RANGES: ReadonlyArray<readonly [number, number]> = [
@@ -81,8 +93,9 @@ export function truncateToWidth(text: string, width: number): string {
 }
 
 function clusterWidth(cluster: string): number {
-  if (EMOJI.test(cluster)) return 2;
-  if (ZERO_WIDTH.test(cluster)) return 0;
+  const { emoji, zeroWidth } = unicodeRules();
+  if (emoji.test(cluster)) return 2;
+  if (zeroWidth.test(cluster)) return 0;
   const code = cluster.codePointAt(0)!;
   return isWide(code) ? 2 : 1;
 }
