@@ -11,8 +11,7 @@ import { decodeLossless, encodeLossless } from "../core/lossless_text.ts";
 import { equalBytes } from "../core/bytes.ts";
 import type { Paths } from "../core/paths.ts";
 import { parseRegistry, type Registry, serializeRegistry } from "../core/registry.ts";
-import { type LockOptions, withFileLock } from "./lock.ts";
-import { writeFileAtomic } from "./atomic_write.ts";
+import type { LockOptions } from "./lock.ts";
 
 /**
  * A change to the registry: given the registry as it is on disk now, return
@@ -46,6 +45,11 @@ export async function updateRegistry(
   operation: RegistryOperation,
   options: Pick<LockOptions, "onTimeout" | "timeoutMs"> = {},
 ): Promise<Registry> {
+  // Loaded here: most runs only read the registry (list --json starts near the floor).
+  const [{ withFileLock }, { writeFileAtomic }] = await Promise.all([
+    import("./lock.ts"),
+    import("./atomic_write.ts"),
+  ]);
   Deno.mkdirSync(paths.cmHome, { recursive: true });
   return await withFileLock(paths.lockFile, ({ held }) => {
     // Spec 3's sessions.txt.tmp, beside the real file when sessions.txt is a link.
