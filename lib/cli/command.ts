@@ -58,10 +58,16 @@ export interface CommandSpec {
    * lives in the command's own file, when a command line names it.
    */
   load?: () => Promise<CommandDetails>;
+  /**
+   * With `load`: what follows the name where the parent's help lists it
+   * (`[options] <terms...>`), so `--help` needs no command's file. A test
+   * checks it against what the file declares.
+   */
+  synopsis?: string;
 }
 
 /** What a command's own file declares: all but the name and description the program's tree lists. */
-export type CommandDetails = Omit<CommandSpec, "name" | "description" | "load">;
+export type CommandDetails = Omit<CommandSpec, "name" | "description" | "load" | "synopsis">;
 
 /** Thrown by an option or argument parser when the text is not acceptable; the message says why. */
 export class InvalidValueError extends Error {

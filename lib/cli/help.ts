@@ -71,6 +71,9 @@ export function formatHelp(
 
 /** `list [options]`, `find [options] <terms...>`: a command as its parent's help lists it. */
 function subcommandTerm(command: CommandSpec): string {
+  if (command.synopsis !== undefined) {
+    return command.synopsis === "" ? command.name : `${command.name} ${command.synopsis}`;
+  }
   const parts = [command.name];
   if ((command.options ?? []).length > 0) parts.push("[options]");
   parts.push(...(command.arguments ?? []).map((argument) => argument.name));

@@ -9,7 +9,6 @@
 import type { CommandSpec, ContextFactory } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
-import { formatHelp } from "./help.ts";
 import { commandTypo, translateLegacyArgs } from "./legacy.ts";
 import { CommandLineError, parseCommandLine } from "./parse_args.ts";
 
@@ -28,86 +27,103 @@ const VERSION_COMMAND: CommandSpec = {
   description: "print claudecm's version and, on the next line, claude's (also -v, -V, --version)",
 };
 
-const PROGRAM: CommandSpec = {
+/** The command tree. */
+export const PROGRAM: CommandSpec = {
   name: "claudecm",
   description: "Session manager for Claude Code: named sessions you resume by number.",
-  // Named and described here; the rest of a command loads from its file when a command line
-  // names it (withCommandLoaded), so a run parses against one command, not all of them.
+  // Named, described and summed up here (all the program's --help shows); the rest of a command
+  // loads from its file when a command line names it (withCommandLoaded), so a run parses
+  // against one command, not all of them.
   subcommands: [
     {
       name: "list",
       description: "the saved sessions; in a terminal, pick one to resume it",
+      synopsis: "[options]",
       load: async () => (await import("./list.ts")).listCommand,
     },
     {
       name: "resume",
       description: "resume session #N of the list (old form: claudecm N)",
+      synopsis: "<number>",
       load: async () => (await import("./resume.ts")).resumeCommand,
     },
     {
       name: "search",
       description: "list the sessions whose name contains TERM; pick one to resume it",
+      synopsis: "[options] [term]",
       load: async () => (await import("./search.ts")).searchCommand,
     },
     {
       name: "new",
       description: "start claude in a directory: resume its saved session, or name a new one",
+      synopsis: "[options] [claude-args...]",
       load: async () => (await import("./new.ts")).newCommand,
     },
     {
       name: "recover",
       description: "rebuild a crashed session in this folder from its transcript (read-only)",
+      synopsis: "[options]",
       load: async () => (await import("./recover.ts")).recoverCommand,
     },
     {
       name: "rescue",
       description: "find sessions that died of context overflow and write recovery threads",
+      synopsis: "[options]",
       load: async () => (await import("./rescue.ts")).rescueCommand,
     },
     {
       name: "recall",
       description: "what a session did and what still holds in the repository now (read-only)",
+      synopsis: "[options] [session]",
       load: async () => (await import("./recall.ts")).recallCommand,
     },
     {
       name: "skill",
       description: "Claude Code skills claudecm provides",
+      synopsis: "",
       load: async () => (await import("./skill.ts")).skillCommand,
     },
     {
       name: "skeleton",
       description: "write a session's refresh skeleton and filtered transcript (reads only)",
+      synopsis: "[options] <session>",
       load: async () => (await import("./skeleton.ts")).skeletonCommand,
     },
     {
       name: "doctor",
       description: "check claude, cmv, transcript protection and the registry (read-only)",
+      synopsis: "[options]",
       load: async () => (await import("./doctor.ts")).doctorCommand,
     },
     {
       name: "find",
       description: "search what was said in every session, in every project, and resume a hit",
+      synopsis: "[options] <terms...>",
       load: async () => (await import("./find.ts")).findCommand,
     },
     {
       name: "adopt",
       description: "add sessions claude has on disk that the list does not know",
+      synopsis: "[options]",
       load: async () => (await import("./adopt.ts")).adoptCommand,
     },
     {
       name: "vault",
       description: "show which sessions the vault protects from Claude Code's clean-up",
+      synopsis: "[options]",
       load: async () => (await import("./vault.ts")).vaultCommand,
     },
     {
       name: "restore",
       description: "restore a session's transcript from the vault, without resuming it",
+      synopsis: "<session>",
       load: async () => (await import("./restore.ts")).restoreCommand,
     },
     VERSION_COMMAND,
     {
       name: "move",
       description: "after moving or renaming a project folder, move its sessions along",
+      synopsis: "[options] <old> <new>",
       load: async () => (await import("./move.ts")).moveCommand,
     },
   ],
@@ -153,9 +169,8 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
   }
   switch (parsed.kind) {
     case "help": {
-      // The program's help lists each command with its arguments and whether it has options.
-      const command = parsed.path.length === 0 ? await withAllLoaded() : parsed.command;
-      const text = formatHelp(command, {
+      const { formatHelp } = await import("./help.ts");
+      const text = formatHelp(parsed.command, {
         program: PROGRAM.name,
         path: parsed.path,
         programOptions: parsed.path.length === 0 ? PROGRAM_OPTIONS : [],
@@ -181,11 +196,6 @@ async function withCommandLoaded(commandLine: readonly string[]): Promise<Comman
   const at = subcommands.findIndex((command) => command.name === name && command.load);
   if (at < 0) return PROGRAM;
   return { ...PROGRAM, subcommands: subcommands.with(at, await loadCommand(subcommands[at])) };
-}
-
-/** The tree with every command loaded, for the program's own help. */
-async function withAllLoaded(): Promise<CommandSpec> {
-  return { ...PROGRAM, subcommands: await Promise.all(PROGRAM.subcommands!.map(loadCommand)) };
 }
 
 /** `command` whole: its name and description with what its file declares. */
