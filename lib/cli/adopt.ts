@@ -24,8 +24,8 @@ export const adoptCommand: CommandDetails = {
     "nothing twice.\n\n" +
     "Exit codes: 0 ok, 1 failure, 2 usage error.\n",
   run: async (input, makeContext) => {
-    const { runAdopt } = await import("../app/find/adopt.ts");
-    return await runAdopt(await makeContext(), {
+    const [{ runAdopt }, ctx] = await Promise.all([import("../app/find/adopt.ts"), makeContext()]);
+    return await runAdopt(ctx, {
       all: input.flag("all"),
       dryRun: input.flag("dryRun"),
       json: input.flag("json"),

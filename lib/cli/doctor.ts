@@ -27,7 +27,10 @@ export const doctorCommand: CommandDetails = {
     "expire within 7 days.\n\n" +
     "Exit codes: 0 no problems (warnings allowed), 1 at least one problem, 2 usage error.\n",
   run: async (input, makeContext) => {
-    const { runDoctor } = await import("../app/doctor/doctor.ts");
-    return await runDoctor(await makeContext(), { json: input.flag("json") });
+    const [{ runDoctor }, ctx] = await Promise.all([
+      import("../app/doctor/doctor.ts"),
+      makeContext(),
+    ]);
+    return await runDoctor(ctx, { json: input.flag("json") });
   },
 };

@@ -60,8 +60,8 @@ export const findCommand: CommandDetails = {
     "  claudecm find --regex -i 'err_[a-z]+'  a regular expression, ignoring case\n\n" +
     "Exit codes: 0 ok (also when nothing matches), 1 failure, 2 usage error.\n",
   run: async (input, makeContext) => {
-    const { runFind } = await import("../app/find/find.ts");
-    return await runFind(await makeContext(), {
+    const [{ runFind }, ctx] = await Promise.all([import("../app/find/find.ts"), makeContext()]);
+    return await runFind(ctx, {
       terms: input.argList("terms"),
       role: input.list("role"),
       project: input.text("project"),

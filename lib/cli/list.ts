@@ -23,8 +23,8 @@ export const listCommand: CommandDetails = {
     "the table and exits. Sessions open in a claude window now are marked [live].\n" +
     "Old forms: claudecm, claudecm l (these prompt on piped input too, as the old scripts did).\n",
   run: async (input, makeContext) => {
-    const { runList } = await import("../app/list/list.ts");
-    return await runList(await makeContext(), {
+    const [{ runList }, ctx] = await Promise.all([import("../app/list/list.ts"), makeContext()]);
+    return await runList(ctx, {
       json: input.flag("json"),
       interactive: input.flag("interactive"),
     });

@@ -28,8 +28,8 @@ export const moveCommand: CommandDetails = {
     "already at a target; NEW's project key shared with another folder; NEW inside OLD.\n\n" +
     "Exit codes: 0 ok (or nothing to do), 1 refused or failed, 2 usage error.\n",
   run: async (input, makeContext) => {
-    const { runMove } = await import("../app/move/move.ts");
-    return await runMove(await makeContext(), {
+    const [{ runMove }, ctx] = await Promise.all([import("../app/move/move.ts"), makeContext()]);
+    return await runMove(ctx, {
       from: input.argText("old")!,
       to: input.argText("new")!,
       dryRun: input.flag("dryRun"),

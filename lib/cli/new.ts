@@ -21,8 +21,11 @@ export const newCommand: CommandDetails = {
     "Old forms: claudecm n, claudecm --proj DIR, claudecm <claude arguments>.\n" +
     "Exit code: claude's, when it failed; 0 otherwise.\n",
   run: async (input, makeContext) => {
-    const { runNew } = await import("../app/new/new_session.ts");
-    return await runNew(await makeContext(), {
+    const [{ runNew }, ctx] = await Promise.all([
+      import("../app/new/new_session.ts"),
+      makeContext(),
+    ]);
+    return await runNew(ctx, {
       proj: input.text("proj"),
       passArgs: input.argList("claude-args"),
     });

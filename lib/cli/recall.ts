@@ -51,8 +51,11 @@ export const recallCommand: CommandDetails = {
     `${RECALL_EXIT["no-recoverable-state"]} no-recoverable-state (no work recorded, or none in\n` +
     'the scope). With --json a failure prints {"status": "<code>", ...} on stdout too.\n',
   run: async (input, makeContext) => {
-    const { runRecall } = await import("../app/recall/recall.ts");
-    return runRecall(await makeContext(), {
+    const [{ runRecall }, ctx] = await Promise.all([
+      import("../app/recall/recall.ts"),
+      makeContext(),
+    ]);
+    return runRecall(ctx, {
       session: input.argText("session"),
       last: input.flag("last"),
       cwd: input.text("cwd"),

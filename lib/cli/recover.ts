@@ -47,8 +47,11 @@ export const recoverCommand: CommandDetails = {
     "Exit codes: 0 ok (also when no prior session exists), 1 failure, 2 usage error,\n" +
     `${ExitCode.notFound} session id invalid or not found.\n`,
   run: async (input, makeContext) => {
-    const { runRecover } = await import("../app/recover/recover.ts");
-    return runRecover(await makeContext(), {
+    const [{ runRecover }, ctx] = await Promise.all([
+      import("../app/recover/recover.ts"),
+      makeContext(),
+    ]);
+    return runRecover(ctx, {
       json: input.flag("json"),
       cwd: input.text("cwd"),
       exclude: input.text("exclude"),

@@ -48,8 +48,11 @@ export const rescueCommand: CommandDetails = {
     "Exit codes: 0 ok (also when nothing is dead), 1 failure, 2 usage error,\n" +
     `${ExitCode.notFound} session id invalid or not found.\n`,
   run: async (input, makeContext) => {
-    const { runRescue } = await import("../app/rescue/rescue.ts");
-    return await runRescue(await makeContext(), {
+    const [{ runRescue }, ctx] = await Promise.all([
+      import("../app/rescue/rescue.ts"),
+      makeContext(),
+    ]);
+    return await runRescue(ctx, {
       days: input.number("days"),
       session: input.text("session"),
       all: input.flag("all"),

@@ -16,7 +16,10 @@ export const restoreCommand: CommandDetails = {
     "when a different one is already there, it says so and writes nothing.\n" +
     "Exit codes: 0 restored (or already in place), 1 not restored, 2 usage error.\n",
   run: async (input, makeContext) => {
-    const { runRestore } = await import("../app/vault/restore.ts");
-    return runRestore(await makeContext(), { ref: input.argText("session")! });
+    const [{ runRestore }, ctx] = await Promise.all([
+      import("../app/vault/restore.ts"),
+      makeContext(),
+    ]);
+    return runRestore(ctx, { ref: input.argText("session")! });
   },
 };

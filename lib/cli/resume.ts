@@ -20,8 +20,11 @@ export const resumeCommand: CommandDetails = {
     "points there and the old transcript moves to ~/.claudecm/backup/<project>/.\n" +
     "Exit codes: 0 ok, 1 the session could not be resumed, 2 usage error.\n",
   run: async (input, makeContext) => {
-    const { runResume } = await import("../app/resume/resume_number.ts");
-    return await runResume(await makeContext(), { number: input.argNumber("number")! });
+    const [{ runResume }, ctx] = await Promise.all([
+      import("../app/resume/resume_number.ts"),
+      makeContext(),
+    ]);
+    return await runResume(ctx, { number: input.argNumber("number")! });
   },
 };
 

@@ -31,8 +31,11 @@ export const searchCommand: CommandDetails = {
     "Old forms: claudecm -s TERM, claudecm -S TERM.\n" +
     "Exit codes: 0 ok (also when nothing matches), 1 the resume failed, 2 usage error.\n",
   run: async (input, makeContext) => {
-    const { runSearch } = await import("../app/list/search.ts");
-    return await runSearch(await makeContext(), {
+    const [{ runSearch }, ctx] = await Promise.all([
+      import("../app/list/search.ts"),
+      makeContext(),
+    ]);
+    return await runSearch(ctx, {
       term: input.argText("term"),
       json: input.flag("json"),
       interactive: input.flag("interactive"),

@@ -32,8 +32,11 @@ export const skeletonCommand: CommandDetails = {
     "Exit codes: 0 ok, 1 failure (e.g. a transcript with no conversation), 2 usage error,\n" +
     `${ExitCode.notFound} session or transcript not found.\n`,
   run: async (input, makeContext) => {
-    const { runSkeleton } = await import("../app/skeleton/skeleton.ts");
-    return runSkeleton(await makeContext(), {
+    const [{ runSkeleton }, ctx] = await Promise.all([
+      import("../app/skeleton/skeleton.ts"),
+      makeContext(),
+    ]);
+    return runSkeleton(ctx, {
       target: input.argText("session")!,
       desc: input.text("desc"),
       out: input.text("out"),

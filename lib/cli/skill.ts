@@ -13,8 +13,11 @@ export const skillCommand: CommandDetails = {
     description: "install the /recover skill into <claude root>/skills/recover/SKILL.md",
     options: [{ flags: "--print", description: "print the skill instead of installing it" }],
     run: async (input, makeContext) => {
-      const { runSkillInstall } = await import("../app/recover/skill_install.ts");
-      return runSkillInstall(await makeContext(), { print: input.flag("print") });
+      const [{ runSkillInstall }, ctx] = await Promise.all([
+        import("../app/recover/skill_install.ts"),
+        makeContext(),
+      ]);
+      return runSkillInstall(ctx, { print: input.flag("print") });
     },
   }],
 };

@@ -15,16 +15,22 @@ export const vaultCommand: CommandDetails = {
     "cannot be made, by copy. claudecm keeps it in step whenever it writes; restore a\n" +
     "session with `claudecm restore N`. Read-only; exit 0 even when some are unprotected.\n",
   run: async (input, makeContext) => {
-    const { runVaultStatus } = await import("../app/vault/vault_status.ts");
-    return runVaultStatus(await makeContext(), { json: input.flag("json") });
+    const [{ runVaultStatus }, ctx] = await Promise.all([
+      import("../app/vault/vault_status.ts"),
+      makeContext(),
+    ]);
+    return runVaultStatus(ctx, { json: input.flag("json") });
   },
   subcommands: [
     {
       name: "sync",
       description: "bring the vault up to date with every registered session now",
       run: async (_input, makeContext) => {
-        const { runVaultSync } = await import("../app/vault/vault_sync_command.ts");
-        return runVaultSync(await makeContext());
+        const [{ runVaultSync }, ctx] = await Promise.all([
+          import("../app/vault/vault_sync_command.ts"),
+          makeContext(),
+        ]);
+        return runVaultSync(ctx);
       },
     },
     {
@@ -34,8 +40,11 @@ export const vaultCommand: CommandDetails = {
       helpAfter: "\nLists each entry's session id, path and bytes. Hard-linked files free their\n" +
         "space only when no other link remains.\n",
       run: async (input, makeContext) => {
-        const { runVaultPrune } = await import("../app/vault/vault_prune.ts");
-        return await runVaultPrune(await makeContext(), { dryRun: input.flag("dryRun") });
+        const [{ runVaultPrune }, ctx] = await Promise.all([
+          import("../app/vault/vault_prune.ts"),
+          makeContext(),
+        ]);
+        return await runVaultPrune(ctx, { dryRun: input.flag("dryRun") });
       },
     },
   ],
