@@ -13,12 +13,19 @@ import { backupRegistry } from "../../store/backups.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { environmentUserError, errorMessage, isWriteRefusal } from "../../core/errors.ts";
 import { archivedSessions, isSessionId, mainSessions } from "../../core/registry.ts";
-import { createLocateCache, transcriptInOwnFolder } from "../../core/transcript_location.ts";
+import {
+  createLocateCache,
+  type LocateCache,
+  locateTranscript,
+  transcriptInOwnFolder,
+} from "../../core/transcript_location.ts";
 
 /** Options for {@linkcode bootstrap}. */
 export interface BootstrapOptions {
   /** False for commands that must never prompt: the hostname is used, not saved. */
   mayPrompt: boolean;
+  /** The run's transcript lookups, shared with what the command shows next (the list). */
+  locateCache?: LocateCache;
 }
 
 /** What later steps need from the bootstrap. */
@@ -42,7 +49,7 @@ export async function bootstrap(
   const machineName = settleMachineName(ctx, { mayPrompt: options.mayPrompt && writable });
   if (writable) {
     // Before the vault, which keeps a session's files under its row's folder.
-    await followClaudeMoves(ctx);
+    await followClaudeMoves(ctx, options.locateCache ?? createLocateCache());
     // Every registered session, before anything this run does can lose one (issue 20).
     syncVault(ctx);
   }
@@ -77,15 +84,16 @@ function prepareStateDir(ctx: AppContext): boolean {
 /**
  * Rows of sessions claude moved to another folder (`/cd`, issue 21) follow
  * them. A stat per row tells the few whose transcript left its own project
- * folder; only for those is the transcript read, and its reader loaded. A
- * failure is one yellow line: the command goes on with the rows as they are.
+ * folder; only for one found in another folder is the transcript read, and
+ * its reader loaded. A failure is one yellow line: the command goes on with
+ * the rows as they are.
  */
-async function followClaudeMoves(ctx: AppContext): Promise<void> {
+async function followClaudeMoves(ctx: AppContext, cache: LocateCache): Promise<void> {
   try {
     const registry = readRegistry(ctx.paths);
-    const cache = createLocateCache();
     const strays = [...mainSessions(registry), ...archivedSessions(registry)].filter((session) =>
-      isSessionId(session.guid) && !transcriptInOwnFolder(ctx.paths, session, cache)
+      isSessionId(session.guid) && !transcriptInOwnFolder(ctx.paths, session, cache) &&
+      locateTranscript(ctx.paths, session, cache).status === "found"
     );
     if (strays.length === 0) return;
     const { followRelocations } = await import("../move/relocation.ts");
