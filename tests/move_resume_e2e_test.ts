@@ -53,9 +53,11 @@ for (const record of [true, false]) {
       const elsewhere = join(world.dir, "elsewhere");
       Deno.mkdirSync(elsewhere);
       claudeMoved(world, elsewhere, record);
-      const json = await world.run(["list", "--json"]);
-      assert.equal(json.code, 0, json.stderr);
-      assert.equal(Deno.readTextFileSync(world.paths.registryFile), world.registryText);
+      for (const readOnly of [["list", "--json"], ["search", "--json", "Main"], ["doctor"]]) {
+        await world.run(readOnly);
+        const registry = Deno.readTextFileSync(world.paths.registryFile);
+        assert.equal(registry, world.registryText, `${readOnly.join(" ")} wrote`);
+      }
       const result = await world.run(["list"]);
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, /Claude moved 'Main work' to .*elsewhere/);
@@ -75,3 +77,18 @@ for (const record of [true, false]) {
     });
   });
 }
+
+Deno.test("after claude moved a session with /cd, claudecm new in its new folder offers that session", async () => {
+  await inMoveWorld(async (world) => {
+    const elsewhere = join(world.dir, "elsewhere");
+    Deno.mkdirSync(elsewhere);
+    claudeMoved(world, elsewhere, true);
+    world.claudeScenario({ messages: ["moved on"] });
+    const result = await world.run(["new"], { cwd: elsewhere, stdin: "\n\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Session found: Main work/);
+    const [launch] = world.launches();
+    assert.equal(launch.cwd, elsewhere);
+    assert.deepEqual(launch.argv.slice(1, 3), ["--resume", world.ids.main]);
+  });
+});
