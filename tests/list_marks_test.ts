@@ -59,3 +59,45 @@ Deno.test({
       assert.match(rows[0], /…/);
     }),
 });
+
+Deno.test("a live session with no transcript yet is new, not missing, in list, --json, doctor and the edit list", () =>
+  inWorldWithoutCmv(async (world) => {
+    // Window A ran `new` and has not sent its first message: a pid manifest, no transcript.
+    const { main } = seedSessions(world, [{ desc: "Fresh", missing: true }, {
+      desc: "Lost",
+      missing: true,
+    }]);
+    openInAnotherWindow(world, main[0].guid);
+    const list = await world.run(["list"]);
+    assert.equal(list.code, 0, list.stderr);
+    const fresh = list.stdout.split("\n").find((line) => line.includes("Fresh")) ?? "";
+    assert.doesNotMatch(fresh, /missing/, list.stdout);
+    assert.match(fresh, /\[live\].*\(new\)/, list.stdout);
+    assert.match(list.stdout, /\(new\) = open in a claude window that has not saved/);
+    const lost = list.stdout.split("\n").find((line) => line.includes("Lost")) ?? "";
+    assert.match(lost, /\(missing\)/, "a closed session with no transcript is still missing");
+    const json = JSON.parse((await world.run(["list", "--json"])).stdout);
+    assert.deepEqual(
+      json.sessions.map((s: { status: string; live: boolean }) => [s.status, s.live]),
+      [["new", true], ["missing", false]],
+    );
+    const doctor = JSON.parse((await world.run(["doctor", "--json"])).stdout);
+    assert.deepEqual(
+      doctor.registry.missingTranscripts.map((m: { guid: string }) => m.guid),
+      [main[1].guid],
+    );
+    const edit = await world.run([], { stdin: "e\nd1\ndelete\n" });
+    assert.match(edit.stdout, /'Fresh' is open in a claude window now; close it first/);
+    assert.equal(world.sessions().length, 2, "nothing was deleted");
+  }));
+
+Deno.test("vault status calls a live session with no transcript yet new, not lost", () =>
+  inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Fresh", missing: true }]);
+    openInAnotherWindow(world, main[0].guid);
+    const status = await world.run(["vault", "--json"]);
+    assert.equal(status.code, 0, status.stderr);
+    const reasons = JSON.stringify(JSON.parse(status.stdout));
+    assert.doesNotMatch(reasons, /deleted before the vault had it/);
+    assert.match(reasons, /open in a claude window that has not saved its first message yet/);
+  }));
