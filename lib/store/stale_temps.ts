@@ -8,21 +8,32 @@
  * @module
  */
 
-import { join } from "../core/path.ts";
+import { basename, join } from "../core/path.ts";
 import { readDirOrEmpty } from "../core/fs_checks.ts";
 import { isProcessAlive } from "../core/pid_manifest.ts";
 
 /** The temporary names' endings: `.tmp-<pid>` or `.partial-<pid>` of the writing process. */
 const TEMP_NAME = /\.(?:tmp|partial)-(\d+)$/;
 
+/** Options for {@linkcode removeDeadWritersTemps}. */
+export interface StaleTempsOptions {
+  /**
+   * Only the temporary files of this target (its path): in a folder that is
+   * not claudecm's own (`~/.claude`), only the names claudecm writes are touched.
+   */
+  of?: string;
+}
+
 /**
  * Remove from `dir` the `<name>.tmp-<pid>` files and `<name>.partial-<pid>`
  * files or folders whose writer is no longer running; a running writer's are
  * kept. Best effort; returns the paths removed.
  */
-export function removeDeadWritersTemps(dir: string): string[] {
+export function removeDeadWritersTemps(dir: string, options: StaleTempsOptions = {}): string[] {
   const removed: string[] = [];
+  const only = options.of === undefined ? null : `${basename(options.of)}.`;
   for (const entry of readDirOrEmpty(dir)) {
+    if (only !== null && !entry.name.startsWith(only)) continue;
     const pid = TEMP_NAME.exec(entry.name)?.[1];
     if (pid === undefined || isProcessAlive(Number(pid))) continue;
     // `copySync` copies folders and links too, and only under `.partial-` names.
