@@ -50,17 +50,11 @@ function startsWith(whole: Uint8Array, part: Uint8Array): boolean {
   return whole.length >= part.length && part.every((byte, i) => byte === whole[i]);
 }
 
-/**
- * Names of the temporary files a killed copy or write leaves. The vault's are
- * left out: a sync killed at bootstrap leaves its `.tmp-<pid>` until
- * `claudecm vault sync` sweeps the vault (vault_kill_test.ts).
- */
+/** Names of the temporary files a killed copy or write leaves. */
 function leftovers(world: LaunchWorld): string[] {
   const roots = [world.paths.projectsDir, world.paths.cmHome, world.paths.quarantineRoot];
   return roots.flatMap((root) =>
-    [...filesUnderNames(root)].filter((name) =>
-      /\.(?:tmp|partial)-\d+$/.test(name) && !name.startsWith(world.paths.vaultDir)
-    )
+    [...filesUnderNames(root)].filter((name) => /\.(?:tmp|partial)-\d+$/.test(name))
   );
 }
 
