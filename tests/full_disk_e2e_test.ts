@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { runOnFullDisk, tmpfsMountable } from "./helpers/full_disk.ts";
 import { inWorldWithoutCmv } from "./helpers/launch_world.ts";
 import { seedSessions } from "./helpers/seed.ts";
+import { finishedSession, save } from "./helpers/projects.ts";
 import { readDirOrEmpty } from "../lib/core/fs_checks.ts";
+import { projectDirFor, transcriptPathFor } from "../lib/core/paths.ts";
 
 const ignore = !tmpfsMountable();
 
@@ -39,5 +41,53 @@ Deno.test({
       assert.match(freed.stdout, /Protected session transcripts/);
       const settings = JSON.parse(Deno.readTextFileSync(join(full, "settings.json")));
       assert.equal(settings.cleanupPeriodDays, 100_000);
+    }),
+});
+
+Deno.test({
+  name: "a full ~/.claudecm: rename, P#, new and adopt say so in one line and change nothing",
+  ignore,
+  fn: () =>
+    inWorldWithoutCmv(async (world) => {
+      const { main } = seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }]);
+      const folder = projectDirFor(world.paths, world.project);
+      const orphan = "0ad0be00-0000-4000-8000-000000000001";
+      save(folder, finishedSession({ sessionId: orphan, cwd: world.project, ask: "Unlisted" }));
+      const other = join(world.dir, "other");
+      Deno.mkdirSync(other);
+      const registry = Deno.readFileSync(world.paths.registryFile);
+      const full = world.paths.cmHome;
+      const attempts: Array<[string[], string, string]> = [
+        [[], "e\nr1\nRenamed\n\n", world.project],
+        [[], `e\np2\n${other}\n\n`, world.project],
+        [["new"], "Fresh one\n", other],
+        [["adopt", "--all"], "", world.project],
+      ];
+      for (const [args, stdin, cwd] of attempts) {
+        const run = await runOnFullDisk(args, { env: world.env, cwd, full, stdin });
+        const what = `${args.join(" ") || stdin.replaceAll("\n", " ")}: ${run.stdout}`;
+        assert.deepEqual(Deno.readFileSync(world.paths.registryFile), registry, what);
+        if (stdin.includes("p2")) {
+          // The menu goes on after a P# that could not move the old copy aside.
+          assert.match(
+            run.stdout,
+            /Nothing was moved: No space left.*\n.*The path is unchanged/,
+            what,
+          );
+        } else {
+          assert.equal(run.code, 1, what);
+          const last = run.stderr.trim().split("\n").at(-1) ?? "";
+          assert.equal(
+            last,
+            `claudecm: no space left to write ${world.paths.registryFile}; ` +
+              "free some disk space and run again",
+            what,
+          );
+        }
+        const left = readDirOrEmpty(full).map((entry) => entry.name);
+        assert.deepEqual(left.filter((name) => /\.(?:tmp|partial)-/.test(name)), [], what);
+      }
+      assert.ok(Deno.statSync(transcriptPathFor(world.paths, world.project, main[1].guid)).isFile);
+      assert.equal(readDirOrEmpty(projectDirFor(world.paths, other)).length, 0, "no copy left");
     }),
 });
