@@ -91,3 +91,27 @@ Deno.test({
       assert.equal(readDirOrEmpty(projectDirFor(world.paths, other)).length, 0, "no copy left");
     }),
 });
+
+Deno.test({
+  name: "a full project folder: recovery-prompt.md is not rotated away for an empty one",
+  ignore,
+  fn: () =>
+    inWorldWithoutCmv(async (world) => {
+      seedSessions(world, [{ desc: "First" }, { desc: "Lost one", missing: true }]);
+      const promptFile = join(world.project, "recovery-prompt.md");
+      Deno.writeTextFileSync(promptFile, "the user's edited prompt\n");
+      world.claudeScenario({ printResult: "Recovery text. ".repeat(400), messages: ["go"] });
+      const run = await runOnFullDisk(["2"], {
+        env: world.env,
+        cwd: world.project,
+        full: world.project,
+        stdin: "2\n",
+      });
+      assert.match(run.stderr, /Could not write .*recovery-prompt\.md: .*no space left/i);
+      assert.equal(Deno.readTextFileSync(promptFile), "the user's edited prompt\n");
+      const names = readDirOrEmpty(world.project).map((entry) => entry.name);
+      assert.deepEqual(names.filter((name) => name.startsWith("recovery-prompt")), [
+        "recovery-prompt.md",
+      ]);
+    }),
+});
