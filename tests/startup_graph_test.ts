@@ -107,3 +107,28 @@ Deno.test("the modules list --json loads import no Node built-in", () => {
   );
   assert.deepEqual(builtIns, []);
 });
+
+Deno.test("the reader of sessions claude moved loads only when a row's transcript left its folder", () => {
+  for (const entry of ["lib/app/bootstrap/bootstrap.ts", "lib/app/resume/resume_picked.ts"]) {
+    const loaded = closure(cliGraph, entry);
+    assert.ok(loaded.includes("lib/core/transcript_location.ts"), `${entry}: the graph is real`);
+    assert.ok(!loaded.includes("lib/app/move/relocation.ts"), `${entry} loads relocation.ts`);
+  }
+});
+
+Deno.test("find loads only the way it searches: no resume chain until a pick, no reader or Node built-in before a match", () => {
+  const graph = loadGraph("lib/app/find/find.ts");
+  const flow = closure(graph, "lib/app/find/find.ts");
+  const unwanted = flow.filter((path) =>
+    path.startsWith("node:") || path.startsWith("lib/app/resume/") ||
+    path.startsWith("lib/app/launch/") || path.startsWith("lib/platform/spawn") ||
+    ["lib/app/find/pick.ts", "lib/app/find/scan_search.ts", "lib/app/find/index_search.ts"]
+      .includes(path) ||
+    path === "lib/transcript/lines.ts"
+  );
+  assert.deepEqual(unwanted, []);
+  const scan = closure(graph, "lib/app/find/scan_search.ts").filter((path) =>
+    path.startsWith("node:") || path === "lib/transcript/lines.ts"
+  );
+  assert.deepEqual(scan, [], "--no-index reads with Node's Buffer only once a file matches");
+});

@@ -9,7 +9,6 @@
 import { scanLines } from "./lines.ts";
 import { docsOfLine, type SessionFacts } from "./search_text.ts";
 import { readTail } from "./tail.ts";
-import { cleanName } from "../core/safe_text.ts";
 
 /** How far into a transcript its first real prompt is looked for. */
 const OPENING_BYTES = 4 * 1024 * 1024;
@@ -31,20 +30,4 @@ export function readSessionFacts(path: string): SessionFacts {
   }
   facts.cwd ??= tail.cwd;
   return facts;
-}
-
-const TITLE_LIMIT = 100;
-
-/**
- * A session's title: the user's, else Claude's, else its first prompt; one
- * line with no `|`, so it can be a registry DESC as is.
- */
-export function titleOf(facts: SessionFacts): string | undefined {
-  for (const candidate of [facts.customTitle, facts.aiTitle, facts.firstPrompt]) {
-    // Stored as a registry name: no `|`, no line break, no escape sequence (DESIGN.md 5.17).
-    const line = candidate === undefined ? undefined : cleanName(candidate.replaceAll("|", " "));
-    if (line === undefined || line === "") continue;
-    return line.length > TITLE_LIMIT ? `${line.slice(0, TITLE_LIMIT - 1)}…` : line;
-  }
-  return undefined;
 }

@@ -23,7 +23,8 @@ import { findSession, type Session } from "../../core/registry.ts";
 import { appendSessions } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
-import { readSessionFacts, titleOf } from "../../transcript/session_facts.ts";
+import { readSessionFacts } from "../../transcript/session_facts.ts";
+import { titleOf } from "../../transcript/session_title.ts";
 import { askAdoptPicks, printCandidates } from "./adopt_view.ts";
 import { safeJson } from "../../core/safe_text.ts";
 

@@ -27,7 +27,8 @@ import { snapshotFolder } from "../../core/session_files.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
-import { readSessionFacts, titleOf } from "../../transcript/session_facts.ts";
+import { readSessionFacts } from "../../transcript/session_facts.ts";
+import { titleOf } from "../../transcript/session_title.ts";
 
 /** What the user chose: a transcript to resume instead, or null to go on as planned. */
 export type OrphanScanChoice = { action: "select"; guid: string } | null;
