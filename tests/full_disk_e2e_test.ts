@@ -6,6 +6,8 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { buildRescueWorld } from "../fixtures/rescue/world.ts";
+import { createFakeWorld } from "./helpers/fakes.ts";
 import { runOnFullDisk, tmpfsMountable } from "./helpers/full_disk.ts";
 import { inWorldWithoutCmv } from "./helpers/launch_world.ts";
 import { seedSessions } from "./helpers/seed.ts";
@@ -114,4 +116,33 @@ Deno.test({
         "recovery-prompt.md",
       ]);
     }),
+});
+
+Deno.test({
+  name: "a full workspace: rescue --all says so in one line and leaves no empty or temporary file",
+  ignore,
+  fn: async () => {
+    const fake = createFakeWorld();
+    try {
+      const w = buildRescueWorld(fake.home, new Date());
+      const index = join(w.threadsDir, "INDEX.md");
+      Deno.writeTextFileSync(index, "# My threads\r\nkept as I wrote it\r\n");
+      const run = await runOnFullDisk(["rescue", "--all"], {
+        env: fake.env,
+        cwd: w.workspace,
+        full: w.threadsDir,
+      });
+      assert.equal(run.code, 1, run.stdout);
+      const lines = run.stderr.trim().split("\n");
+      assert.equal(lines.length, 1, run.stderr);
+      assert.match(lines[0], /^claudecm: .*workspace\/threads.*no space left/i);
+      assert.equal(Deno.readTextFileSync(index), "# My threads\r\nkept as I wrote it\r\n");
+      for (const entry of readDirOrEmpty(w.threadsDir)) {
+        assert.doesNotMatch(entry.name, /\.tmp-\d+$/);
+        assert.ok(Deno.statSync(join(w.threadsDir, entry.name)).size > 0, `${entry.name} empty`);
+      }
+    } finally {
+      fake.cleanup();
+    }
+  },
 });
