@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
 import { claudecmCommand } from "./helpers/run_cli.ts";
 import { seedSessions } from "./helpers/seed.ts";
-import { readDirOrEmpty } from "../lib/core/fs_checks.ts";
+import { pathExists, readDirOrEmpty } from "../lib/core/fs_checks.ts";
 import { projectDirFor, transcriptPathFor } from "../lib/core/paths.ts";
 import { archivedSessions, mainSessions, malformedLines } from "../lib/core/registry.ts";
 import { readRegistry } from "../lib/store/registry_store.ts";
@@ -250,3 +250,22 @@ function registeredIds(world: LaunchWorld): string[] {
   const registry = readRegistry(world.paths);
   return [...mainSessions(registry), ...archivedSessions(registry)].map((s) => s.guid);
 }
+
+Deno.test("P# killed once the old copy is set aside: the row follows on the next P#, nothing lost", async () => {
+  const world = createLaunchWorld();
+  try {
+    const seeded = seedBig(world);
+    const b = join(world.dir, "b");
+    Deno.mkdirSync(b);
+    const aside = join(world.paths.backupDir, "project", `${seeded.guids[0]}.jsonl`);
+    await runKilled(world, `e\np1\n${b}\n`, { killWhen: () => pathExists(aside) });
+    assertNothingLost(world, { ...seeded, rows: seeded.guids }, "after the kill");
+    const again = await world.run([], { stdin: `e\np1\n${b}\n` });
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(world.sessions()[0].dir, b, again.stdout);
+    assertNothingLost(world, { ...seeded, rows: seeded.guids }, "after the rerun");
+    assert.deepEqual(leftovers(world), []);
+  } finally {
+    world.cleanup();
+  }
+});
