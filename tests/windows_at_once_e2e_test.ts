@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { inWorldWithoutCmv } from "./helpers/launch_world.ts";
 import { seedSessions } from "./helpers/seed.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
-import { projectDirFor } from "../lib/core/paths.ts";
+import { projectDirFor, transcriptPathFor } from "../lib/core/paths.ts";
+import { findSessionCopies } from "../lib/core/session_copies.ts";
 import { archivedSessions, mainSessions, malformedLines } from "../lib/core/registry.ts";
 import { readRegistry } from "../lib/store/registry_store.ts";
 
@@ -70,4 +71,25 @@ Deno.test("eleven windows at once: no row lost or duplicated, and adopt counts o
     assert.equal(names.length, oneSession ? 1 : 2, shown);
     const added = runs.slice(0, 3).map((r) => Number(/Added (\d+)/.exec(r.stdout)?.[1] ?? 0));
     assert.equal(added.reduce((a, b) => a + b, 0), UNREGISTERED, `adopt said ${added}`);
+  }));
+
+Deno.test("three windows move one session to three folders at once: one wins, one live copy", () =>
+  inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }]);
+    const guid = main[0].guid;
+    const original = Deno.readFileSync(transcriptPathFor(world.paths, world.project, guid));
+    const targets = ["b", "c", "d"].map((name) => join(world.dir, name));
+    for (const dir of targets) Deno.mkdirSync(dir);
+    const runs = await Promise.all(
+      targets.map((dir) => world.run([], { stdin: `e\np1\n${dir}\n` })),
+    );
+    for (const run of runs) assert.equal(run.code, 0, run.stderr);
+    const rows = world.sessions();
+    assert.deepEqual(rows.map((row) => row.guid).sort(), main.map((s) => s.guid).sort());
+    const row = rows.find((s) => s.guid === guid)!;
+    const copies = findSessionCopies(world.paths, guid);
+    const outputs = runs.map((run) => run.stdout).join("\n----\n");
+    assert.deepEqual(copies.map((c) => c.folder), [projectDirFor(world.paths, row.dir)], outputs);
+    assert.deepEqual(Deno.readFileSync(copies[0].transcript), original);
+    assert.ok(runs.some((run) => /Path changed: Alpha/.test(run.stdout)), outputs);
   }));
