@@ -10,6 +10,7 @@
  * @module
  */
 
+import { decodeJsonString } from "./json_read.ts";
 import { scanLines } from "./lines.ts";
 import { cleanPrompt } from "./noise.ts";
 import { peekType, peekValues } from "./scan.ts";
@@ -226,8 +227,7 @@ function parsed(bytes: Uint8Array): any {
 function jsonString(raw: Uint8Array | undefined): string | undefined {
   if (raw === undefined || raw[0] !== 0x22) return undefined;
   if (!raw.includes(0x5c)) return decoder.decode(raw.subarray(1, raw.length - 1));
-  const value = parsed(raw);
-  return typeof value === "string" ? value : undefined;
+  return decodeJsonString(raw);
 }
 
 function isTrue(raw: Uint8Array | undefined): boolean {
