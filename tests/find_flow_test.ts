@@ -7,6 +7,7 @@ import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { type FindHistory, writeFindHistory } from "./helpers/find_fixtures.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
+import { slashed } from "./helpers/portable.ts";
 
 const NOW = new Date("2026-11-30T12:00:00Z");
 
@@ -198,7 +199,7 @@ Deno.test("find --no-index writes nothing; the indexed find writes only the inde
     await find(t, ["ocelot"]);
     const added = treeState(t.home).filter((line) => !before.includes(line))
       .map((line) => line.split(" ")[0]);
-    const cm = t.ctx.paths.cmHome.slice(t.home.length);
+    const cm = slashed(t.ctx.paths.cmHome.slice(t.home.length));
     assert.ok(added.length > 0);
     for (const path of added) {
       assert.ok(path === cm || path.startsWith(`${cm}/find-index.db`), `unexpected write: ${path}`);

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 
 // What loads before a command runs. claudecm starts many times a day and
 // Deno's Node compatibility layer and jsonc-parser (CommonJS)
@@ -26,7 +25,8 @@ interface InfoModule {
 /** The module graph `deno info` builds from `path`, dynamic imports included. */
 function loadGraph(path: string): Map<string, InfoModule> {
   const output = new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", fileURLToPath(new URL(path, ROOT))],
+    // A file URL, not a path: on Windows `deno info` names a path's modules differently.
+    args: ["info", "--json", new URL(path, ROOT).href],
     stdout: "piped",
     stderr: "piped",
   }).outputSync();
