@@ -1,7 +1,7 @@
 /**
- * claudecm entry point: `--version` answers here, anything else runs a
- * command through lib/cli/run.ts (which maps errors to a one-line message
- * and an exit code).
+ * claudecm entry point: `--version` answers here (claudecm's version at
+ * once, then claude's), anything else runs a command through
+ * lib/cli/run.ts (which maps errors to a one-line message and an exit code).
  *
  * claudecm starts many times a day, so this file imports only the version.
  * The rest loads through a computed specifier: by default, at start-up Deno
@@ -20,12 +20,25 @@ import { VERSION } from "./lib/version.ts";
 
 /** The module that runs a command: see above for why it is not a literal import(). */
 export const CLI_MODULE = "./lib/cli/run.ts";
+/** The module that asks claude its version, loaded the same way. */
+export const CLAUDE_VERSION_MODULE = "./lib/app/version/claude_version.ts";
+
+/** Every way to ask for the version (lib/cli/legacy.ts maps `-v` and `version` the same way). */
+const VERSION_ARGS = new Set(["--version", "-V", "-v", "version"]);
 
 if (import.meta.main) {
   const args = Deno.args;
   // The same bytes lib/cli prints for --version, without loading it.
-  if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
-    Deno.stdout.writeSync(new TextEncoder().encode(`${VERSION}\n`));
+  if (args.length === 1 && VERSION_ARGS.has(args[0])) {
+    const encoder = new TextEncoder();
+    Deno.stdout.writeSync(encoder.encode(`${VERSION}\n`));
+    const { claudeVersionLine }: typeof import("./lib/app/version/claude_version.ts") =
+      await import(CLAUDE_VERSION_MODULE);
+    const line = await claudeVersionLine(Deno.env.toObject(), {
+      os: Deno.build.os,
+      cwd: Deno.cwd(),
+    });
+    if (line !== null) Deno.stdout.writeSync(encoder.encode(`${line}\n`));
   } else {
     const { runMain }: typeof import("./lib/cli/run.ts") = await import(CLI_MODULE);
     Deno.exit(await runMain(args));

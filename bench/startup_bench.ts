@@ -6,9 +6,12 @@
  * - the floor: bench/floor.ts, a one-line Deno script;
  * - for reference, the floor plus only the file system work list --json
  *   cannot skip (bench/floor_list_io.ts): what is above it is claudecm's code;
- * - `claudecm --version`;
+ * - `claudecm --version`, with no claude to ask its version;
  * - `claudecm list --json` over 1,000 registered sessions (nine in ten with
- *   a transcript).
+ *   a transcript);
+ * - plain `claudecm list` (its bootstrap writes: backups, settings, and the
+ *   vault's sync of every registered session) with the vault off and on; the
+ *   ratio of the two is the vault's bootstrap cost (issue 20).
  *
  * Prints each case's fastest run and median, and their ratios to the
  * floor's. The verdict uses the fastest runs: other load on the machine only
@@ -39,18 +42,34 @@ interface Case {
   args: string[];
   /** Highest acceptable ratio to the floor; none for the floor itself. */
   target?: number;
+  /** More environment for this case. */
+  env?: Record<string, string>;
 }
 
 const CASES: Case[] = [
   { label: "floor: one-line Deno script", script: FLOOR, args: [] },
   { label: "(reference) floor + list's file I/O", script: FLOOR_LIST_IO, args: [] },
-  { label: "claudecm --version", script: MAIN, args: ["--version"], target: 1.2 },
+  // claude's own start, when one is found for the second line, is not claudecm's.
+  {
+    label: "claudecm --version (no claude)",
+    script: MAIN,
+    args: ["--version"],
+    target: 1.2,
+    env: { CLAUDECM_CLAUDE: "no-claude-here" },
+  },
   {
     label: `claudecm list --json, ${SESSIONS} sessions`,
     script: MAIN,
     args: ["list", "--json"],
     target: 2.0,
   },
+  {
+    label: `claudecm list, vault off`,
+    script: MAIN,
+    args: ["list"],
+    env: { CLAUDECM_VAULT: "off" },
+  },
+  { label: `claudecm list, vault on`, script: MAIN, args: ["list"] },
 ];
 
 function seedRegistry(env: Record<string, string>, home: string): void {
@@ -70,8 +89,9 @@ async function timeRun(run: Case, env: Record<string, string>): Promise<number> 
   const started = performance.now();
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", "--quiet", run.script, ...run.args],
-    env,
+    env: { ...env, ...run.env },
     clearEnv: true,
+    stdin: "null",
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -113,6 +133,13 @@ async function main(): Promise<void> {
           `(${(middle / floorMedian).toFixed(2)}x)${verdict}`,
       );
     }
+    const off = CASES.findIndex((run) => run.env?.CLAUDECM_VAULT === "off");
+    const on = off + 1;
+    console.log(
+      `vault's bootstrap cost, list with it on / off: ` +
+        `${(Math.min(...times[on]) / Math.min(...times[off])).toFixed(2)}x fastest, ` +
+        `${(median(times[on]) / median(times[off])).toFixed(2)}x median`,
+    );
   } finally {
     Deno.removeSync(home, { recursive: true });
   }

@@ -77,3 +77,14 @@ Deno.test({
       assert.equal(Deno.readTextFileSync(path), "content");
     }),
 });
+
+Deno.test("beforeRename saying no leaves the target as it is and no temp file", () =>
+  inTempDir((dir) => {
+    const path = `${dir}/target.txt`;
+    Deno.writeTextFileSync(path, "theirs");
+    assert.equal(writeFileAtomic(path, "mine", { beforeRename: () => false }), false);
+    assert.equal(Deno.readTextFileSync(path), "theirs");
+    assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["target.txt"]);
+    assert.equal(writeFileAtomic(path, "mine", { beforeRename: () => true }), true);
+    assert.equal(Deno.readTextFileSync(path), "mine");
+  }));

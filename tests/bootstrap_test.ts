@@ -60,14 +60,41 @@ Deno.test("a low cleanupPeriodDays is raised; 1000 or more is left alone", async
   });
 });
 
-Deno.test("missing, commented or broken settings.json is left untouched and silent", async () => {
-  for (const text of [null, '{\n  // my comment\n  "model": "opus"\n}', "{ broken", "[1, 2]", ""]) {
+Deno.test("commented or broken settings.json is left untouched and silent", async () => {
+  for (const text of ['{\n  // my comment\n  "model": "opus"\n}', "{ broken", "[1, 2]", ""]) {
     await withSettings(text, async (t) => {
       assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), false, String(text));
-      if (text !== null) assert.equal(Deno.readTextFileSync(t.ctx.paths.settingsFile), text);
+      assert.equal(Deno.readTextFileSync(t.ctx.paths.settingsFile), text);
       assert.deepEqual(backups(t), []);
     });
   }
+});
+
+Deno.test("a missing settings.json is created holding cleanupPeriodDays, with the message (issue 18.4)", async () => {
+  const t = createTestContext();
+  try {
+    // No ~/.claude at all yet: a first run before claude ever ran.
+    await bootstrap(t.ctx, { mayPrompt: false });
+    const created = JSON.parse(Deno.readTextFileSync(t.ctx.paths.settingsFile));
+    assert.deepEqual(created, { cleanupPeriodDays: 100000 });
+    assert.match(t.stdout(), /Protected session transcripts/);
+    assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), false, "protected from then on");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("bytes that are not UTF-8 survive the edit: only the number changes (issue 17.11)", async () => {
+  const encode = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+  await withSettings(null, async (t) => {
+    const file = t.ctx.paths.settingsFile;
+    Deno.writeFileSync(file, encode('{"note":"caf\xe9","cleanupPeriodDays":30}'));
+    assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), true);
+    assert.deepEqual(
+      Deno.readFileSync(file),
+      encode('{"note":"caf\xe9","cleanupPeriodDays":100000}'),
+    );
+  });
 });
 
 Deno.test("readSettings tells missing, unusable (with why) and parsed apart, changing nothing", async () => {
@@ -151,7 +178,7 @@ Deno.test("bootstrap keeps the newest 20 registry backups and never truncates th
     for (let i = 0; i < 25; i++) {
       Deno.writeTextFileSync(
         `${t.ctx.paths.backupDir}/sessions.txt.20250101-0000${String(i).padStart(2, "0")}`,
-        "",
+        `state ${i}\n`,
       );
     }
     Deno.writeTextFileSync(`${t.ctx.paths.backupDir}/settings.json.20200101-000000`, "");

@@ -255,6 +255,7 @@ Deno.test("doctor: registered sessions without a transcript, and folders that ar
     assert.deepEqual(report.registry.missingDirs, [{
       dir: vanished,
       sessions: [{ number: 1, archived: true, guid: old, desc: "Old" }],
+      moveCommand: `claudecm move ${vanished} <NEW>`,
     }]);
     assert.deepEqual(report.findings.map((f) => [f.section, f.severity]), [
       ["transcripts", "warning"],
@@ -285,6 +286,8 @@ Deno.test("doctor: registered sessions without a transcript, and folders that ar
         "m",
       ),
     );
+    // One line to run, for a folder that was moved (issue 21).
+    assert.match(out, new RegExp(`^ +claudecm move ${literal(vanished)} <NEW>$`, "m"));
   });
 });
 
@@ -375,6 +378,8 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "settings",
       "registry",
       "runAs",
+      "forecast",
+      "permissions",
       "machineName",
       "hostname",
       "paths",
@@ -382,6 +387,7 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "problems",
       "warnings",
     ]);
+    assert.deepEqual(Object.keys(report.forecast), ["folders", "cleanupPeriodDays", "expiring"]);
     assert.deepEqual(Object.keys(report.claude), [
       "status",
       "found",

@@ -129,7 +129,7 @@ Deno.test("a session open in a claude window is not deleted", async () => {
   });
 });
 
-Deno.test("P changes the folder: the transcript is copied to the new key, the original kept", async () => {
+Deno.test("P changes the folder: the transcript moves to the new key, the old copy to the backup dir", async () => {
   await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, THREE);
     const moved = join(world.dir, "moved here");
@@ -150,7 +150,9 @@ Deno.test("P changes the folder: the transcript is copied to the new key, the or
     assert.equal(world.sessions()[0].dir, moved);
     const copied = transcriptPathFor(world.paths, moved, main[0].guid);
     const original = transcriptPathFor(world.paths, world.project, main[0].guid);
-    assert.equal(Deno.readTextFileSync(copied), Deno.readTextFileSync(original));
+    const kept = join(world.paths.backupDir, "project", `${main[0].guid}.jsonl`);
+    assert.equal(Deno.readTextFileSync(copied), Deno.readTextFileSync(kept));
+    assert.ok(!pathExists(original), "one live copy");
   });
 });
 

@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { findIndexPath } from "../lib/app/find/index_search.ts";
 import { generateTranscript } from "../scripts/gen_transcript.ts";
 import { writeFindHistory } from "./helpers/find_fixtures.ts";
-import { runClaudecm } from "./helpers/run_cli.ts";
+import { claudecmCommand, runClaudecm } from "./helpers/run_cli.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
 
@@ -124,3 +124,64 @@ Deno.test("two finds at once build one index, with nothing indexed twice", async
     t.cleanup();
   }
 });
+
+Deno.test("three adopt --all at once: each reports what it added, together what was added", async () => {
+  const { t } = setup();
+  try {
+    Deno.writeTextFileSync(join(t.home, ".claudecm", "machine-name.txt"), "desk\n");
+    const env = { HOME: t.home, CLAUDE_CONFIG_DIR: `${t.home}/.claude` };
+    const rowsBefore = registryRows(t.ctx.paths.registryFile);
+    // Holding the lock lets all three list the same candidates before any of them writes.
+    const lock = Deno.openSync(t.ctx.paths.lockFile, { read: true, write: true, create: true });
+    lock.lockSync(true);
+    const children = [0, 1, 2].map(() =>
+      claudecmCommand(["adopt", "--all"], { env, noStdin: true }).spawn()
+    );
+    const outputs = children.map((child) => readUntil(child.stdout, /Sessions not in the list/));
+    await Promise.all(outputs.map((output) => output.seen));
+    lock.close();
+    const texts = await Promise.all(outputs.map((output) => output.all));
+    for (const child of children) {
+      const status = await child.status;
+      assert.equal(status.code, 0);
+      await child.stderr.cancel();
+    }
+    const added = texts.map((text) => Number(/Added (\d+) session/.exec(text)?.[1] ?? 0));
+    const candidates = Number(/Sessions not in the list \((\d+)\)/.exec(texts[0])?.[1]);
+    assert.ok(candidates > 0);
+    assert.deepEqual(added.toSorted(), [0, 0, candidates], texts.join("\n---\n"));
+    assert.equal(
+      texts.filter((text) => /Nothing added: \d+ w\w+ added meanwhile/.test(text)).length,
+      2,
+    );
+    assert.equal(registryRows(t.ctx.paths.registryFile), rowsBefore + candidates);
+  } finally {
+    t.cleanup();
+  }
+});
+
+function registryRows(path: string): number {
+  try {
+    return Deno.readTextFileSync(path).split("\n").filter((line) => line.trim() !== "").length;
+  } catch {
+    return 0;
+  }
+}
+
+/** A child's stdout: `seen` settles once `marker` has been printed, `all` at EOF. */
+function readUntil(
+  stream: ReadableStream<Uint8Array>,
+  marker: RegExp,
+): { seen: Promise<void>; all: Promise<string> } {
+  const { promise: seen, resolve: markSeen } = Promise.withResolvers<void>();
+  const all = (async () => {
+    let text = "";
+    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+      text += chunk;
+      if (marker.test(text)) markSeen();
+    }
+    markSeen();
+    return text;
+  })();
+  return { seen, all };
+}

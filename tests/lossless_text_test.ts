@@ -20,6 +20,7 @@ Deno.test("bytes that are not UTF-8 survive decode and encode", () => {
     bytes(0xf4, 0x90, 0x80, 0x80), // above U+10FFFF
     bytes(0xe2, 0x82), // truncated at the end
     bytes(0xe2, 0x82, 0x41, 0xe2, 0x82, 0xac), // truncated, then a valid euro sign
+    bytes(0xef, 0xbb, 0xbf, 0x41, 0xe9, 0xef, 0xbb, 0xbf), // BOMs around a Latin-1 byte
   ];
   for (const input of cases) {
     const text = decodeLossless(input);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { inWorldWithoutCmv, type LaunchWorld } from "./helpers/launch_world.ts";
+import { startDialogue } from "./helpers/dialogue.ts";
 import { seedSessions } from "./helpers/seed.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
@@ -48,7 +49,7 @@ Deno.test("q N quarantines an orphan to the quarantine root, never the backup di
     assert.match(result.stdout, /Multiple conversation files found \(project\):/);
     assert.match(
       result.stdout,
-      /\n {2}1\. \d{4}-\d\d-\d\d \d\d:\d\d +[\d.]+ K?B {2}\(orphan\) {2}0e0e/,
+      /\n {2}1\. \d{4}-\d\d-\d\d \d\d:\d\d +[\d.]+ K?B {2}\(orphan\) Run the tests {2}0e0e/,
     );
     assert.match(
       result.stdout,
@@ -96,7 +97,8 @@ Deno.test("a number in the orphan scan resumes that transcript and registers it 
     const result = await world.run([], { stdin: "1\n1\nFound again\n" });
     assert.equal(result.code, 0, result.stderr);
     const [launch] = world.launches();
-    assert.deepEqual(launch.argv.slice(1, 5), ["--resume", ORPHAN, "-n", "desk - Registered work"]);
+    // The orphan's own title (issue 18 item 3), never the row the scan ran for.
+    assert.deepEqual(launch.argv.slice(1, 5), ["--resume", ORPHAN, "-n", "desk - Run the tests"]);
     assert.deepEqual(
       world.sessions().map((s) => [s.guid, s.desc]),
       [[ORPHAN, "Found again"], [registered.guid, "Registered work"]],
@@ -129,5 +131,100 @@ Deno.test("claudecm new in a folder with an orphan offers the scan before its sa
     assert.doesNotMatch(result.stdout, /Session found:/);
     assert.deepEqual(world.launches()[0].argv.slice(1, 3), ["--resume", ORPHAN]);
     assert.equal(world.sessions()[0].desc, "Found in new");
+  });
+});
+
+const SECOND = "0e0e0e0e-0000-4000-8000-00000000cafe";
+
+/** `withOrphan` plus a second, older orphan titled by its first prompt only. */
+function withTwoOrphans(world: LaunchWorld) {
+  const made = withOrphan(world);
+  const path = save(made.folder, finishedSession({ sessionId: SECOND, cwd: world.project }));
+  // Only the prompt names it: the metadata line (with its AI title) is dropped.
+  const lines = Deno.readTextFileSync(path).trimEnd().split("\n");
+  const kept = lines.filter((line) => !line.includes('"ai-title"'));
+  Deno.writeTextFileSync(path, kept.join("\n") + "\n");
+  const older = new Date(2026, 0, 2);
+  Deno.utimeSync(path, older, older);
+  return made;
+}
+
+Deno.test("orphan rows show their title, last activity and size; q all quarantines every orphan", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
+    const { registered, folder } = withTwoOrphans(world);
+    const result = await world.run(["1"], { stdin: "q all\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /\n {5}Last activity {9}Size {2}Title\n/);
+    assert.match(
+      result.stdout,
+      /\n {2}1\. \d{4}-[\d: -]+ +[\d.]+ K?B {2}\(orphan\) Run the tests {2}0e0e/,
+    );
+    assert.match(
+      result.stdout,
+      /\n {2}2\. 2026-01-02 00:00 +[\d.]+ K?B {2}\(orphan\) Run the tests and fix what fails\. {2}0e0e.*cafe/,
+    );
+    assert.match(result.stdout, /q 1,3 or q all for several/);
+    for (const guid of [ORPHAN, SECOND]) {
+      assert.ok(!pathExists(join(folder, `${guid}.jsonl`)));
+      assert.ok(pathExists(join(world.paths.quarantineRoot, "project", `${guid}.jsonl`)));
+    }
+    assert.deepEqual(world.launches()[0].argv.slice(1, 3), ["--resume", registered.guid]);
+  });
+});
+
+Deno.test("q 1,3 quarantines the orphans named and refuses the registered one among them", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
+    const { registered, folder } = withTwoOrphans(world);
+    const result = await world.run(["1"], { stdin: "q 1,3,2\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /That is the registered session; it cannot be quarantined\./);
+    assert.ok(!pathExists(join(folder, `${ORPHAN}.jsonl`)));
+    assert.ok(!pathExists(join(folder, `${SECOND}.jsonl`)));
+    assert.ok(pathExists(join(folder, `${registered.guid}.jsonl`)));
+    assert.deepEqual(world.launches()[0].argv.slice(1, 3), ["--resume", registered.guid]);
+  });
+});
+
+Deno.test({
+  name: "a quarantine target that refuses the files names it and the fix, and the resume goes on",
+  // /sys refuses new folders (EPERM) even to root: a stand-in for a read-only or full target.
+  ignore: Deno.build.os !== "linux" || !pathExists("/sys/kernel"),
+  fn: async () => {
+    await inWorldWithoutCmv(async (world) => {
+      world.claudeScenario({ messages: ["carry on"] });
+      const { registered, folder } = withOrphan(world);
+      Deno.symlinkSync("/sys/kernel", world.paths.quarantineRoot);
+      const result = await world.run(["1"], { stdin: "q 1\n" });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(
+        result.stderr,
+        new RegExp(`Could not quarantine ${ORPHAN} to .*claude-conversation-backup/project: `),
+      );
+      assert.match(result.stderr, /The transcript stays where it was\./);
+      assert.match(result.stderr, /CLAUDECM_HOME does not move it/);
+      assert.doesNotMatch(result.stderr, /set CLAUDECM_HOME/);
+      assert.ok(pathExists(join(folder, `${ORPHAN}.jsonl`)));
+      assert.deepEqual(world.launches()[0].argv.slice(1, 3), ["--resume", registered.guid]);
+    });
+  },
+});
+
+Deno.test("quarantine re-checks the file: an orphan written to after the table was shown stays", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
+    const { folder } = withOrphan(world);
+    const dialogue = startDialogue(["1"], { env: world.env, cwd: world.project });
+    await dialogue.waitFor(/Choice \(Enter to continue\): /);
+    const orphan = join(folder, `${ORPHAN}.jsonl`);
+    Deno.writeTextFileSync(orphan, '{"type":"summary","summary":"still going"}\n', {
+      append: true,
+    });
+    await dialogue.send("q 1\n");
+    const result = await dialogue.finish();
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /was not quarantined: .*\.jsonl changed since it was shown\./);
+    assert.ok(pathExists(orphan));
   });
 });

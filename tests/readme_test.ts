@@ -39,7 +39,8 @@ Deno.test("every claudecm command and option the README names exists (the README
       words.filter((w) => w === w.toLowerCase() || /^\d+$/.test(w) || w.startsWith("-")),
     );
     if (name === "--version" || name === "-V") continue;
-    const path = name === "skill" ? [name, rest[0]] : [name];
+    const group = name === "skill" || (name === "vault" && /^(sync|prune)$/.test(rest[0] ?? ""));
+    const path = group ? [name, rest[0]] : [name];
     const help = await output([...path, "--help"]);
     assert.equal(help.code, 0, command);
     assert.match(help.text, new RegExp(`^Usage: claudecm ${path.join(" ")}\\b`), command);

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { resolvePaths } from "../lib/core/paths.ts";
 import { isManifestLive, listPidManifests } from "../lib/core/pid_manifest.ts";
 import { projectKey } from "../lib/core/project_key.ts";
+import { CLAUDE_SESSION_VARIABLES } from "../lib/platform/claude_env.ts";
 import {
   createRealWorld,
   eventually,
@@ -15,6 +16,7 @@ import {
   PINNED_VERSION,
   readJsonl,
   REAL_CLAUDE,
+  seedPrintedSession,
   startInTerminal,
 } from "./helpers/real_claude.ts";
 
@@ -131,19 +133,7 @@ Deno.test({
     const cwd = world.project("work");
     const id = crypto.randomUUID();
     try {
-      const seeded = new Deno.Command(REAL_CLAUDE!, {
-        args: ["-p", "--session-id", id],
-        cwd,
-        env: world.env,
-        clearEnv: true,
-        stdin: "piped",
-        stdout: "null",
-        stderr: "null",
-      }).spawn();
-      const writer = seeded.stdin.getWriter();
-      await writer.write(new TextEncoder().encode("hi\n"));
-      await writer.close();
-      await seeded.status;
+      await seedPrintedSession(world, id, cwd);
       const file = `${world.root}/projects/${projectKey(cwd)}/${id}.jsonl`;
       appendExitTail(file);
 
@@ -257,3 +247,58 @@ function appendExitTail(file: string): void {
     append: true,
   });
 }
+
+Deno.test({
+  name:
+    "real claude (pty): what its tool shells add to the environment is what claudecm removes (claude_env.ts)",
+  ignore,
+  fn: async () => {
+    const world = createRealWorld();
+    const cwd = world.project("work");
+    const out = `${world.dir}/tool-shell-env.txt`;
+    const terminal = startInTerminal(world, ["--session-id", crypto.randomUUID()], cwd);
+    try {
+      await eventually(() => manifestIn(world.root), "sessions/<pid>.json");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // `!` runs a command in claude's tool shell, with no model involved.
+      await terminal.type("!");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await terminal.enter(`env > ${out}`);
+      const text = await eventually(() => {
+        try {
+          return Deno.readTextFileSync(out) || undefined;
+        } catch {
+          return undefined;
+        }
+      }, "the tool shell's env");
+      const added = text.split("\n").map((line) => line.split("=")[0]).filter((name) =>
+        name !== "" && !(name in world.env)
+      );
+      // Not the session's: the shell's own, and settings claude gives every tool (git's editor,
+      // corepack, Windows' exe lookup), which a new claude sets again for its own.
+      const known = new Set([
+        ...CLAUDE_SESSION_VARIABLES,
+        "SHELL",
+        "GIT_EDITOR",
+        "COREPACK_ENABLE_AUTO_PIN",
+        "NoDefaultCurrentDirectoryInExePath",
+        "PWD",
+        "SHLVL",
+        "_",
+        "OLDPWD",
+      ]);
+      assert.deepEqual(
+        added.filter((name) => !known.has(name)),
+        [],
+        "a new variable: add it to claude_env.ts",
+      );
+      for (const name of ["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SESSION_ID"]) {
+        assert.ok(added.includes(name), name);
+      }
+      await terminal.enter("/exit");
+    } finally {
+      await terminal.stop();
+      world.cleanup();
+    }
+  },
+});

@@ -6,14 +6,16 @@ import {
   parseRegistry,
   serializeRegistry,
 } from "../lib/core/registry.ts";
-import { addAtTop, moveToTop, setTokens } from "../lib/core/registry_ops.ts";
+import { addAtTop, moveToTop, renameSession, setTokens } from "../lib/core/registry_ops.ts";
 import { readRegistry, updateRegistry } from "../lib/store/registry_store.ts";
 import { withFileLock } from "../lib/store/lock.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { childBaseEnv } from "./helpers/child.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
 import { sessionId, writeRegistryText } from "./helpers/claude_home.ts";
 
 const HAMMER = fileURLToPath(new URL("./helpers/registry_hammer.ts", import.meta.url));
+const STALL = fileURLToPath(new URL("./helpers/registry_stall.ts", import.meta.url));
 const COUNTER = sessionId(0xc0ffee);
 
 function seed(t: ReturnType<typeof createTestContext>, filler = bigFiller(60)): string {
@@ -242,6 +244,96 @@ Deno.test("changeRegistry warns in yellow and still saves when the lock is held 
     }
     assert.match(t.stderr(), /Could not lock sessions\.txt within 10 s/);
     assert.equal(findSession(readRegistry(t.ctx.paths), COUNTER)?.tokens, "99");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a UTF-8 BOM and U+FEFF in free-form lines survive a rewrite, byte for byte", async () => {
+  const t = createTestContext();
+  try {
+    const utf8 = (text: string) => new TextEncoder().encode(text);
+    const bom = [0xef, 0xbb, 0xbf];
+    const other = utf8(`${sessionId(1)}|/p|Zero\uFEFFwidth name|\n`);
+    const note = utf8("# note \uFEFF kept\n");
+    const latin1 = Uint8Array.from("caf\xe9 line\n", (c) => c.charCodeAt(0));
+    const counter = (tokens: number) => utf8(`${COUNTER}|/counter dir|Counter|${tokens}\n`);
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+    for (const extra of [[], [...latin1]]) {
+      const file = (tokens: number) =>
+        new Uint8Array([...bom, ...counter(tokens), ...other, ...note, ...extra]);
+      Deno.writeFileSync(t.ctx.paths.registryFile, file(0));
+      await updateRegistry(t.ctx.paths, (r) => setTokens(r, COUNTER, 4));
+      assert.deepEqual(Deno.readFileSync(t.ctx.paths.registryFile), file(4));
+    }
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a writer stalled past the lock timeout does not write over the one that went ahead", async () => {
+  const t = createTestContext();
+  try {
+    seed(t);
+    const ready = `${t.ctx.paths.cmHome}/stalled-writer-read`;
+    const stalled = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-all",
+        "--quiet",
+        STALL,
+        COUNTER,
+        "Renamed by the stalled one",
+        ready,
+        "2500",
+      ],
+      env: { ...childBaseEnv(), ...t.env },
+      clearEnv: true,
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    const deadline = Date.now() + 20_000;
+    while (!pathExists(ready) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.ok(pathExists(ready), "the stalled writer got the lock and read the registry");
+    let timedOut = false;
+    await updateRegistry(t.ctx.paths, (r) => renameSession(r, sessionId(1), "Renamed meanwhile"), {
+      timeoutMs: 300,
+      onTimeout: () => timedOut = true,
+    });
+    assert.ok(timedOut, "the second writer went ahead without the lock");
+    const output = await stalled.output();
+    assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+    const registry = readRegistry(t.ctx.paths);
+    assert.equal(findSession(registry, sessionId(1))?.desc, "Renamed meanwhile");
+    assert.equal(findSession(registry, COUNTER)?.desc, "Renamed by the stalled one");
+    assert.equal(mainSessions(registry).length, 61);
+    assert.match(Deno.readTextFileSync(t.ctx.paths.registryFile), /malformed but precious/);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a write re-applies its operation when the file changed after it was read", async () => {
+  const t = createTestContext();
+  try {
+    seed(t);
+    let calls = 0;
+    await updateRegistry(t.ctx.paths, (r) => {
+      calls++;
+      // Another writer renames a row between this writer's read and its rename.
+      if (calls === 1) {
+        writeRegistryText(t.ctx.paths, serializeRegistry(renameSession(r, sessionId(2), "Other")));
+      }
+      return setTokens(r, COUNTER, 5);
+    });
+    assert.equal(calls, 2);
+    const registry = readRegistry(t.ctx.paths);
+    assert.equal(findSession(registry, sessionId(2))?.desc, "Other");
+    assert.equal(findSession(registry, COUNTER)?.tokens, "5");
+    const names = [...Deno.readDirSync(t.ctx.paths.cmHome)].map((e) => e.name).sort();
+    assert.deepEqual(names, ["sessions.txt", "sessions.txt.lock"]);
   } finally {
     t.cleanup();
   }

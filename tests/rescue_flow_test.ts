@@ -7,6 +7,7 @@ import type { ClaudeAdapter, PrintResult } from "../lib/platform/claude.ts";
 import type { Tools } from "../lib/platform/tools.ts";
 import { createTestContext, type TestContextOptions } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
 
 const NOW = new Date("2026-11-30T12:00:00Z");
 
@@ -311,6 +312,72 @@ Deno.test("rescue: a thread id already taken gets a suffix, never an overwrite",
     assert.equal(Deno.readTextFileSync(taken), '{"id": "someone else\'s"}');
     const suffixed = readJson(taken.replace(".json", "-2.json"));
     assert.equal(suffixed.id, "T-20261130-090015-recovered-linked-watching-lovelace-2");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("rescue changes only its rows in the user's INDEX.md: other bytes, LF or CRLF, kept", async () => {
+  // The last: an LF file with one CRLF line the user pasted in.
+  for (const [eol, pasted] of [["\n", ""], ["\r\n", ""], ["\n", "pasted\r\n"]]) {
+    const { t, w } = world();
+    try {
+      const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+      const head = bytes(
+        `\xef\xbb\xbf# My threads${eol}caf\xe9 notes, not UTF-8${eol}${eol}` +
+          `| Thread | Created | Summary | Status |${eol}|---|---|---|---|${eol}`,
+      );
+      const tail = bytes(
+        `| T-mine | 2026-01-01 | mine | done |${eol}${eol}${pasted}More \xff text${eol}`,
+      );
+      const indexPath = join(w.threadsDir, "INDEX.md");
+      Deno.writeFileSync(indexPath, new Uint8Array([...head, ...tail]));
+      assert.equal(await runRescue(t.ctx, { workspace: w.workspace, all: true }), 0);
+      const after = Deno.readFileSync(indexPath);
+      assert.deepEqual(after.subarray(0, head.length), head);
+      assert.deepEqual(after.subarray(after.length - tail.length), tail);
+      const inserted = new TextDecoder().decode(
+        after.subarray(head.length, after.length - tail.length),
+      );
+      const lines = inserted.split(eol);
+      assert.equal(lines.pop(), "");
+      assert.equal(lines.length, 3, inserted);
+      for (const line of lines) assert.match(line, /^\| T-[^\r\n]* \| interrupted \|$/);
+    } finally {
+      t.cleanup();
+    }
+  }
+});
+
+Deno.test("rescue killed between its writes: the next run rebuilds INDEX.md, recent.md, handoff.json", async () => {
+  const { t, w } = world();
+  try {
+    const derived = ["INDEX.md", "recent.md", "handoff.json"].map((name) =>
+      join(w.threadsDir, name)
+    );
+    const read = () => derived.map((path) => Deno.readTextFileSync(path));
+    assert.equal(await runRescue(t.ctx, { workspace: w.workspace, session: w.ids.dead }), 0);
+    const afterFirst = read();
+    assert.equal(await runRescue(t.ctx, { workspace: w.workspace, all: true }), 0);
+    const complete = read();
+    assert.notDeepEqual(complete, afterFirst);
+    // As if the second run had been killed after its thread file, before the rest.
+    derived.forEach((path, i) => Deno.writeTextFileSync(path, afterFirst[i]));
+    // The first run's handoff.json was written after its own thread file, before the second run's.
+    const past = new Date(Date.now() - 3_600_000);
+    const firstThread = join(w.threadsDir, `${JSON.parse(afterFirst[2]).last_thread}.json`);
+    for (const path of [firstThread, derived[2]]) Deno.utimeSync(path, past, past);
+    const stale = join(w.threadsDir, "INDEX.md.tmp-999999999");
+    Deno.writeTextFileSync(stale, "half");
+
+    assert.equal(await runRescue(t.ctx, { workspace: w.workspace, all: true }), 0);
+    assert.deepEqual(read(), complete);
+    assert.equal(pathExists(stale), false, "a dead writer's temp file is removed");
+    assert.match(t.stdout(), /Rebuilt recent\.md, INDEX\.md, handoff\.json from the threads/);
+    // Repaired once: the run after writes nothing.
+    const before = treeState(t.home);
+    assert.equal(await runRescue(t.ctx, { workspace: w.workspace, all: true }), 0);
+    assert.deepEqual(treeState(t.home), before);
   } finally {
     t.cleanup();
   }

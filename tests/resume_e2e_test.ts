@@ -419,3 +419,24 @@ Deno.test("post-exit: Enter or end of input declines the refresh and changes not
     world.cleanup();
   }
 });
+
+Deno.test("a fork's predecessor open in another window stays where that window writes it", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seedSession(world);
+    world.claudeScenario({ fork: true, forkId: FORK, messages: ["carry on"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    openInAnotherWindow(world, ORIGINAL);
+    const result = await world.run(["1"], { stdin: "y\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(world.sessions()[0].guid, FORK, "the row follows the fork");
+    assert.match(
+      result.stdout,
+      /The previous transcript stays in .*: it is open in a claude window now\./,
+    );
+    assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)));
+    assert.ok(!pathExists(join(world.paths.backupDir, "project", `${ORIGINAL}.jsonl`)));
+  } finally {
+    world.cleanup();
+  }
+});

@@ -4,6 +4,7 @@ import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { writeRegistryText } from "./helpers/claude_home.ts";
 import { finishedSession, keyDirOf, makeFolder, save } from "./helpers/projects.ts";
 import { runClaudecm } from "./helpers/run_cli.ts";
+import { permissionsTestable, runClaudecmUnprivileged } from "./helpers/run_unprivileged.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { symlinkIfSupported } from "./helpers/portable.ts";
@@ -98,4 +99,76 @@ Deno.test("skeleton refuses an unknown session (exit 3) and a transcript with no
   } finally {
     w.t.cleanup();
   }
+});
+
+// Issue 18 item 15: `--out` naming a file said "internal error: File exists (os error 17)".
+Deno.test("skeleton --out: a file, a folder that cannot be made, files already there: one line each, nothing written", async () => {
+  const w = world();
+  try {
+    const id = w.session.sessionId;
+    const file = join(w.t.home, "a file");
+    Deno.writeTextFileSync(file, "mine");
+    const cases: Array<[string, number, RegExp]> = [
+      [file, 2, /^claudecm: --out .*a file is a file, not a folder\n$/],
+      [
+        join(file, "sub"),
+        1,
+        /^claudecm: part of .*a file\/sub is a file where claudecm needs a folder/,
+      ],
+    ];
+    if (Deno.build.os === "linux") {
+      cases.push([
+        "/proc/no-such-folder",
+        1,
+        /^claudecm: cannot create the folder \/proc\/no-such-folder: /,
+      ]);
+    }
+    for (const [out, code, message] of cases) {
+      const run = await runClaudecm(["skeleton", id, "--out", out], { env: w.t.env, cwd: w.cwd });
+      assert.equal(run.code, code, `${out}: ${run.stderr}`);
+      assert.match(run.stderr, message);
+      assert.equal(run.stderr.split("\n").length, 2, "one line");
+      assert.doesNotMatch(run.stderr, /internal error/);
+    }
+    assert.equal(Deno.readTextFileSync(file), "mine");
+
+    const first = await runClaudecm(["skeleton", id, "--out", w.out], { env: w.t.env, cwd: w.cwd });
+    assert.equal(first.code, 0, first.stderr);
+    const skeleton = join(w.out, `${id}-skeleton.md`);
+    Deno.writeTextFileSync(skeleton, "edited by hand");
+    const again = await runClaudecm(["skeleton", id, "--out", w.out], { env: w.t.env, cwd: w.cwd });
+    assert.equal(again.code, 2);
+    assert.equal(again.stderr, `claudecm: ${skeleton} already exists; --force replaces it\n`);
+    assert.equal(Deno.readTextFileSync(skeleton), "edited by hand");
+    const forced = await runClaudecm(["skeleton", id, "--out", w.out, "--force"], {
+      env: w.t.env,
+      cwd: w.cwd,
+    });
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.match(Deno.readTextFileSync(skeleton), /^# Session Refresh: Refactor The Parser\n/);
+  } finally {
+    w.t.cleanup();
+  }
+});
+
+Deno.test({
+  name: "skeleton --out in a folder the user may not write: one line naming it, exit 1",
+  ignore: !permissionsTestable,
+  fn: async () => {
+    const w = world();
+    try {
+      const locked = join(w.t.home, "locked");
+      Deno.mkdirSync(locked, { mode: 0o555 });
+      Deno.chmodSync(locked, 0o555);
+      const run = await runClaudecmUnprivileged(
+        ["skeleton", w.session.sessionId, "--out", join(locked, "out")],
+        { env: w.t.env, cwd: w.t.home, home: w.t.home },
+      );
+      assert.equal(run.code, 1, run.stderr);
+      assert.match(run.stderr, /^claudecm: permission denied: .*locked\/out; /);
+      assert.equal(run.stderr.split("\n").length, 2, "one line");
+    } finally {
+      w.t.cleanup();
+    }
+  },
 });

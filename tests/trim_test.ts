@@ -364,3 +364,65 @@ Deno.test("trim: cmv that names a session it never wrote, hangs, or cannot start
     }
   });
 });
+
+/** cmv that, once its trim is done, lets "another window" act before claudecm goes on. */
+function cmvThen(test: TestContext, otherWindow: () => void): void {
+  const tools = test.ctx.tools;
+  test.ctx.tools = {
+    ...tools,
+    cmv: () => {
+      const cmv = tools.cmv();
+      if (!cmv.available) return cmv;
+      return {
+        ...cmv,
+        trim: async (id, options) => {
+          const outcome = await cmv.trim(id, options);
+          otherWindow();
+          return outcome;
+        },
+      };
+    },
+  };
+}
+
+Deno.test("trim: a pre-trim transcript resumed in another window during the trim stays where it is", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    const { test, folder } = seeded;
+    try {
+      world.cmvScenario({ trimId: NEW });
+      const pretrim = `${folder}/${ID}.jsonl`;
+      cmvThen(test, () => Deno.writeTextFileSync(pretrim, '{"type":"user"}\n', { append: true }));
+      assert.equal(await trimSession(test.ctx, { guid: ID }), NEW);
+      assert.ok(pathExists(pretrim), "the changed pre-trim transcript is not moved");
+      assert.ok(!pathExists(`${test.ctx.paths.backupDir}/project/${ID}.jsonl`));
+      assert.match(
+        seeded.err(),
+        /Did not move the pre-trim transcript .*changed since it was shown/,
+      );
+    } finally {
+      test.cleanup();
+    }
+  });
+});
+
+Deno.test("trim: a pre-trim session open in a claude window is not moved aside", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    const { test, folder } = seeded;
+    try {
+      world.cmvScenario({ trimId: NEW });
+      const { sessionsDir } = test.ctx.paths;
+      cmvThen(test, () => {
+        Deno.mkdirSync(sessionsDir, { recursive: true });
+        const manifest = { pid: Deno.pid, sessionId: ID, cwd: world.project };
+        Deno.writeTextFileSync(`${sessionsDir}/${Deno.pid}.json`, JSON.stringify(manifest));
+      });
+      assert.equal(await trimSession(test.ctx, { guid: ID }), NEW);
+      assert.ok(pathExists(`${folder}/${ID}.jsonl`));
+      assert.match(seeded.err(), /Did not move .*: it is open in a claude window now\./);
+    } finally {
+      test.cleanup();
+    }
+  });
+});

@@ -7,14 +7,18 @@
 
 import type { AppContext } from "./context.ts";
 import type { Registry } from "../core/registry.ts";
-import { updateRegistry } from "../store/registry_store.ts";
+import { type RegistryOperation, updateRegistry } from "../store/registry_store.ts";
 
-/** Apply `change` to the registry under the lock; warns (yellow) and proceeds on a lock timeout. */
+/**
+ * Apply `operation` to the registry under the lock (re-applied on a fresher
+ * registry if the file changed meanwhile, see {@linkcode RegistryOperation});
+ * warns (yellow) and proceeds on a lock timeout.
+ */
 export function changeRegistry(
   ctx: AppContext,
-  change: (registry: Registry) => Registry,
+  operation: RegistryOperation,
 ): Promise<Registry> {
-  return updateRegistry(ctx.paths, change, {
+  return updateRegistry(ctx.paths, operation, {
     onTimeout: () =>
       ctx.err.line(
         "  Could not lock sessions.txt within 10 s (another claudecm is writing?); saving anyway.",

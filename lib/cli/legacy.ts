@@ -10,6 +10,8 @@
  * @module
  */
 
+import { editDistance } from "./suggest.ts";
+
 /** Canonical subcommands: a first argument naming one of these is already canonical. */
 const CANONICAL_COMMANDS = [
   "list",
@@ -23,8 +25,12 @@ const CANONICAL_COMMANDS = [
   "doctor",
   "find",
   "adopt",
+  "move",
   "skill",
+  "vault",
+  "restore",
   "help",
+  "version",
 ] as const;
 
 const OWN_FLAGS = new Set(["-h", "--help", "-V", "--version"]);
@@ -42,6 +48,8 @@ const LIST_FORMS = new Set(["l", "L", "-l", "-L"]);
 export function translateLegacyArgs(args: readonly string[]): string[] {
   const [first, ...rest] = args;
   if (first === undefined || LIST_FORMS.has(first)) return ["list", "--interactive"];
+  // claude's own `-v`, which the old scripts passed on, now answers for both (claudecm's first).
+  if (first === "-v") return ["--version"];
   if (/^\d+$/.test(first)) return ["resume", first];
   if (first === "-s" || first === "-S") {
     // `claudecm -s my app` means the name "my app", quoted or not.
@@ -66,4 +74,70 @@ function translateNormalMode(args: readonly string[]): string[] {
     }
   }
   return passThrough.length > 0 ? ["new", ...own, "--", ...passThrough] : ["new", ...own];
+}
+
+/**
+ * Common first words of a prompt that the typo rule below would take for a
+ * command (`still` for skill, `now` for new, `remove` for recover): they
+ * start a session, as any other words do.
+ */
+const PROMPT_WORDS = new Set<string>([
+  "adapt",
+  "adept",
+  "fine",
+  "fund",
+  "heap",
+  "held",
+  "hell",
+  "helm",
+  "hemp",
+  "last",
+  "lift",
+  "lint",
+  "lisp",
+  "lost",
+  "lust",
+  "net",
+  "news",
+  "now",
+  "remove",
+  "spill",
+  "still",
+  "vision",
+]);
+
+/** A prefix shorter than this (`re`, `s`) says too little to be a command. */
+const MIN_PREFIX = 3;
+
+/**
+ * The commands the first argument is a typo of (DESIGN.md 5.18): `lsit` →
+ * `list`, `serach` → `search`, `rec` → `recall`, `recover`; empty when it is
+ * a command, an old form or ordinary words for claude. A typo is a word of
+ * letters that is a known command's prefix, or within one edit of a command
+ * of up to six letters (two of a longer one) with the same first letter (or
+ * the first two swapped), and is not a common prompt word.
+ */
+export function commandTypo(args: readonly string[]): string[] {
+  const word = args[0]?.toLowerCase();
+  if (word === undefined || !/^[a-z]{2,}$/.test(word)) return [];
+  if ((CANONICAL_COMMANDS as readonly string[]).includes(args[0])) return [];
+  if ((CANONICAL_COMMANDS as readonly string[]).includes(word)) return [word];
+  if (word.length < MIN_PREFIX || PROMPT_WORDS.has(word)) return [];
+  let best = Infinity;
+  let similar: string[] = [];
+  for (const command of CANONICAL_COMMANDS) {
+    const distance = command.startsWith(word) ? 1 : typoDistance(word, command);
+    if (distance > best) continue;
+    if (distance < best) similar = [];
+    best = distance;
+    similar.push(command);
+  }
+  return best === Infinity ? [] : similar.sort();
+}
+
+function typoDistance(word: string, command: string): number {
+  const swapped = word[0] === command[1] && word[1] === command[0];
+  if (word[0] !== command[0] && !swapped) return Infinity;
+  const distance = editDistance(word, command);
+  return distance <= (command.length <= 6 ? 1 : 2) ? distance : Infinity;
 }

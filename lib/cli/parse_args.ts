@@ -90,16 +90,27 @@ function parseGroupOrLeaf(
 ): ParsedCommandLine {
   if (command.subcommands === undefined) return parseLeaf(command, { args, path });
   const [first, ...rest] = args;
+  // A group that runs on its own (`vault`, `vault --json`) takes no subcommand or its options.
+  if (command.run !== undefined && (first === undefined || isOptionArg(first))) {
+    return parseLeaf(command, { args, path });
+  }
   if (first === undefined) return { kind: "help", command, path, toStderr: true };
   if (HELP_FLAGS.has(first)) return { kind: "help", command, path, toStderr: false };
   if (first === "help") {
-    if (rest[0] === undefined) return { kind: "help", command, path, toStderr: false };
+    // `help help` and `help --help` ask how help works: the group's own help says it.
+    if (rest[0] === undefined || rest[0] === "help" || HELP_FLAGS.has(rest[0])) {
+      return { kind: "help", command, path, toStderr: false };
+    }
     const target = findSubcommand(command, rest[0]);
     return { kind: "help", command: target, path: [...path, target.name], toStderr: false };
   }
   if (first.startsWith("-")) throw new CommandLineError(`unknown option '${first}'`);
   const sub = findSubcommand(command, first);
   return parseGroupOrLeaf(sub, { args: rest, path: [...path, sub.name] });
+}
+
+function isOptionArg(arg: string): boolean {
+  return arg.startsWith("-") && !HELP_FLAGS.has(arg);
 }
 
 function findSubcommand(group: CommandSpec, name: string): CommandSpec {

@@ -13,17 +13,20 @@ import { adoptCommand } from "./adopt.ts";
 import { doctorCommand } from "./doctor.ts";
 import { findCommand } from "./find.ts";
 import { formatHelp } from "./help.ts";
-import { translateLegacyArgs } from "./legacy.ts";
+import { commandTypo, translateLegacyArgs } from "./legacy.ts";
 import { listCommand } from "./list.ts";
+import { moveCommand } from "./move.ts";
 import { newCommand } from "./new.ts";
 import { CommandLineError, parseCommandLine } from "./parse_args.ts";
 import { recallCommand } from "./recall.ts";
 import { recoverCommand } from "./recover.ts";
 import { rescueCommand } from "./rescue.ts";
+import { restoreCommand } from "./restore.ts";
 import { resumeCommand } from "./resume.ts";
 import { searchCommand } from "./search.ts";
 import { skeletonCommand } from "./skeleton.ts";
 import { skillCommand } from "./skill.ts";
+import { vaultCommand } from "./vault.ts";
 
 /** How {@linkcode runCli} reaches the world. */
 export interface CliOptions {
@@ -33,6 +36,12 @@ export interface CliOptions {
   /** Where usage errors go. */
   writeErr: (text: string) => void;
 }
+
+/** `version`: answered here, like `--version`, without a context (no HOME needed). */
+const VERSION_COMMAND: CommandSpec = {
+  name: "version",
+  description: "print claudecm's version and, on the next line, claude's (also -v, -V, --version)",
+};
 
 const PROGRAM: CommandSpec = {
   name: "claudecm",
@@ -50,14 +59,21 @@ const PROGRAM: CommandSpec = {
     doctorCommand,
     findCommand,
     adoptCommand,
+    vaultCommand,
+    restoreCommand,
+    VERSION_COMMAND,
+    moveCommand,
   ],
   helpAfter:
     "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm n (new session\n" +
     "here), claudecm --proj DIR, and any other arguments, which start a new session and pass\n" +
-    "them to claude.\n",
+    "them to claude; a first word close to a command (lsit) is refused as a typo: send such\n" +
+    "words with claudecm new -- WORDS.\n",
 };
 
-const PROGRAM_OPTIONS = [{ term: "-V, --version", description: "print the claudecm version" }];
+const PROGRAM_OPTIONS = [
+  { term: "-V, --version", description: "print claudecm's version, then claude's" },
+];
 
 /**
  * Run claudecm with `args` (without the program name); returns the exit
@@ -65,6 +81,16 @@ const PROGRAM_OPTIONS = [{ term: "-V, --version", description: "print the claude
  * stderr and exit 2.
  */
 export async function runCli(args: readonly string[], options: CliOptions): Promise<number> {
+  const typo = commandTypo(args);
+  if (typo.length > 0) {
+    // A typo never reaches claude as a prompt (DESIGN.md 5.18).
+    const named = typo.length === 1 ? typo[0] : `one of ${typo.join(", ")}`;
+    options.writeErr(
+      `claudecm: unknown command '${args[0]}'. Did you mean ${named}? ` +
+        `(To send it to claude: claudecm new -- ${args.map(shellWord).join(" ")})\n`,
+    );
+    return ExitCode.usage;
+  }
   let parsed;
   try {
     parsed = parseCommandLine(PROGRAM, translateLegacyArgs(args));
@@ -73,10 +99,10 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
     options.writeErr(`claudecm: ${error.message}\n`);
     return ExitCode.usage;
   }
+  if (parsed.kind === "version" || (parsed.kind === "run" && parsed.command === VERSION_COMMAND)) {
+    return await printVersions(options.writeOut);
+  }
   switch (parsed.kind) {
-    case "version":
-      options.writeOut(`${VERSION}\n`);
-      return ExitCode.ok;
     case "help": {
       const text = formatHelp(parsed.command, {
         program: PROGRAM.name,
@@ -91,4 +117,21 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
     case "run":
       return await parsed.command.run!(parsed.input, options.makeContext);
   }
+}
+
+/** `word`, quoted when a shell would split it. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** claudecm's version, then claude's when it is found (main.ts does the same for `--version`). */
+async function printVersions(writeOut: (text: string) => void): Promise<number> {
+  writeOut(`${VERSION}\n`);
+  const { claudeVersionLine } = await import("../app/version/claude_version.ts");
+  const line = await claudeVersionLine(Deno.env.toObject(), {
+    os: Deno.build.os,
+    cwd: Deno.cwd(),
+  });
+  if (line !== null) writeOut(`${line}\n`);
+  return ExitCode.ok;
 }

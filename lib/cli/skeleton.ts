@@ -24,12 +24,13 @@ export const skeletonCommand: CommandSpec = {
       description: "the title of the skeleton (default: the registered name)",
     },
     { flags: "--out <dir>", description: "where the two files go (default: the current folder)" },
+    { flags: "--force", description: "replace the two files when they are already there" },
   ],
   helpAfter:
     "\nWrites <guid>-skeleton.md (original intent, files modified and read, lines marked\n" +
     "[important], tool errors, recent context) and <guid>-transcript.md (the conversation\n" +
     "and one line per tool call, no tool output), and prints their paths and sizes.\n" +
-    "Nothing else is written.\n\n" +
+    "Nothing else is written; files already there are kept unless --force.\n\n" +
     "Exit codes: 0 ok, 1 failure (e.g. a transcript with no conversation), 2 usage error,\n" +
     `${ExitCode.notFound} session or transcript not found.\n`,
   run: async (input, makeContext) => {
@@ -38,6 +39,7 @@ export const skeletonCommand: CommandSpec = {
       target: input.argText("session")!,
       desc: input.text("desc"),
       out: input.text("out"),
+      force: input.flag("force"),
     });
   },
 };

@@ -34,7 +34,7 @@ export function suggestSimilar(word: string, candidates: readonly string[]): str
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions, transpositions. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > MAX_DISTANCE) return Math.max(a.length, b.length);
   const d: number[][] = [];
   for (let i = 0; i <= a.length; i++) d[i] = [i];

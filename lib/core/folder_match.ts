@@ -58,3 +58,34 @@ export function logicalCwd(physical: string, pwd: string | undefined, os: OsName
   if (!absolute.test(pwd)) return physical;
   return sameFolder(physical, pwd, os) ? pwd : physical;
 }
+
+/**
+ * `path` carried from under the folder `from` to the same place under `to`
+ * (`from/api` → `to/api`, `from` → `to`), or undefined when `path` is not
+ * `from` or below it. Compared as {@linkcode folderText} (no disk access:
+ * `from` is usually gone); the part below `from` keeps its spelling.
+ */
+export function relocateUnder(
+  path: string,
+  move: { from: string; to: string },
+  os: OsName,
+): string | undefined {
+  const separator = os === "windows" ? "\\" : "/";
+  const root = folderText(move.from, os);
+  const text = folderText(path, os);
+  const target = trimSeparators(move.to, os);
+  if (text === root) return target;
+  const prefix = root.endsWith(separator) ? root : root + separator;
+  if (!text.startsWith(prefix)) return undefined;
+  const spelled = os === "windows" ? path.replace(/\//g, "\\") : path;
+  const below = trimSeparators(os === "darwin" ? spelled.normalize("NFC") : spelled, os)
+    .slice(prefix.length);
+  return target.endsWith(separator) ? target + below : target + separator + below;
+}
+
+function trimSeparators(path: string, os: OsName): string {
+  const trimmed = path.replace(os === "windows" ? /[\\/]+$/ : /\/+$/, "");
+  return trimmed === "" || (os === "windows" && /^[A-Za-z]:$/.test(trimmed))
+    ? path.slice(0, trimmed.length + 1)
+    : trimmed;
+}

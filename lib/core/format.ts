@@ -36,6 +36,13 @@ export function formatDateShort(date: Date, now: Date): string {
   return date.getFullYear() < now.getFullYear() ? `${day}, ${date.getFullYear()}` : day;
 }
 
+/** Local time to the minute as `yyyy-MM-dd HH:mm`, for tables of files. */
+export function formatMinute(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 /** Local time as `yyyyMMdd-HHmmss`, for backup and snapshot names. */
 export function formatStamp(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, "0");

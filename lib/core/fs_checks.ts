@@ -26,6 +26,12 @@ export function probePath(path: string): PathProbe {
   }
 }
 
+/** The info of the regular file at `path`; null when none is there or it cannot be looked at. */
+export function fileInfoOrNull(path: string): Deno.FileInfo | null {
+  const probe = probePath(path);
+  return probe.kind === "file" ? probe.info : null;
+}
+
 /** Whether a caught error means the path does not exist (a component may be a file). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory;

@@ -9,7 +9,10 @@
  * @module
  */
 
-const strict = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM: a byte order mark is content here. The registry keeps its own
+// leading BOM, and one decoded alone (after a byte that is not UTF-8) would
+// otherwise vanish from the middle of a line.
+const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 const ESCAPE_BASE = 0xdc00;
 /** A low surrogate in the escape range with no high surrogate before it. */

@@ -28,6 +28,8 @@ export interface Paths {
   sessionsDir: string;
   /** `<claudeRoot>/settings.json`. */
   settingsFile: string;
+  /** Claude Code's own config, `.claude.json` in CLAUDE_CONFIG_DIR, else in HOME (per-project settings). */
+  claudeJsonFile: string;
   /** claudecm's own state: CLAUDECM_HOME, else `~/.claudecm`. */
   cmHome: string;
   /** The registry, `sessions.txt`. */
@@ -62,7 +64,8 @@ export function resolvePaths(env: EnvReader, os: OsName): Paths {
   const homeVariable = os === "windows" ? "USERPROFILE" : "HOME";
   const home = nonEmpty(env(homeVariable)) ?? nonEmpty(env("HOME"));
   if (home === undefined) throw new MissingHomeError(homeVariable);
-  const claudeRoot = nonEmpty(env("CLAUDE_CONFIG_DIR")) ?? path.join(home, ".claude");
+  const configDir = nonEmpty(env("CLAUDE_CONFIG_DIR"));
+  const claudeRoot = configDir ?? path.join(home, ".claude");
   const cmHome = nonEmpty(env("CLAUDECM_HOME")) ?? path.join(home, ".claudecm");
   const registryFile = path.join(cmHome, "sessions.txt");
   return {
@@ -71,6 +74,7 @@ export function resolvePaths(env: EnvReader, os: OsName): Paths {
     projectsDir: path.join(claudeRoot, "projects"),
     sessionsDir: path.join(claudeRoot, "sessions"),
     settingsFile: path.join(claudeRoot, "settings.json"),
+    claudeJsonFile: path.join(configDir ?? home, ".claude.json"),
     cmHome,
     registryFile,
     lockFile: `${registryFile}.lock`,

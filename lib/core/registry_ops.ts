@@ -3,10 +3,20 @@
  * malformed and blank lines where they stood, and a changed row keeping its
  * own line ending, so `updateRegistry` can apply them under the lock.
  *
+ * Rows change only through these: a flow passes `changeRegistry` a function
+ * that composes them on the registry it is given, never a list it read
+ * earlier. That function may run again on a fresher registry when another
+ * writer got in first (the compare-and-swap of DESIGN.md 13), so it is pure
+ * apart from resetting and setting what it reports. A new kind of change (a
+ * rewrite of several rows' DIR, say) is a new function here, taking the
+ * registry first and its arguments after, throwing
+ * {@linkcode RegistryLookupError} for a row that is not there.
+ *
  * @module
  */
 
-import { sameFolder } from "./folder_match.ts";
+import { relocateUnder, sameFolder } from "./folder_match.ts";
+import type { OsName } from "./paths.ts";
 import {
   archivedSessions,
   type Entry,
@@ -207,4 +217,22 @@ function indexOfGuid(entries: Entry[], guid: string): number {
 
 function notFound(guid: string): RegistryLookupError {
   return new RegistryLookupError(`no registered session ${guid}`);
+}
+
+/**
+ * `claudecm move`: every row, main or archived, whose DIR is `from` or below
+ * it gets `to` (or the same place below `to`); other lines are untouched.
+ */
+export function rewriteDirPrefix(
+  registry: Registry,
+  move: { from: string; to: string; os: OsName },
+): Registry {
+  const apply = (entry: Entry): Entry => {
+    if (!("session" in entry)) return entry;
+    const dir = relocateUnder(entry.session.dir, move, move.os);
+    return dir === undefined || dir === entry.session.dir
+      ? entry
+      : { ...entry, session: { ...entry.session, dir } };
+  };
+  return { ...registry, main: registry.main.map(apply), archived: registry.archived.map(apply) };
 }

@@ -17,6 +17,7 @@
  */
 
 import type { OsName } from "../core/paths.ts";
+import { withoutClaudeSession } from "./claude_env.ts";
 import { type ClaudeFeatures, detectClaudeFeatures } from "./claude_features.ts";
 import {
   type CapturedResult,
@@ -88,7 +89,9 @@ const PROBE_TIMEOUT_MS = 30_000;
 
 /** The adapter over the claude executable at `path`. */
 export function createClaudeAdapter(path: string, options: ClaudeAdapterOptions): ClaudeAdapter {
-  const envWith = (extra?: Record<string, string>) => ({ ...options.env(), ...extra });
+  // Every claude run (launch, -p, probes) starts outside any Claude Code session.
+  const envWith = (extra?: Record<string, string>) =>
+    withoutClaudeSession({ ...options.env(), ...extra });
   const probeTimeout = options.probeTimeoutMs ?? PROBE_TIMEOUT_MS;
   const probe = async (arg: string) => {
     const run = await runCaptured(path, [arg], {

@@ -17,6 +17,13 @@ export interface AtomicWriteOptions {
    * beside the real target, or the rename would cross file systems.
    */
   tmpSuffix?: string;
+  /**
+   * Asked once the temporary file is on disk, right before the rename: false
+   * leaves the target as it is (the temporary file is removed) and makes
+   * {@linkcode writeFileAtomic} return false. A compare-and-swap for a writer
+   * that must not replace content it has not seen.
+   */
+  beforeRename?: () => boolean;
 }
 
 /**
@@ -25,13 +32,14 @@ export interface AtomicWriteOptions {
  * settings.json or sessions.txt, often into another file system) is written
  * through the link, which stays a link, and an existing file keeps its
  * permission bits. On failure the temporary file is removed and the target is
- * untouched.
+ * untouched. Returns whether the file was replaced (false only when
+ * `beforeRename` said no).
  */
 export function writeFileAtomic(
   path: string,
   content: string | Uint8Array,
   options: AtomicWriteOptions = {},
-): void {
+): boolean {
   const target = realTarget(path);
   const tmpPath = target + (options.tmpSuffix ?? `.tmp-${Deno.pid}`);
   try {
@@ -45,6 +53,10 @@ export function writeFileAtomic(
       file.close();
     }
     keepMode(target, tmpPath);
+    if (options.beforeRename?.() === false) {
+      Deno.removeSync(tmpPath);
+      return false;
+    }
     Deno.renameSync(tmpPath, target);
   } catch (error) {
     try {
@@ -57,6 +69,7 @@ export function writeFileAtomic(
   }
   // The rename lives in the directory: until it is on disk, a power loss can undo it.
   syncDirectory(dirname(target));
+  return true;
 }
 
 function syncDirectory(dir: string): void {

@@ -2,28 +2,46 @@
  * Timestamped copies into `~/.claudecm/backup/` (spec 5.0 and 4): the
  * registry on every launch, settings.json before claudecm edits it.
  *
+ * A backup is written under a temporary name, read back and compared, and
+ * only then renamed to its stamped name, so a stamped name always holds a
+ * complete copy: a full disk leaves no empty backup that would count
+ * towards the 20 kept and push out good ones.
+ *
  * @module
  */
 
+import { equalBytes } from "../core/bytes.ts";
 import type { Paths } from "../core/paths.ts";
 import { formatStamp } from "../core/format.ts";
+import { writeFileAtomic } from "./atomic_write.ts";
+import { removeDeadWritersTemps } from "./stale_temps.ts";
 
 /** How many registry backups to keep. */
 const REGISTRY_BACKUPS_KEPT = 20;
 
+const REGISTRY_PREFIX = "sessions.txt.";
+const STAMP = /^\d{8}-\d{6}$/;
+
 /**
- * Copy sessions.txt to `backup/sessions.txt.<stamp>` and prune all but the
- * newest 20. Best effort: a failure here never stops claudecm; it is returned
- * (null when all went well) so the caller can tell a disk that refuses writes.
+ * Copy sessions.txt to `backup/sessions.txt.<stamp>` unless the newest backup
+ * already holds the same bytes (or the registry is empty: nothing to
+ * restore), then prune all but the newest 20. Best effort: a failure here
+ * never stops claudecm; it is returned (null when all went well) so the
+ * caller can tell a disk that refuses writes.
  */
 export function backupRegistry(paths: Paths, now: Date): unknown {
   try {
     Deno.mkdirSync(paths.backupDir, { recursive: true });
-    Deno.copyFileSync(
-      paths.registryFile,
-      paths.path.join(paths.backupDir, `sessions.txt.${formatStamp(now)}`),
-    );
-    pruneBackups(paths, "sessions.txt.", REGISTRY_BACKUPS_KEPT);
+    removeDeadWritersTemps(paths.backupDir);
+    const current = Deno.readFileSync(paths.registryFile);
+    const newest = registryBackups(paths).at(-1);
+    if (current.length > 0 && (newest === undefined || !equalBytes(readFile(newest), current))) {
+      writeBackup(
+        paths.path.join(paths.backupDir, `${REGISTRY_PREFIX}${formatStamp(now)}`),
+        current,
+      );
+    }
+    pruneRegistryBackups(paths);
     return null;
   } catch (error) {
     // Spec 5.0: best-effort and silent.
@@ -35,18 +53,51 @@ export function backupRegistry(paths: Paths, now: Date): unknown {
 export function backupSettings(paths: Paths, now: Date): string {
   Deno.mkdirSync(paths.backupDir, { recursive: true });
   const target = paths.path.join(paths.backupDir, `settings.json.${formatStamp(now)}`);
-  Deno.copyFileSync(paths.settingsFile, target);
+  writeBackup(target, Deno.readFileSync(paths.settingsFile));
   return target;
 }
 
-function pruneBackups(paths: Paths, prefix: string, keep: number): void {
-  const stamped = /^\d{8}-\d{6}$/;
+/** Write `content` to a temporary name, check it, rename it to `target`; throws when it cannot. */
+function writeBackup(target: string, content: Uint8Array): void {
+  const tmpSuffix = `.tmp-${Deno.pid}`;
+  const written = writeFileAtomic(target, content, {
+    tmpSuffix,
+    beforeRename: () => equalBytes(readFile(target + tmpSuffix), content),
+  });
+  if (!written) throw new Error(`the backup did not read back as written: ${target}`);
+}
+
+/**
+ * The registry's complete backups, oldest first, as paths. An empty one is
+ * what an older claudecm left on a full disk: it restores nothing and is
+ * removed, so it never takes the place of a good one.
+ */
+function registryBackups(paths: Paths): string[] {
+  const complete: string[] = [];
   const names = [...Deno.readDirSync(paths.backupDir)]
-    .filter((entry) => entry.isFile && entry.name.startsWith(prefix))
+    .filter((entry) => entry.isFile && entry.name.startsWith(REGISTRY_PREFIX))
     .map((entry) => entry.name)
-    .filter((name) => stamped.test(name.slice(prefix.length)))
+    .filter((name) => STAMP.test(name.slice(REGISTRY_PREFIX.length)))
     .sort();
-  for (const name of names.slice(0, Math.max(0, names.length - keep))) {
-    Deno.removeSync(paths.path.join(paths.backupDir, name));
+  for (const name of names) {
+    const path = paths.path.join(paths.backupDir, name);
+    if (Deno.statSync(path).size > 0) complete.push(path);
+    else Deno.removeSync(path);
+  }
+  return complete;
+}
+
+function pruneRegistryBackups(paths: Paths): void {
+  const complete = registryBackups(paths);
+  for (const path of complete.slice(0, Math.max(0, complete.length - REGISTRY_BACKUPS_KEPT))) {
+    Deno.removeSync(path);
+  }
+}
+
+function readFile(path: string): Uint8Array | null {
+  try {
+    return Deno.readFileSync(path);
+  } catch {
+    return null;
   }
 }

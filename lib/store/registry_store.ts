@@ -1,52 +1,81 @@
 /**
  * Reading and writing `sessions.txt`. {@linkcode updateRegistry} is the one
- * registry writer: lock, read, change, write temp, rename, unlock (spec 5.1).
+ * registry writer: lock, read, apply an operation, write temp, compare, rename,
+ * unlock (spec 5.1, DESIGN.md 13).
  *
  * @module
  */
 
+import { UserError } from "../core/errors.ts";
 import { decodeLossless, encodeLossless } from "../core/lossless_text.ts";
+import { equalBytes } from "../core/bytes.ts";
 import type { Paths } from "../core/paths.ts";
 import { parseRegistry, type Registry, serializeRegistry } from "../core/registry.ts";
 import { type LockOptions, withFileLock } from "./lock.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 
+/**
+ * A change to the registry: given the registry as it is on disk now, return
+ * the new one (compose the operations of `lib/core/registry_ops.ts`). It may
+ * be called more than once in one update, each time on a fresher registry, so
+ * it decides everything from the registry it is given (never from a list read
+ * earlier) and resets any result it reports before deciding it again.
+ */
+export type RegistryOperation = (registry: Registry) => Registry;
+
+/** How often an update re-reads a file that keeps changing under it before giving up. */
+const MAX_ATTEMPTS = 20;
+
 /** Read the registry without the lock (spec 14.1: renames make reads safe). */
 export function readRegistry(paths: Paths): Registry {
-  return parseRegistry(readRegistryText(paths));
+  return parseRegistry(decodeLossless(readRegistryBytes(paths)));
 }
 
 /**
- * Apply `change` to the registry as it is on disk under the lock and write the
- * result atomically. Returns the registry as written. When `change` throws,
- * nothing is written; when it leaves the file's content as it was, the file
- * is not rewritten at all.
+ * Apply `operation` to the registry as it is on disk under the lock and write
+ * the result atomically. Returns the registry as written. The write is a
+ * compare-and-swap: right before the rename the file must still hold the
+ * bytes the operation was applied to; if another writer changed it (one that
+ * stalled past the lock timeout, or one that went ahead without the lock),
+ * the file is read again and the operation re-applied, so no writer's update
+ * is lost to a stale one. When `operation` throws, nothing is written; when it
+ * leaves the file's content as it was, the file is not rewritten at all.
  */
 export async function updateRegistry(
   paths: Paths,
-  change: (registry: Registry) => Registry,
+  operation: RegistryOperation,
   options: Pick<LockOptions, "onTimeout" | "timeoutMs"> = {},
 ): Promise<Registry> {
   Deno.mkdirSync(paths.cmHome, { recursive: true });
   return await withFileLock(paths.lockFile, ({ held }) => {
-    const before = readRegistryText(paths);
-    const updated = change(parseRegistry(before));
-    const after = serializeRegistry(updated);
-    if (after === before) return updated;
     // Spec 3's sessions.txt.tmp, beside the real file when sessions.txt is a link.
     // Unlocked writers must not share a temp file with the lock holder.
     const tmpSuffix = held ? ".tmp" : `.tmp.${Deno.pid}`;
-    writeFileAtomic(paths.registryFile, encodeLossless(after), { tmpSuffix });
-    return updated;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const read = readRegistryBytes(paths);
+      const before = decodeLossless(read);
+      const updated = operation(parseRegistry(before));
+      const after = serializeRegistry(updated);
+      if (after === before) return updated;
+      const swapped = writeFileAtomic(paths.registryFile, encodeLossless(after), {
+        tmpSuffix,
+        beforeRename: () => equalBytes(readRegistryBytes(paths), read),
+      });
+      if (swapped) return updated;
+    }
+    throw new UserError(
+      `${paths.registryFile} kept changing while claudecm was saving (another program ` +
+        "rewriting it?); nothing was saved, try again",
+    );
   }, options);
 }
 
-/** The file's text, decoded so that bytes which are not UTF-8 survive a rewrite unchanged. */
-function readRegistryText(paths: Paths): string {
+/** The file's bytes; a missing file reads as empty. */
+function readRegistryBytes(paths: Paths): Uint8Array {
   try {
-    return decodeLossless(Deno.readFileSync(paths.registryFile));
+    return Deno.readFileSync(paths.registryFile);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return "";
+    if (error instanceof Deno.errors.NotFound) return new Uint8Array();
     throw error;
   }
 }

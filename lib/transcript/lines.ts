@@ -235,7 +235,7 @@ function distanceToNewline(
 }
 
 /** Fill `into` from the file's position; the number of bytes read (fewer at its end). */
-function readFull(file: Deno.FsFile, into: Uint8Array): number {
+export function readFull(file: Deno.FsFile, into: Uint8Array): number {
   let got = 0;
   while (got < into.length) {
     const count = file.readSync(into.subarray(got));

@@ -26,6 +26,8 @@ export interface TailInfo {
   gitBranch?: string;
   /** The latest `cwd` a line records. */
   cwd?: string;
+  /** Where `/cd` moved the session last: the latest `relocated` record's `relocatedCwd`. */
+  relocatedCwd?: string;
   /** The last complete line carries a timestamp: conversation traffic, not closing metadata. */
   endsInTraffic: boolean;
   /** The last line is half-written. */
@@ -48,6 +50,7 @@ const METADATA_TYPES = new Set([
   "last-prompt",
   "mode",
   "permission-mode",
+  "relocated",
 ]);
 const decoder = new TextDecoder();
 
@@ -221,6 +224,7 @@ function readMetadata(info: TailInfo, type: string, line: Uint8Array): void {
   else if (type === "last-prompt") info.lastPrompt ??= text("lastPrompt");
   else if (type === "mode") info.mode ??= text("mode");
   else if (type === "permission-mode") info.permissionMode ??= text("permissionMode");
+  else if (type === "relocated") info.relocatedCwd ??= text("relocatedCwd");
 }
 
 function parses(line: Uint8Array): boolean {

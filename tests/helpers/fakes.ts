@@ -37,6 +37,8 @@ export interface ArgvEntry {
   pid: number;
   /** Whether the fake had a terminal on stdin and stdout. */
   tty?: { stdin: boolean; stdout: boolean };
+  /** The names of the `CLAUDE*` and `AI_AGENT` variables in its environment. */
+  claudeEnv?: string[];
 }
 
 /** A temporary HOME plus everything needed to run the fakes in it. */

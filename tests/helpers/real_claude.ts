@@ -87,6 +87,23 @@ export function createRealWorld(): RealWorld {
   };
 }
 
+/** A session `id` with one printed exchange (`claude -p`, not logged in) in `cwd`, to resume. */
+export async function seedPrintedSession(world: RealWorld, id: string, cwd: string): Promise<void> {
+  const seeded = new Deno.Command(REAL_CLAUDE!, {
+    args: ["-p", "--session-id", id],
+    cwd,
+    env: world.env,
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const writer = seeded.stdin.getWriter();
+  await writer.write(new TextEncoder().encode("hi\n"));
+  await writer.close();
+  await seeded.status;
+}
+
 /** Run the real claude to completion (non-interactive: stdout is a pipe). */
 export async function runReal(
   world: RealWorld,

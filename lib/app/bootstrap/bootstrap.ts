@@ -8,6 +8,7 @@
 
 import type { AppContext } from "../context.ts";
 import { ensureCleanupPeriod } from "./settings.ts";
+import { syncVault } from "../vault/vault_sync.ts";
 import { backupRegistry } from "../../store/backups.ts";
 import { environmentUserError, errorMessage, isWriteRefusal } from "../../core/errors.ts";
 
@@ -36,6 +37,8 @@ export async function bootstrap(
   }
   // Where nothing can be saved, a typed machine name would be lost: use the hostname.
   const machineName = settleMachineName(ctx, { mayPrompt: options.mayPrompt && writable });
+  // Every registered session, before anything this run does can lose one (issue 20).
+  if (writable) syncVault(ctx);
   return { machineName };
 }
 

@@ -11,6 +11,7 @@
 
 import type { Edit, ParseError } from "jsonc-parser";
 import { errorMessage } from "../../core/errors.ts";
+import { decodeLossless, encodeLossless } from "../../core/lossless_text.ts";
 import type { Paths } from "../../core/paths.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { backupSettings } from "../../store/backups.ts";
@@ -72,27 +73,40 @@ export function isProtectedPeriod(days: unknown): boolean {
 }
 
 /**
- * Raise `cleanupPeriodDays` in an existing settings.json when it is unset or
- * below 1000, after a backup. The edit touches that one key, so the rest of
- * the file keeps its bytes. A missing file, or one Claude Code itself would
- * skip (invalid JSON, comments), is left alone. Never throws; returns whether
- * the file was changed.
+ * Raise `cleanupPeriodDays` when it is unset or below 1000, after a backup;
+ * create settings.json holding just that key when there is none. The edit
+ * touches that one key, byte for byte elsewhere (bytes that are not UTF-8
+ * included). A file Claude Code itself would skip (invalid JSON, comments)
+ * is left alone. Never throws; returns whether the file was changed.
  */
 export async function ensureCleanupPeriod(paths: Paths, now: Date): Promise<boolean> {
   try {
     const settings = await readSettings(paths);
+    if (settings.state === "missing") return createSettings(paths);
     if (settings.state !== "parsed" || isProtectedPeriod(settings.cleanupPeriodDays)) return false;
-    const { text, cleanupPeriodDays } = settings;
+    // Decoded so that every byte comes back as it was, even one that is not UTF-8.
+    const text = decodeLossless(Deno.readFileSync(paths.settingsFile));
     const jsonc = await import("jsonc-parser");
+    const edits = cleanupPeriodEdits(jsonc, text, settings.cleanupPeriodDays);
     backupSettings(paths, now);
-    writeFileAtomic(
-      paths.settingsFile,
-      jsonc.applyEdits(text, cleanupPeriodEdits(jsonc, text, cleanupPeriodDays)),
-    );
+    writeFileAtomic(paths.settingsFile, encodeLossless(jsonc.applyEdits(text, edits)));
     return true;
   } catch {
     return false;
   }
+}
+
+/** A new settings.json, never written over one that appeared meanwhile. */
+function createSettings(paths: Paths): boolean {
+  Deno.mkdirSync(paths.claudeRoot, { recursive: true });
+  const tmp = `${paths.settingsFile}.tmp-${Deno.pid}`;
+  Deno.writeTextFileSync(tmp, `{\n  "cleanupPeriodDays": ${PROTECTED_CLEANUP_DAYS}\n}\n`);
+  try {
+    Deno.linkSync(tmp, paths.settingsFile);
+  } finally {
+    Deno.removeSync(tmp);
+  }
+  return true;
 }
 
 /**

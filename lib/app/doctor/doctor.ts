@@ -21,6 +21,7 @@ import {
   type Section,
   statusOf,
 } from "./doctor_model.ts";
+import { checkPermissions, type PermissionsCheck } from "./doctor_permissions.ts";
 import { checkRegistry, type RegistryCheck } from "./doctor_registry.ts";
 import {
   checkClaude,
@@ -30,9 +31,12 @@ import {
   type RunAsCheck,
   type ToolCheck,
 } from "./doctor_tools.ts";
+import { checkForecast, type DoctorForecast } from "./doctor_forecast.ts";
 import { renderDoctorReport } from "./doctor_view.ts";
 import { isProtectedPeriod, PROTECTED_CLEANUP_DAYS, readSettings } from "../bootstrap/settings.ts";
 import { ExitCode } from "../../core/errors.ts";
+import type { Registry } from "../../core/registry.ts";
+import { readRegistry } from "../../store/registry_store.ts";
 import { type RunAsFacts, runAsFacts } from "../../platform/run_as.ts";
 
 /** Transcript protection in Claude Code's settings.json (spec 4 step 4). */
@@ -70,6 +74,9 @@ export interface DoctorReport {
   settings: SettingsCheck;
   registry: RegistryCheck;
   runAs: RunAsCheck;
+  /** What Claude Code's clean-up will delete, and each folder's period. */
+  forecast: DoctorForecast;
+  permissions: PermissionsCheck;
   /** The saved machine name; null when none is saved yet. */
   machineName: string | null;
   /** What is used while no machine name is saved. */
@@ -111,7 +118,9 @@ export async function collectDoctorReport(
   const cmv = await checkCmv(ctx, add("cmv"));
   const settings = await checkSettings(ctx, add("settings"));
   const registry = checkRegistry(ctx, add);
+  const permissions = checkPermissions(ctx, add("permissions"));
   const runAs = checkRunAs(ctx, options.runAsFacts ?? runAsFacts(ctx.env), add("runAs"));
+  const forecast = checkForecast(ctx, registryOrNull(ctx), add("forecast"));
   const status = (...sections: Section[]): CheckStatus => statusOf(findings, ...sections);
   const { paths } = ctx;
   const messages = (severity: Finding["severity"]) =>
@@ -124,6 +133,8 @@ export async function collectDoctorReport(
     settings: { ...settings, status: status("settings") },
     registry: { ...registry, status: status("registry", "transcripts", "folders") },
     runAs: { ...runAs, status: status("runAs") },
+    forecast,
+    permissions: { ...permissions, status: status("permissions") },
     machineName: readMachineName(ctx),
     hostname: hostnameFallback(ctx),
     paths: {
@@ -141,6 +152,14 @@ export async function collectDoctorReport(
   };
 }
 
+function registryOrNull(ctx: AppContext): Registry | null {
+  try {
+    return readRegistry(ctx.paths);
+  } catch {
+    return null; // checkRegistry reports why.
+  }
+}
+
 async function checkSettings(ctx: AppContext, add: AddFinding): Promise<SettingsCheck> {
   const path = ctx.paths.settingsFile;
   const read = await readSettings(ctx.paths);
@@ -156,8 +175,9 @@ async function checkSettings(ctx: AppContext, add: AddFinding): Promise<Settings
   if (read.state === "missing") {
     add(
       "problem",
-      `${path} does not exist, so Claude Code deletes transcripts after 30 days: create it ` +
-        `containing {"cleanupPeriodDays": ${PROTECTED_CLEANUP_DAYS}}`,
+      `${path} does not exist, so Claude Code deletes transcripts after 30 days: run ` +
+        `claudecm once, which creates it, or create it containing ` +
+        `{"cleanupPeriodDays": ${PROTECTED_CLEANUP_DAYS}}`,
     );
     return check;
   }

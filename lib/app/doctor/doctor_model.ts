@@ -17,7 +17,9 @@ export type Section =
   | "registry"
   | "transcripts"
   | "folders"
-  | "runAs";
+  | "runAs"
+  | "forecast"
+  | "permissions";
 
 /** Something wrong, with what to do about it. */
 export interface Finding {

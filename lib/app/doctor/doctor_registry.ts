@@ -59,8 +59,8 @@ export interface RegistryCheck {
   unreadableTranscripts: UnreadableTranscript[];
   /** Running sessions that have no transcript yet (no message sent): not a finding. */
   runningWithoutTranscript: MissingTranscript[];
-  /** Registered folders that are gone, with the sessions registered in each. */
-  missingDirs: Array<{ dir: string; sessions: SessionRef[] }>;
+  /** Registered folders that are gone, with the sessions registered in each and the fix. */
+  missingDirs: Array<{ dir: string; sessions: SessionRef[]; moveCommand: string }>;
 }
 
 /** Check the registry, adding a finding (registry, transcripts, folders) for each kind of trouble. */
@@ -119,7 +119,7 @@ export function checkRegistry(
     else check.missingTranscripts.push(missing);
   }
   check.missingDirs = [...dirs].filter(([dir]) => !folderStillThere(dir))
-    .map(([dir, sessions]) => ({ dir, sessions }));
+    .map(([dir, sessions]) => ({ dir, sessions, moveCommand: moveCommandFor(dir) }));
   addFindings(check, add);
   return check;
 }
@@ -157,9 +157,18 @@ function addFindings(check: RegistryCheck, add: (section: Section) => AddFinding
     add("folders")(
       "warning",
       `${plural(dirs, "registered folder")} no longer ${dirs === 1 ? "exists" : "exist"}: ` +
-        "restore or move it back, or remove its sessions from the list",
+        "if it was moved or renamed, run the claudecm move line shown with its new path",
     );
   }
+}
+
+/** The command that makes a gone folder's sessions follow it; NEW is for the user to fill in. */
+function moveCommandFor(dir: string): string {
+  return `claudecm move ${shellWord(dir)} <NEW>`;
+}
+
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./\\-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 function plural(count: number, noun: string): string {

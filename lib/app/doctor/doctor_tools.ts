@@ -12,6 +12,7 @@ import type { AddFinding, CheckStatus } from "./doctor_model.ts";
 import { errorMessage } from "../../core/errors.ts";
 import type { ClaudeFeatures } from "../../platform/claude_features.ts";
 import { locateTool, type ToolFound } from "../../platform/find_executable.ts";
+import { readPermissionsSetting } from "../launch/permissions.ts";
 import { decideRunAs, permissionArgs, type RunAsFacts, runAsName } from "../../platform/run_as.ts";
 import { ToolTimeoutError } from "../../platform/spawn.ts";
 import {
@@ -151,10 +152,11 @@ export function checkRunAs(ctx: AppContext, facts: RunAsFacts, add: AddFinding):
   const decision = decideRunAs(facts);
   // After a re-exec claudecm runs as a normal user, whom claude lets bypass.
   const bypassAllowed = decision.action === "reexec" || decision.bypassAllowed;
-  const args = permissionArgs(ctx.env, bypassAllowed);
+  const bypass = readPermissionsSetting(ctx).choice === "bypass";
+  const args = permissionArgs(ctx.env, bypass && bypassAllowed);
   const notice = decision.action === "stay" ? decision.notice ?? null : null;
-  // With a permission mode of the user's choice, the bypass flag is not missed.
-  const modeChosen = Boolean(ctx.env("CLAUDECM_PERMISSION_MODE")?.trim());
+  // With a permission mode or prompts of the user's choice, the bypass flag is not missed.
+  const modeChosen = Boolean(ctx.env("CLAUDECM_PERMISSION_MODE")?.trim()) || !bypass;
   if (notice !== null && !modeChosen) {
     add("warning", `${notice}; to fix, ${runAsFix(facts)}, or set IS_SANDBOX=1 inside a sandbox`);
   }

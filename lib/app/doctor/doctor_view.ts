@@ -9,6 +9,7 @@
 import type { DoctorReport } from "./doctor.ts";
 import { type CheckStatus, type Section, statusOf } from "./doctor_model.ts";
 import type { ToolCheck } from "./doctor_tools.ts";
+import { permissionsSummary } from "./doctor_permissions.ts";
 import type { MissingTranscript, SessionRef } from "./doctor_registry.ts";
 import type { ClaudeFeatures } from "../../platform/claude_features.ts";
 import type { Colour } from "../../ui/output.ts";
@@ -71,8 +72,12 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
     registry.missingDirs.length === 0
       ? "every registered folder exists"
       : `${registry.missingDirs.length} registered folder(s) missing`,
-    registry.missingDirs.map((d) => `${d.dir}  (${d.sessions.map(sessionText).join(", ")})`),
+    registry.missingDirs.flatMap((d) => [
+      `${d.dir}  (${d.sessions.map(sessionText).join(", ")})`,
+      `  ${d.moveCommand}`,
+    ]),
   );
+  check("forecast", "forecast", forecastSummary(report), forecastLines(report));
   check(
     "run as",
     "runAs",
@@ -83,6 +88,7 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
       ]
       : [],
   );
+  check("permissions", "permissions", permissionsSummary(report.permissions));
   const machine = report.machineName ??
     `not set (claudecm asks on its next interactive run; '${report.hostname}' is used until then)`;
   lines.push({
@@ -101,6 +107,19 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
   ) lines.push({ text: `    ${label.padEnd(LABEL_WIDTH + 2)}${path}` });
   lines.push({ text: "" }, summaryLine(report));
   return lines;
+}
+
+function forecastSummary({ forecast }: DoctorReport): string {
+  const days = forecast.cleanupPeriodDays;
+  return forecast.expiring.length === 0
+    ? `no transcript expires within 7 days (clean-up after ${days} days)`
+    : `${forecast.expiring.length} transcript(s) expire within 7 days`;
+}
+
+function forecastLines({ forecast }: DoctorReport): string[] {
+  return forecast.folders.map((f) =>
+    `${f.dir}: cleanupPeriodDays ${f.cleanupPeriodDays} (${f.source}${f.path ? `: ${f.path}` : ""})`
+  );
 }
 
 function toolSummary(tool: ToolCheck, override: string): string {

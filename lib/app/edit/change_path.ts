@@ -1,26 +1,41 @@
 /**
  * The edit list's path change (spec 11.10, P#): the session now belongs to
- * another folder. Its transcript (and sidecar dir) is copied to the new
- * folder's project key, where claude will look for it, and both project
- * indexes are synced. The original stays where it was: nothing is lost.
+ * another folder, and its files MOVE there (issue 17 item 1). The transcript
+ * and its sidecar dir are copied to the new folder's project key, where
+ * claude will look for them, the copy is checked, and only then, under the
+ * registry lock and with the session still closed and unchanged, does the
+ * row change and the old copy move to `~/.claudecm/backup/<leaf>/` (the
+ * fork-predecessor destination, spec 3.1). One live copy remains: a later
+ * P# back never finds a stale one waiting.
  *
  * @module
  */
 
 import type { AppContext } from "../context.ts";
-import { changeRegistry } from "../registry.ts";
+import { recheckThenAct } from "../recheck.ts";
+import { keepOneTranscriptCopy } from "../resume/transcript_copies.ts";
 import { errorMessage } from "../../core/errors.ts";
-import { isDirectory, pathExists, probePath } from "../../core/fs_checks.ts";
-import { projectDirFor } from "../../core/paths.ts";
+import { isDirectory, pathExists } from "../../core/fs_checks.ts";
+import { leafName } from "../../core/paths.ts";
+import { stampFile } from "../../core/preconditions.ts";
 import {
   findSession,
   InvalidRegistryFieldError,
+  type Registry,
   type Session,
   validateSessionDir,
 } from "../../core/registry.ts";
 import { changeDir } from "../../core/registry_ops.ts";
+import {
+  findSessionCopies,
+  type SessionFiles,
+  sessionFilesFor,
+} from "../../core/session_copies.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
 import { copySync } from "../../store/copy.ts";
+import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
+import { compareCopies } from "../../transcript/copy_order.ts";
 
 /** Ask for the new folder of `session` and move the session there. */
 export async function changeSessionPath(ctx: AppContext, session: Session): Promise<void> {
@@ -39,37 +54,104 @@ export async function changeSessionPath(ctx: AppContext, session: Session): Prom
     ctx.out.line(`  Not a directory: ${dir}`, "red");
     return;
   }
-  try {
-    copyTranscript(ctx, session, dir);
-  } catch (error) {
-    ctx.out.line(`  Could not copy the transcript: ${errorMessage(error)}`, "red");
+  // A transcript that cannot be looked at is not missing (DESIGN.md 5.11): moving the
+  // row without it would leave the session's history behind.
+  const located = locateTranscript(ctx.paths, session);
+  if (located.status === "unreadable") {
+    ctx.out.line(
+      `  Could not copy the transcript: cannot read ${located.path}: ${located.error}`,
+      "red",
+    );
     ctx.out.line("  The path is unchanged.", "red");
     return;
   }
-  const registry = await changeRegistry(
-    ctx,
-    (r) => findSession(r, session.guid) === undefined ? r : changeDir(r, session.guid, dir),
-  );
-  syncSessionIndex(ctx.paths, session.dir, registry);
-  syncSessionIndex(ctx.paths, dir, registry);
+  if (!await keepOneTranscriptCopy(ctx, { ...session, registered: true })) {
+    ctx.out.line("  The path is unchanged.", "red");
+    return;
+  }
+  const moved = await moveToFolder(ctx, session, dir);
+  if (moved === null) return;
+  syncSessionIndex(ctx.paths, session.dir, moved);
+  syncSessionIndex(ctx.paths, dir, moved);
   ctx.out.line(`  Path changed: ${session.desc} -> ${dir}`, "green");
 }
 
-/** Copy `<guid>.jsonl` and `<guid>/` to the new folder's key; an existing copy is kept. */
-function copyTranscript(ctx: AppContext, session: Session, dir: string): void {
-  const from = projectDirFor(ctx.paths, session.dir);
-  const to = projectDirFor(ctx.paths, dir);
-  if (from === to) return;
-  const join = ctx.paths.path.join;
-  for (const name of [`${session.guid}.jsonl`, session.guid]) {
-    const source = join(from, name);
-    const target = join(to, name);
-    // A transcript that cannot be looked at is not missing (DESIGN.md 5.11): moving the
-    // row without it would leave the session's history behind.
-    const probe = probePath(source);
-    if (probe.kind === "unreadable") throw new Error(`cannot read ${source}: ${probe.error}`);
-    if (!pathExists(source) || pathExists(target)) continue;
-    Deno.mkdirSync(to, { recursive: true });
-    copySync(source, target);
+/** Copy, check, then (re-checked under the lock) change the row and move the old copy aside. */
+async function moveToFolder(
+  ctx: AppContext,
+  session: Session,
+  dir: string,
+): Promise<Registry | null> {
+  const source = findSessionCopies(ctx.paths, session.guid)[0];
+  const target = sessionFilesFor(ctx.paths, { guid: session.guid, dir });
+  const moving = source !== undefined && source.folder !== target.folder;
+  const stamp = moving ? stampFile(source.transcript) : null;
+  if (moving) {
+    try {
+      if (pathExists(target.transcript) || pathExists(target.sidecar)) {
+        throw new Error(`${target.transcript} or its folder is already there; move it away first`);
+      }
+      copySessionFiles(source, target);
+    } catch (error) {
+      ctx.out.line(`  Could not copy the transcript: ${errorMessage(error)}`, "red");
+      ctx.out.line("  The path is unchanged.", "red");
+      return null;
+    }
+  }
+  const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
+  const step = await recheckThenAct(ctx, {
+    guid: session.guid,
+    registration: { registered: true, dir: session.dir },
+    files: stamp === null ? [] : [stamp],
+    copies: moving ? [source.transcript, target.transcript] : undefined,
+  }, () => {
+    if (moving) {
+      if (compareCopies(source.transcript, target.transcript) !== "same") {
+        throw new Error(`the copy at ${target.transcript} differs from ${source.transcript}`);
+      }
+      moveSessionAside(source.folder, session.guid, { destDir, join: ctx.paths.path.join });
+    }
+    return {
+      value: null,
+      change: (r) =>
+        findSession(r, session.guid) === undefined ? r : changeDir(r, session.guid, dir),
+    };
+  }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  // The old transcript moves first: once it has gone, the new copy is the live one.
+  if (!step.done && moving && !pathExists(source.transcript)) {
+    ctx.out.line(`  The move stopped part way: ${step.reason}.`, "red");
+    ctx.out.line(`  The transcript is at ${target.transcript}; the path is unchanged.`, "red");
+    return null;
+  }
+  if (!step.done) {
+    if (moving) removeOurCopy(target);
+    ctx.out.line(`  Nothing was moved: ${step.reason}.`, "red");
+    ctx.out.line("  The path is unchanged.", "red");
+    return null;
+  }
+  if (moving) ctx.out.line(`  The old copy is kept in ${destDir}.`, "darkGray");
+  return step.registry;
+}
+
+/** `<guid>.jsonl` and `<guid>/` into the (free) target names; all or nothing. */
+function copySessionFiles(source: SessionFiles, target: SessionFiles): void {
+  Deno.mkdirSync(target.folder, { recursive: true });
+  try {
+    copySync(source.transcript, target.transcript);
+    if (pathExists(source.sidecar)) copySync(source.sidecar, target.sidecar);
+  } catch (error) {
+    removeOurCopy(target);
+    throw error;
+  }
+}
+
+/** The copy this P# made, when the move did not happen: the original is untouched. */
+function removeOurCopy(target: SessionFiles): void {
+  for (const path of [target.transcript, target.sidecar]) {
+    try {
+      Deno.removeSync(path, { recursive: true });
+    } catch {
+      // Not made, or already gone.
+    }
   }
 }

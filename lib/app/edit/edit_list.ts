@@ -89,6 +89,7 @@ async function moveOne(
   await changeRegistry(ctx, (r) => {
     // Positions are what the user saw; if another window reordered the list since, do nothing.
     const now = mainSessions(r);
+    moved = false;
     if (now[from - 1]?.guid !== session.guid || now.length !== sessions.length) return r;
     moved = true;
     return moveSession(r, from, to);

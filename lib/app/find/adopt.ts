@@ -14,6 +14,7 @@
 import type { AppContext } from "../context.ts";
 import { bootstrap } from "../bootstrap/bootstrap.ts";
 import { changeRegistry } from "../registry.ts";
+import { syncVault } from "../vault/vault_sync.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
@@ -59,9 +60,8 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
     chosen = askAdoptPicks(ctx, candidates);
   }
   const write = !options.dryRun && chosen.length > 0;
-  if (write) await adopt(ctx, chosen, { mayPrompt: !options.json });
+  const adopted = write ? await adopt(ctx, chosen, { mayPrompt: !options.json }) : [];
   if (options.json) {
-    const adopted = write ? chosen.map((c) => c.sessionId) : [];
     ctx.out.line(
       JSON.stringify({ candidates, skipped, adopted, dryRun: !!options.dryRun }, null, 2),
     );
@@ -71,7 +71,7 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
   if (options.dryRun) {
     ctx.out.line(`  Dry run: would add ${chosen.length} session(s); nothing was written.`);
   } else if (write) {
-    ctx.out.line(`  Added ${chosen.length} session(s) to the bottom of the list.`, "green");
+    reportAdded(ctx, adopted.length, chosen.length);
   } else if (!ctx.interactive) {
     ctx.out.line("  Nothing added. Run claudecm adopt --all to add them all.");
   } else {
@@ -125,11 +125,15 @@ function listAdoptable(ctx: AppContext): {
   return { candidates, skipped };
 }
 
+/**
+ * Register the chosen sessions; returns the ids this run added, decided under
+ * the lock: another window's adopt may have added some of them meanwhile.
+ */
 async function adopt(
   ctx: AppContext,
   chosen: AdoptCandidate[],
   options: { mayPrompt: boolean },
-): Promise<void> {
+): Promise<string[]> {
   await bootstrap(ctx, options);
   const rows: Session[] = chosen.map((c) => ({
     guid: c.sessionId,
@@ -137,5 +141,24 @@ async function adopt(
     desc: c.title,
     tokens: "",
   }));
-  await changeRegistry(ctx, (registry) => appendSessions(registry, rows));
+  let added: string[] = [];
+  await changeRegistry(ctx, (registry) => {
+    added = rows.filter((row) => findSession(registry, row.guid) === undefined)
+      .map((row) => row.guid);
+    return appendSessions(registry, rows);
+  });
+  syncVault(ctx, { guids: rows.map((row) => row.guid) });
+  return added;
+}
+
+function reportAdded(ctx: AppContext, added: number, chosen: number): void {
+  const already = chosen - added;
+  const meanwhile = already === 0
+    ? ""
+    : ` ${already} ${already === 1 ? "was" : "were"} added meanwhile by another claudecm.`;
+  if (added === 0) {
+    ctx.out.line(`  Nothing added:${meanwhile}`, "yellow");
+    return;
+  }
+  ctx.out.line(`  Added ${added} session(s) to the bottom of the list.${meanwhile}`, "green");
 }

@@ -49,11 +49,12 @@ export async function resumeFound(ctx: AppContext, result: FindResult): Promise<
   };
   if (known === undefined) {
     // Registered first, so the row exists whatever claude does; re-checked under the lock.
-    await changeRegistry(
-      ctx,
-      (r) => findSession(r, session.guid) === undefined ? addAtTop(r, session) : r,
-    );
-    ctx.out.line(`  Added to the list as #1: ${session.desc}`, "green");
+    let added = false;
+    await changeRegistry(ctx, (r) => {
+      added = findSession(r, session.guid) === undefined;
+      return added ? addAtTop(r, session) : r;
+    });
+    if (added) ctx.out.line(`  Added to the list as #1: ${session.desc}`, "green");
   }
   return await resumeSession(ctx, { settings: setup.settings, session, registered: true });
 }

@@ -12,20 +12,20 @@
 
 import type { AppContext } from "../context.ts";
 import { argsPickSession, buildClaudeArgs, launchClaude } from "./launch.ts";
-import type { LaunchSettings } from "./launch_setup.ts";
+import { displayNameFor, type LaunchSettings } from "./launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import { projectDirFor } from "../../core/paths.ts";
-import { findSession } from "../../core/registry.ts";
+import { isSessionLive } from "../../core/pid_manifest.ts";
+import { findSession, type Session } from "../../core/registry.ts";
 import { addAtTop, removeSession, swapGuid } from "../../core/registry_ops.ts";
 import { newSessionBetween, snapshotFolder } from "../../core/session_files.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
 
 /** What to launch and how to register it. */
 export interface FreshLaunchOptions {
   /** The project directory. */
   dir: string;
-  /** `<machine> - <name>`, passed with `-n` where claude supports it. */
-  displayName: string;
-  /** The row's description. */
+  /** The row's description, which `-n` carries too (`<machine> - <desc>`). */
   desc: string;
   /** Arguments for claude after claudecm's own. */
   passArgs: string[];
@@ -64,7 +64,8 @@ export async function freshLaunch(
   }
   const args = buildClaudeArgs(settings, {
     sessionArgs: chosenId === null ? [] : ["--session-id", chosenId],
-    displayName: options.displayName,
+    // `-c`/`-r` pick a session claudecm does not know yet: no name of this row goes to it.
+    displayName: argsPickSession(passArgs) ? null : displayNameFor(settings, options.desc),
     supportsName: features.name,
     passArgs,
   });
@@ -92,17 +93,26 @@ export async function freshLaunch(
 
 /**
  * The row of a session that now exists: the replaced one's, or a new #1.
- * Decided under the lock: a row another window added meanwhile is kept as it is.
+ * Decided under the lock: a row another window added meanwhile is kept as it is,
+ * and a replaced session that came back to life meanwhile (a window on it, or its
+ * transcript on disk again) keeps its row (issue 17 item 5).
  */
 function register(ctx: AppContext, guid: string, options: FreshLaunchOptions): Promise<unknown> {
   const { replaces } = options;
   return changeRegistry(ctx, (r) => {
     if (findSession(r, guid) !== undefined) return r;
-    if (replaces !== undefined && findSession(r, replaces) !== undefined) {
-      return swapGuid(r, replaces, guid);
+    const replaced = replaces === undefined ? undefined : findSession(r, replaces);
+    if (replaced !== undefined && stillLost(ctx, replaced)) {
+      return swapGuid(r, replaced.guid, guid);
     }
     return addAtTop(r, { guid, dir: options.dir, desc: options.desc, tokens: "" });
   });
+}
+
+/** Whether `session` is still lost: no claude has it open and its transcript is found nowhere. */
+function stillLost(ctx: AppContext, session: Session): boolean {
+  return !isSessionLive(ctx.paths, session.guid) &&
+    locateTranscript(ctx.paths, session).status === "missing";
 }
 
 /**

@@ -64,8 +64,8 @@ export async function launchClaude(
 export interface ClaudeArgsOptions {
   /** `--session-id ID`, `--resume ID`, or nothing. */
   sessionArgs: string[];
-  /** `<machine> - <name>`. */
-  displayName: string;
+  /** `<machine> - <name>`; null when the session has no name of its own (launch_name.ts). */
+  displayName: string | null;
   /** Whether this claude accepts `-n` (feature-detected). */
   supportsName: boolean;
   /** The user's arguments for claude. */
@@ -75,14 +75,17 @@ export interface ClaudeArgsOptions {
 /**
  * claudecm's arguments, then the user's: the permission flags unless the
  * user chose a permission mode, the session arguments, and `-n <display
- * name>` where claude supports it and the user did not name the session.
+ * name>` where the session has a name, claude supports it and the user did
+ * not name the session.
  */
 export function buildClaudeArgs(settings: LaunchSettings, options: ClaudeArgsOptions): string[] {
   const { passArgs } = options;
   return [
     ...(argsSetPermissions(passArgs) ? [] : settings.permissionArgs),
     ...options.sessionArgs,
-    ...(options.supportsName && !argsNameSession(passArgs) ? ["-n", options.displayName] : []),
+    ...(options.displayName !== null && options.supportsName && !argsNameSession(passArgs)
+      ? ["-n", options.displayName]
+      : []),
     ...passArgs,
   ];
 }

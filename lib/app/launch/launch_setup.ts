@@ -1,13 +1,15 @@
 /**
  * What every command that launches claude does first: switch to the run-as
  * user when running as root (DESIGN.md 5.5), bootstrap claudecm's state, and
- * settle the permission flags (DESIGN.md 5.6).
+ * settle the permission flags (DESIGN.md 5.6; the choice: permissions.ts).
  *
  * @module
  */
 
 import type { AppContext } from "../context.ts";
 import { bootstrap } from "../bootstrap/bootstrap.ts";
+import { readPermissionsSetting } from "./permissions.ts";
+import { UserError } from "../../core/errors.ts";
 import {
   decideRunAs,
   permissionArgs,
@@ -50,16 +52,27 @@ export async function prepareLaunch(
 ): Promise<LaunchSetup> {
   const decision = (options.decide ?? ((c: AppContext) => decideRunAs(runAsFacts(c.env))))(ctx);
   if (decision.action === "reexec") return { reexecExitCode: await reexec(decision) };
+  const permissions = readPermissionsSetting(ctx);
+  if (permissions.error !== null) throw new UserError(permissions.error);
   // A missing claude is said before any question, not after the user has typed a name.
   if (options.requireClaude !== false) ctx.tools.claude();
-  if (decision.notice) ctx.err.line(`  ${decision.notice}`, "yellow");
+  const bypass = permissions.choice === "bypass";
+  if (decision.notice && bypass) ctx.err.line(`  ${decision.notice}`, "yellow");
   const { machineName } = await bootstrap(ctx, { mayPrompt: true });
   return {
-    settings: { machineName, permissionArgs: permissionArgs(ctx.env, decision.bypassAllowed) },
+    settings: {
+      machineName,
+      permissionArgs: permissionArgs(ctx.env, bypass && decision.bypassAllowed),
+    },
   };
 }
 
-/** The name claude shows for a session: `<machine> - <name>`. */
+/**
+ * The name claude shows for a session: `<machine> - <name>`. A name that
+ * already starts so (a title claude took from an earlier `-n`) is kept as
+ * it is, so it does not grow by a prefix at every resume.
+ */
 export function displayNameFor(settings: LaunchSettings, name: string): string {
-  return `${settings.machineName} - ${name}`;
+  const prefix = `${settings.machineName} - `;
+  return name.startsWith(prefix) ? name : `${prefix}${name}`;
 }

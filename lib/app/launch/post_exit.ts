@@ -13,6 +13,7 @@ import { askSessionName } from "../new/ask_name.ts";
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import { trimSession } from "../trim/trim.ts";
+import { syncVault } from "../vault/vault_sync.ts";
 import { refreshSession } from "../refresh/refresh.ts";
 import type { LaunchSettings } from "./launch_setup.ts";
 import { folderDefaultName, formatStamp } from "../../core/format.ts";
@@ -97,6 +98,7 @@ export async function saveExitState(
   // Saved before the name question, which waits on a person who may be gone.
   const registry = await changeRegistry(ctx, (r) => {
     gone = false;
+    provisional = options.provisional === true;
     if (mainSessions(r).some((session) => session.guid === guid)) return moveToTop(r, guid);
     if (findSession(r, guid) !== undefined) return r; // archived: it stays there
     if (options.registerIfMissing !== true) {
@@ -128,6 +130,8 @@ export async function saveExitState(
     );
     syncSessionIndex(ctx.paths, dir, renamed);
   }
+  // A new session's transcript exists only now; a resumed one may have moved to a new inode.
+  syncVault(ctx, { guids: [guid] });
   return { guid, dir };
 }
 

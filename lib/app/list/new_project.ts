@@ -10,7 +10,7 @@
 import type { AppContext } from "../context.ts";
 import { finishFreshLaunch } from "../launch/fresh_exit.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
-import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
+import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { pathExists } from "../../core/fs_checks.ts";
 import {
@@ -52,7 +52,6 @@ export async function offerNewProject(
   ctx.out.line(`  Project dir: ${dir}`);
   const outcome = await freshLaunch(ctx, settings, {
     dir,
-    displayName: displayNameFor(settings, title),
     desc: title,
     passArgs: [],
   });

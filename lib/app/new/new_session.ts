@@ -10,9 +10,10 @@
 import { askSessionName } from "./ask_name.ts";
 import type { AppContext } from "../context.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
-import { displayNameFor, type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
+import { type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
 import { finishFreshLaunch } from "../launch/fresh_exit.ts";
 import { orphanScan } from "../orphans/orphan_scan.ts";
+import { pickedSession } from "../resume/picked_session.ts";
 import { resumeOrRecover } from "../resume/resume_picked.ts";
 import { changeRegistry } from "../registry.ts";
 import { resumeSession } from "../resume/resume_session.ts";
@@ -64,14 +65,14 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   } else if (match !== undefined && passArgs.length === 0) {
     const resumed = await offerResume(ctx, settings, match);
     if (resumed !== null) return resumed;
+    // Declined: a new session, which gets its own name, never the one it was offered instead.
+    preNamed = askNewName(ctx, folderDefaultName(leafName(ctx.paths, dir)));
   } else if (passArgs.length === 0) {
     ctx.out.line("  No session entry found for this directory.");
     preNamed = askNewName(ctx, folderDefaultName(leafName(ctx.paths, dir)));
   }
-  const name = preNamed ?? match?.desc ?? leafName(ctx.paths, dir);
   const outcome = await freshLaunch(ctx, settings, {
     dir,
-    displayName: displayNameFor(settings, name),
     desc: preNamed ?? folderDefaultName(leafName(ctx.paths, dir)),
     passArgs,
   });
@@ -92,11 +93,11 @@ async function offerResume(
   settings: LaunchSettings,
   match: Session,
 ): Promise<number | null> {
-  const choice = orphanScan(ctx, { dir: match.dir, registeredGuid: match.guid });
+  const choice = await orphanScan(ctx, { dir: match.dir, registeredGuid: match.guid });
   if (choice !== null && choice.guid !== match.guid) {
-    // An unregistered transcript: post-exit registers it (and asks its name).
-    const orphan = { ...match, guid: choice.guid, tokens: "" };
-    return await resumeSession(ctx, { settings, session: orphan, registered: false });
+    // Another transcript: an unregistered one is registered after its exit (post-exit asks its name).
+    const picked = pickedSession(ctx, { guid: choice.guid, dir: match.dir });
+    return await resumeSession(ctx, { settings, ...picked, launchDir: match.dir });
   }
   ctx.out.line(`  Session found: ${match.desc}`);
   const rename = askSessionName(ctx, "  Rename? (Enter to keep): ");

@@ -4,35 +4,44 @@
  * let the user pick one to resume, or quarantine one out of the way. Silent
  * when the folder is tidy.
  *
- * Quarantine goes to the quarantine root, `~/claude-conversation-backup/<leaf>/`
- * (spec 3.1), never to `~/.claudecm/backup/`, and takes only orphans: never the
- * registered session (nor any other registered one, whose row would then point
- * at nothing) and never one a running claude has open.
+ * Each row shows what the transcript is (its title: the last custom title,
+ * else the last AI title, else its first prompt), its last activity and its
+ * size (issue 18 item 11). `q 1,3` or `q all` quarantine several in one
+ * visit ({@linkcode quarantineOrphan}: orphans only, re-checked when acting);
+ * never the registered session, nor any other registered one, whose row
+ * would then point at nothing.
  *
  * @module
  */
 
 import type { AppContext } from "../context.ts";
+import { quarantineOrphan } from "./quarantine.ts";
 import { sameFolder } from "../../core/folder_match.ts";
-import { formatSize } from "../../core/format.ts";
+import { formatMinute, formatSize } from "../../core/format.ts";
 import { type FolderTranscript, type OrphanRow, orphanRows } from "../../core/orphans.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
-import { liveSessionIds } from "../../core/pid_manifest.ts";
+import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import { snapshotFolder } from "../../core/session_files.ts";
-import { moveSessionAside } from "../../store/move_aside.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
+import { readSessionFacts, titleOf } from "../../transcript/session_facts.ts";
 
 /** What the user chose: a transcript to resume instead, or null to go on as planned. */
 export type OrphanScanChoice = { action: "select"; guid: string } | null;
 
+/** A row of the table with what the user saw of its file. */
+interface ShownRow extends OrphanRow {
+  stamp: FileStamp | null;
+  title: string | null;
+}
+
 /** Scan `dir`'s project folder around the registered session `registeredGuid`. */
-export function orphanScan(
+export async function orphanScan(
   ctx: AppContext,
   options: { dir: string; registeredGuid: string },
-): OrphanScanChoice {
+): Promise<OrphanScanChoice> {
   const { dir, registeredGuid } = options;
   while (true) {
     const rows = scanRows(ctx, dir);
@@ -44,35 +53,69 @@ export function orphanScan(
       const row = rows[number - 1];
       return row === undefined ? null : { action: "select", guid: row.guid };
     }
-    const quarantine = /^q\s*(\d+)$/i.exec(answer);
-    if (quarantine === null) return null;
-    const row = rows[Number(quarantine[1]) - 1];
-    if (row === undefined) return null;
-    if (!quarantineRow(ctx, row, { dir, registeredGuid })) return null;
+    const picked = quarantinePicks(answer, rows, registeredGuid);
+    if (picked === null) return null;
+    let moved = 0;
+    for (const row of picked) {
+      if (refusedAsRegistered(ctx, row, registeredGuid)) continue;
+      if (await quarantineOrphan(ctx, row, { dir })) moved++;
+    }
+    if (moved === 0) return null;
+    syncSessionIndex(ctx.paths, dir, readRegistry(ctx.paths));
   }
 }
 
-function scanRows(ctx: AppContext, dir: string): OrphanRow[] | null {
+/** The rows `q 1,3` or `q all` names; null when the answer is not a quarantine. */
+function quarantinePicks(
+  answer: string,
+  rows: ShownRow[],
+  registeredGuid: string,
+): ShownRow[] | null {
+  const match = /^q\s*(all|\d+(?:\s*[,\s]\s*\d+)*)$/i.exec(answer);
+  if (match === null) return null;
+  if (/^all$/i.test(match[1])) {
+    return rows.filter((row) => row.session === null && row.guid !== registeredGuid);
+  }
+  const numbers = [...new Set(match[1].split(/[,\s]+/).map(Number))];
+  const picked = numbers.map((n) => rows[n - 1]);
+  return picked.some((row) => row === undefined) ? null : picked as ShownRow[];
+}
+
+function scanRows(ctx: AppContext, dir: string): ShownRow[] | null {
   const folder = projectDirFor(ctx.paths, dir);
   const files: FolderTranscript[] = [];
+  const stamps = new Map<string, FileStamp>();
   for (const guid of snapshotFolder(folder, ctx.paths.path.join).keys()) {
-    try {
-      const stat = Deno.statSync(ctx.paths.path.join(folder, `${guid}.jsonl`));
-      files.push({ guid, mtime: stat.mtime ?? new Date(0), sizeBytes: stat.size });
-    } catch {
-      // Gone since the listing.
-    }
+    const stamp = stampFile(ctx.paths.path.join(folder, `${guid}.jsonl`));
+    // Gone since the listing when null.
+    if (stamp === null) continue;
+    stamps.set(guid, stamp);
+    files.push({ guid, mtime: new Date(stamp.mtimeMs ?? 0), sizeBytes: stamp.size });
   }
   const registry = readRegistry(ctx.paths);
-  return orphanRows(files, [...mainSessions(registry), ...archivedSessions(registry)], {
+  const rows = orphanRows(files, [...mainSessions(registry), ...archivedSessions(registry)], {
     dir,
     sameFolder: (a, b) => sameFolder(a, b, ctx.os),
   });
+  return rows?.map((row) => {
+    const stamp = stamps.get(row.guid) ?? null;
+    return { ...row, stamp, title: row.session === null ? readTitle(stamp) : null };
+  }) ?? null;
+}
+
+/** What the orphan is, from its own transcript; null when it says nothing (or cannot be read). */
+function readTitle(stamp: FileStamp | null): string | null {
+  if (stamp === null) return null;
+  try {
+    return titleOf(readSessionFacts(stamp.path)) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function showRows(
   ctx: AppContext,
-  rows: OrphanRow[],
+  rows: ShownRow[],
   options: { dir: string; registeredGuid: string },
 ): void {
   ctx.out.line();
@@ -82,59 +125,36 @@ function showRows(
   );
   ctx.out.line();
   const width = String(rows.length).length + 1;
+  ctx.out.line(`  ${"".padEnd(width)} ${"Last activity".padEnd(16)} ${"Size".padStart(9)}  Title`);
   rows.forEach((row, index) => {
     const name = row.session === null
-      ? "(orphan)"
+      ? `(orphan) ${row.title ?? "(no title)"}`
       : row.session.desc + (row.wrongDirectory ? " (wrong directory)" : "");
     const mark = row.guid === options.registeredGuid ? " *" : "";
     ctx.out.line(
-      `  ${`${index + 1}.`.padEnd(width)} ${formatTime(row.mtime)} ` +
+      `  ${`${index + 1}.`.padEnd(width)} ${formatMinute(row.mtime)} ` +
         `${formatSize(row.sizeBytes).padStart(9)}  ${name}${mark}  ${row.guid}`,
     );
   });
   ctx.out.line();
   ctx.out.line("  * = the registered session; (orphan) = not in the session list");
   ctx.out.line(
-    "  Actions: [number] to select, [q number] to quarantine to backup, " +
-      "[Enter] to continue with registered session",
+    "  Actions: [number] to select, [q number] to quarantine to backup " +
+      "(q 1,3 or q all for several), [Enter] to continue with registered session",
   );
 }
 
-/** Move one transcript to the quarantine root; false when refused. */
-function quarantineRow(
-  ctx: AppContext,
-  row: OrphanRow,
-  options: { dir: string; registeredGuid: string },
-): boolean {
-  if (row.guid === options.registeredGuid) {
+/** A registered row is never quarantined: its row would point at nothing. */
+function refusedAsRegistered(ctx: AppContext, row: ShownRow, registeredGuid: string): boolean {
+  if (row.guid === registeredGuid) {
     ctx.out.line("  That is the registered session; it cannot be quarantined.", "red");
-    return false;
+    return true;
   }
-  if (row.session !== null) {
-    // Its row would point at nothing; the edit list archives or deletes registered sessions.
-    ctx.out.line(
-      `  That is the registered session '${row.session.desc}'; it cannot be quarantined.`,
-      "red",
-    );
-    return false;
-  }
-  if (liveSessionIds(ctx.paths).has(row.guid)) {
-    ctx.out.line("  That session is open in a claude window now; it cannot be quarantined.", "red");
-    return false;
-  }
-  const leaf = leafName(ctx.paths, options.dir);
-  const destDir = ctx.paths.path.join(ctx.paths.quarantineRoot, leaf);
-  moveSessionAside(projectDirFor(ctx.paths, options.dir), row.guid, {
-    destDir,
-    join: ctx.paths.path.join,
-  });
-  syncSessionIndex(ctx.paths, options.dir, readRegistry(ctx.paths));
-  ctx.out.line(`  Quarantined to backup: ${leaf}/${row.guid}`, "green");
+  if (row.session === null) return false;
+  // The edit list archives or deletes registered sessions.
+  ctx.out.line(
+    `  That is the registered session '${row.session.desc}'; it cannot be quarantined.`,
+    "red",
+  );
   return true;
-}
-
-function formatTime(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }

@@ -13,6 +13,7 @@ import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isDirectory, pathExists } from "../../core/fs_checks.ts";
 import { projectDirFor } from "../../core/paths.ts";
+import { isSessionLive } from "../../core/pid_manifest.ts";
 import { findSession, isSessionId, type Session } from "../../core/registry.ts";
 import { buildRecoveryMetaPrompt, isoDay } from "../../core/recovery_prompt.ts";
 import { getSessionInfo } from "../../core/session_info.ts";
@@ -37,6 +38,9 @@ export async function resolveResumeOrRecover(
 ): Promise<Resolution> {
   // Only "found nowhere" means lost (DESIGN.md 5.11): claude finds a transcript in any folder,
   // and one that could not be looked at is resumed as usual (the resume path reports it).
+  // Liveness first (issue 17 item 5): a claude that has not yet written the first message
+  // has no transcript, and its session is not gone; the resume path asks about the window.
+  if (isSessionLive(ctx.paths, session.guid)) return { action: "normal" };
   if (locateTranscript(ctx.paths, session).status !== "missing") return { action: "normal" };
   ctx.out.line();
   ctx.out.line(

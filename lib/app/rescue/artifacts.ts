@@ -13,6 +13,7 @@
 
 import { join } from "../../core/path.ts";
 import { pathExists, readDirOrEmpty } from "../../core/fs_checks.ts";
+import { decodeLossless } from "../../core/lossless_text.ts";
 import type { Thread } from "./thread.ts";
 import { THREADS_SUBDIR, type Workspace } from "./workspace.ts";
 
@@ -73,12 +74,16 @@ export function readThreadRows(threadsDir: string): ThreadRow[] {
 
 /**
  * Everything a rescue of `threads` writes: one file per thread (its id made
- * unique against `taken`), then recent.md, INDEX.md and handoff.json.
+ * unique against `taken`), then recent.md and INDEX.md rebuilt from every
+ * thread there is (so a rescue killed before writing them is repaired by the
+ * next), and handoff.json announcing `announce` (this run's threads, or
+ * those an interrupted run never announced). A file whose content would not
+ * change is left out.
  */
 export function planArtifacts(
   workspace: Workspace,
   threads: Thread[],
-  options: { now: Date; existing: ThreadRow[]; indexText: string | undefined },
+  options: { now: Date; existing: ThreadRow[]; indexText: string | undefined; announce: Thread[] },
 ): PlannedFile[] {
   const taken = new Set(options.existing.map((row) => row.id));
   const files: PlannedFile[] = [];
@@ -92,24 +97,34 @@ export function planArtifacts(
     });
   }
   const rows = [...options.existing, ...threads.map(toRow)];
-  const target = (name: string, content: string): PlannedFile => {
+  const target = (name: string, content: string, current?: string): void => {
     const path = join(workspace.threadsDir, name);
-    return { path, content, action: pathExists(path) ? "replace" : "create" };
+    const before = current ?? readText(path);
+    if (before === content) return;
+    files.push({ path, content, action: before === undefined ? "create" : "replace" });
   };
-  files.push(target("recent.md", renderRecent(rows)));
-  // A new INDEX.md lists every thread there is, not only the ones recovered now.
-  const indexed = options.indexText === undefined ? rows : threads.map(toRow);
-  files.push(target("INDEX.md", updateIndex(options.indexText, indexed)));
-  const newest = [...threads].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  target("recent.md", renderRecent(rows));
+  target("INDEX.md", updateIndex(options.indexText, rows), options.indexText);
+  const { announce } = options;
+  const newest = [...announce].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
   if (newest) {
-    files.push(
-      target(
-        "handoff.json",
-        `${JSON.stringify(renderHandoff(newest, threads, options.now), null, 2)}\n`,
-      ),
-    );
+    const handoff = renderHandoff(newest, announce, options.now);
+    target("handoff.json", `${JSON.stringify(handoff, null, 2)}\n`);
   }
   return files;
+}
+
+/**
+ * A file the user may have edited, as text that gives back its exact bytes
+ * (write it with `encodeLossless`); undefined when it does not exist.
+ */
+export function readText(path: string): string | undefined {
+  try {
+    return decodeLossless(Deno.readFileSync(path));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
 }
 
 /** recent.md: the last {@linkcode RECENT_LIMIT} threads, newest first. */
@@ -123,7 +138,10 @@ export function renderRecent(rows: ThreadRow[]): string {
 /**
  * INDEX.md with `added` in its thread table, newest first after the header;
  * rows whose id is already listed are not added twice. A file without such a
- * table gets one appended; a missing file is created.
+ * table gets one appended; a missing file is created. The file is the user's:
+ * only the new rows are inserted (or the new section appended), every other
+ * character is kept as it was, and the new lines take the table's own line
+ * ending (the file's most common one when appended).
  */
 export function updateIndex(text: string | undefined, added: ThreadRow[]): string {
   const fresh = [...added].sort((a, b) => b.created_at.localeCompare(a.created_at))
@@ -132,15 +150,19 @@ export function updateIndex(text: string | undefined, added: ThreadRow[]): strin
     return ["# Threads", "", TABLE_HEADER, TABLE_RULE, ...fresh.map(tableRow), ""].join("\n");
   }
   if (fresh.length === 0) return text;
-  const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const lines = text.split(/\r?\n/);
+  const lines = splitLines(text);
   const header = lines.findIndex((line, i) =>
-    /^\|\s*Thread\s*\|/i.test(line) && /^\|[\s:|-]+$/.test(lines[i + 1] ?? "")
+    /^\|\s*Thread\s*\|/i.test(line.text) && /^\|[\s:|-]+$/.test(lines[i + 1]?.text ?? "")
   );
   if (header !== -1) {
-    lines.splice(header + 2, 0, ...fresh.map(tableRow));
-    return lines.join(eol);
+    const rule = lines[header + 1];
+    const eol = rule.eol || mostCommonEol(text);
+    const at = rule.end;
+    const rows = fresh.map(tableRow);
+    if (rule.eol === "") return text + eol + rows.join(eol);
+    return text.slice(0, at) + rows.map((row) => row + eol).join("") + text.slice(at);
   }
+  const eol = mostCommonEol(text);
   const ending = text === "" || text.endsWith("\n") ? "" : eol;
   return text + ending +
     [
@@ -152,6 +174,30 @@ export function updateIndex(text: string | undefined, added: ThreadRow[]): strin
       ...fresh.map(tableRow),
       "",
     ].join(eol);
+}
+
+/** A line of a text: its content, its own ending ("" for a last line without one), where it ends. */
+interface TextLine {
+  text: string;
+  eol: string;
+  /** Offset just past the line's ending. */
+  end: number;
+}
+
+function splitLines(text: string): TextLine[] {
+  const lines: TextLine[] = [];
+  for (const match of text.matchAll(/([^\n]*?)(\r?\n|$)/g)) {
+    const end = match.index + match[0].length;
+    lines.push({ text: match[1], eol: match[2], end });
+    if (end >= text.length) break;
+  }
+  return lines;
+}
+
+function mostCommonEol(text: string): string {
+  const crlf = text.match(/\r\n/g)?.length ?? 0;
+  const lf = (text.match(/\n/g)?.length ?? 0) - crlf;
+  return crlf > lf ? "\r\n" : "\n";
 }
 
 /** handoff.json for the newest recovered thread. */

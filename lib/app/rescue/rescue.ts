@@ -14,6 +14,8 @@
  */
 
 import { errorMessage, ExitCode, UserError } from "../../core/errors.ts";
+import { encodeLossless } from "../../core/lossless_text.ts";
+import { basename, join } from "../../core/path.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { checkDeath } from "../../transcript/death.ts";
 import { type DeadScan, type DeadSession, scanDeadSessions } from "../../transcript/dead_scan.ts";
@@ -23,12 +25,14 @@ import type { AppContext } from "../context.ts";
 import {
   planArtifacts,
   type PlannedFile,
+  readText,
   readThreadRows,
   recoveredSessionIds,
 } from "./artifacts.ts";
+import { removeStaleTemps, unannouncedThreads } from "./repair.ts";
 import { DEFAULT_DAYS } from "./defaults.ts";
 import { summarizeWithClaude } from "./summarize.ts";
-import { buildThread, mechanicalSummary, sessionSlug } from "./thread.ts";
+import { buildThread, mechanicalSummary, sessionSlug, type Thread } from "./thread.ts";
 import { chooseRows, type DeadRow, deadTable, type RecoveredThread, reportLines } from "./view.ts";
 import { openWorkspace, projectName, type Workspace } from "./workspace.ts";
 
@@ -74,17 +78,17 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
   }
 
   if (rows.length === 0) {
-    if (options.json) printJson(ctx, base, [], []);
-    else if (options.session !== undefined) {
-      ctx.out.line(
-        `Session ${options.session} was already recovered: a thread in ` +
-          `${workspace.threadsDir} names it.`,
-      );
-    } else {
-      ctx.out.line(`No unrecovered dead sessions found (last ${days} days).`);
-      if (already.length > 0) {
-        ctx.out.line(`${already.length} already recovered in ${workspace.threadsDir}.`);
+    // Nothing new, but an earlier rescue may have been killed before its index files.
+    const mayWrite = !options.dryRun && (options.all || options.session !== undefined);
+    const repaired = mayWrite ? planFiles(ctx, workspace, []) : [];
+    writeFiles(workspace, repaired);
+    if (options.json) printJson(ctx, base, [], repaired);
+    else {
+      if (repaired.length > 0) {
+        const names = repaired.map((file) => basename(file.path)).join(", ");
+        ctx.out.line(`Rebuilt ${names} from the threads in ${workspace.threadsDir}.`);
       }
+      reportNothingNew(ctx, { ...base, session: options.session });
     }
     return 0;
   }
@@ -112,11 +116,8 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
   }
 
   const items = await buildThreads(ctx, workspace, chosen, options);
-  const files = planArtifacts(workspace, items.map((item) => item.thread), {
-    now: ctx.now(),
-    existing: readThreadRows(workspace.threadsDir),
-    indexText: readIndex(workspace),
-  });
+  const threads = items.map((item) => item.thread);
+  const files = planFiles(ctx, workspace, threads);
   if (!options.dryRun) writeFiles(workspace, files);
   if (options.json) {
     printJson(ctx, base, items, files);
@@ -125,6 +126,34 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
   for (const line of reportLines(items, options.dryRun === true)) ctx.out.line(line);
   if (options.dryRun) printPlan(ctx, items, files);
   return 0;
+}
+
+function reportNothingNew(
+  ctx: AppContext,
+  base: { workspace: Workspace; days: number; already: DeadSession[]; session?: string },
+): void {
+  const { threadsDir } = base.workspace;
+  if (base.session !== undefined) {
+    ctx.out.line(
+      `Session ${base.session} was already recovered: a thread in ${threadsDir} names it.`,
+    );
+    return;
+  }
+  ctx.out.line(`No unrecovered dead sessions found (last ${base.days} days).`);
+  if (base.already.length > 0) {
+    ctx.out.line(`${base.already.length} already recovered in ${threadsDir}.`);
+  }
+}
+
+/** The files to write: `threads`, and the derived files rebuilt from every thread on disk. */
+function planFiles(ctx: AppContext, workspace: Workspace, threads: Thread[]): PlannedFile[] {
+  removeStaleTemps(workspace.threadsDir);
+  return planArtifacts(workspace, threads, {
+    now: ctx.now(),
+    existing: readThreadRows(workspace.threadsDir),
+    indexText: readIndex(workspace),
+    announce: threads.length > 0 ? threads : unannouncedThreads(workspace.threadsDir),
+  });
 }
 
 async function buildThreads(
@@ -193,18 +222,20 @@ function deadRow(workspace: Workspace, session: DeadSession): DeadRow {
 }
 
 function readIndex(workspace: Workspace): string | undefined {
+  const path = join(workspace.threadsDir, "INDEX.md");
   try {
-    return Deno.readTextFileSync(`${workspace.threadsDir}/INDEX.md`);
+    return readText(path);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw new UserError(`cannot read INDEX.md in ${workspace.threadsDir}: ${errorMessage(error)}`);
+    throw new UserError(`cannot read ${path}: ${errorMessage(error)}`);
   }
 }
 
 function writeFiles(workspace: Workspace, files: PlannedFile[]): void {
+  if (files.length === 0) return;
   try {
     Deno.mkdirSync(workspace.threadsDir, { recursive: true });
-    for (const file of files) writeFileAtomic(file.path, file.content);
+    // The user's own bytes in INDEX.md (even ones that are not UTF-8) go back as they came.
+    for (const file of files) writeFileAtomic(file.path, encodeLossless(file.content));
   } catch (error) {
     throw new UserError(`cannot write to ${workspace.threadsDir}: ${errorMessage(error)}`);
   }

@@ -15,6 +15,7 @@ import { changeRegistry } from "../registry.ts";
 import type { ResumeOutcome } from "./resume_session.ts";
 import type { Session } from "../../core/registry.ts";
 import { removeSession } from "../../core/registry_ops.ts";
+import { isSessionLive } from "../../core/pid_manifest.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 
 /** A finished resume: the session, whether it is a registry row, and how claude ended. */
@@ -38,6 +39,12 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
   }
   ctx.out.line();
   const refused = `  Claude did not resume '${session.desc}' (exit code ${outcome.exitCode}).`;
+  // Liveness before "missing" (issue 17 item 5): a window whose claude has not written its
+  // first message has no transcript yet, and its row is not ours to drop.
+  if (isSessionLive(ctx.paths, session.guid)) {
+    ctx.out.line(`${refused} It is open in another claude window; the entry is kept.`, "yellow");
+    return;
+  }
   const located = locateTranscript(ctx.paths, session);
   if (located.status === "found") {
     ctx.out.line(

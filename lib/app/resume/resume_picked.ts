@@ -12,11 +12,14 @@
 import type { AppContext } from "../context.ts";
 import { finishFreshLaunch } from "../launch/fresh_exit.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
-import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
+import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { orphanScan } from "../orphans/orphan_scan.ts";
+import { followRelocation } from "../move/relocation.ts";
 import { resolveResumeOrRecover } from "../primer/recovery_primer.ts";
 import { changeRegistry } from "../registry.ts";
+import { pickedSession } from "./picked_session.ts";
 import { resumeSession } from "./resume_session.ts";
+import { offerVaultRestore } from "../vault/restore.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { probePath } from "../../core/fs_checks.ts";
 import { mainSessions, type Session } from "../../core/registry.ts";
@@ -25,8 +28,10 @@ import { moveToTop } from "../../core/registry_ops.ts";
 /** Resume `session` in its registered directory; returns the exit code. */
 export async function resumePicked(
   ctx: AppContext,
-  { settings, session }: { settings: LaunchSettings; session: Session },
+  { settings, session: picked }: { settings: LaunchSettings; session: Session },
 ): Promise<number> {
+  const session = await followFolderMoves(ctx, picked);
+  if (session === null) return ExitCode.failure;
   // A folder that is not there is reported by resumeSession, before anything else happens.
   if (probePath(session.dir).kind !== "directory") {
     return await resumeSession(ctx, { settings, session, registered: true });
@@ -34,14 +39,17 @@ export async function resumePicked(
   // Spec 11.9 step 1a: a picked session surfaces at the top, whatever follows (resumeSession
   // does it again for the launches it makes, which changes nothing).
   await moveRowToTop(ctx, session);
+  // The vault's copy is the first answer to a missing transcript, before orphans or recovery.
+  const offer = offerVaultRestore(ctx, session);
+  if (offer === "failed") return ExitCode.failure;
   // Spec 11.9 step 3: a transcript picked from the orphan scan is resumed instead, and
   // registered after its exit.
-  const choice = orphanScan(ctx, { dir: session.dir, registeredGuid: session.guid });
+  const choice = await orphanScan(ctx, { dir: session.dir, registeredGuid: session.guid });
   if (choice !== null && choice.guid !== session.guid) {
-    const orphan = { ...session, guid: choice.guid, tokens: "" };
-    return await resumeSession(ctx, { settings, session: orphan, registered: false });
+    const picked = pickedSession(ctx, { guid: choice.guid, dir: session.dir });
+    return await resumeSession(ctx, { settings, ...picked, launchDir: session.dir });
   }
-  return await resumeOrRecover(ctx, { settings, session });
+  return await resumeOrRecover(ctx, { settings, session, vaultOffered: offer === "declined" });
 }
 
 /**
@@ -52,8 +60,16 @@ export async function resumePicked(
  */
 export async function resumeOrRecover(
   ctx: AppContext,
-  { settings, session }: { settings: LaunchSettings; session: Session },
+  { settings, session, vaultOffered }: {
+    settings: LaunchSettings;
+    session: Session;
+    /** The vault's restore was already offered and declined: not again. */
+    vaultOffered?: boolean;
+  },
 ): Promise<number> {
+  if (vaultOffered !== true && offerVaultRestore(ctx, session) === "failed") {
+    return ExitCode.failure;
+  }
   const resolution = await resolveResumeOrRecover(ctx, { settings, session });
   if (resolution.action === "cancel") return resolution.failed ? ExitCode.failure : ExitCode.ok;
   if (resolution.action === "normal") {
@@ -61,13 +77,23 @@ export async function resumeOrRecover(
   }
   const outcome = await freshLaunch(ctx, settings, {
     dir: session.dir,
-    displayName: displayNameFor(settings, session.desc),
     desc: session.desc,
     passArgs: [],
     replaces: session.guid,
   });
   await finishFreshLaunch(ctx, outcome, { settings, dir: session.dir, provisional: false });
   return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
+}
+
+/**
+ * Issue 21: the row follows a `/cd` claude made; a folder that is gone asks
+ * where it went (null: the user cancelled, or the move was refused).
+ */
+async function followFolderMoves(ctx: AppContext, session: Session): Promise<Session | null> {
+  const current = await followRelocation(ctx, session);
+  if (probePath(current.dir).kind !== "missing") return current;
+  const { askWhereFolderWent } = await import("../move/gone_folder.ts");
+  return await askWhereFolderWent(ctx, current);
 }
 
 function moveRowToTop(ctx: AppContext, session: Session): Promise<unknown> {

@@ -1,21 +1,30 @@
 /**
  * The one resume path (spec 11.6.1 and 11.9): every way of resuming a
  * session (`resume N`, `claudecm N`, a pass-through `-r`/`--resume`, and the
- * menus) calls {@linkcode resumeSession}. Claude can fork a resumed session
- * into a new transcript; when it does, the registry row follows the fork
- * (tokens reset) and the predecessor moves to `~/.claudecm/backup/<leaf>/`.
+ * menus) calls {@linkcode resumeSession}. Before the launch, a session
+ * with copies in several project folders is left with one (the newest
+ * content, or the user's pick: `transcript_copies.ts`). Claude can fork a
+ * resumed session into a new transcript; when it does, the registry row
+ * follows the fork (tokens reset) and the predecessor moves to
+ * `~/.claudecm/backup/<leaf>/`, re-checked under the lock.
  *
  * @module
  */
 
 import type { AppContext } from "../context.ts";
 import { buildClaudeArgs, launchClaude, type LaunchOutcome } from "../launch/launch.ts";
+import { transcriptTitle } from "../launch/launch_name.ts";
 import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
+import { recheckThenAct } from "../recheck.ts";
 import { finishResume } from "./resume_exit.ts";
-import { ExitCode } from "../../core/errors.ts";
+import { keepOneTranscriptCopy } from "./transcript_copies.ts";
+import { offerVaultRestore } from "../vault/restore.ts";
+import { syncVault } from "../vault/vault_sync.ts";
+import { errorMessage, ExitCode } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
+import { stampFile } from "../../core/preconditions.ts";
 import { probePath } from "../../core/fs_checks.ts";
 import { findSession, mainSessions, type Session } from "../../core/registry.ts";
 import { moveToTop, swapGuid } from "../../core/registry_ops.ts";
@@ -57,6 +66,12 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
     ctx.out.line("  Not resumed.");
     return ExitCode.failure;
   }
+  if (!await keepOneTranscriptCopy(ctx, { ...session, registered: request.registered })) {
+    ctx.out.line("  Not resumed.");
+    return ExitCode.failure;
+  }
+  // A transcript Claude Code deleted comes back from the vault before claude is asked for it.
+  if (request.registered && offerVaultRestore(ctx, session) === "failed") return ExitCode.failure;
   if (request.registered) {
     await changeRegistry(
       ctx,
@@ -66,7 +81,7 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
   const outcome = await resumeWithForkDetection(ctx, settings, {
     dir,
     guid: session.guid,
-    displayName: displayNameFor(settings, session.desc),
+    displayName: launchName(ctx, request),
     extraArgs: request.extraArgs,
   });
   await finishResume(ctx, { settings, session, registered: request.registered, outcome });
@@ -78,8 +93,8 @@ export interface ResumeOptions {
   /** claude's cwd. */
   dir: string;
   guid: string;
-  /** `<machine> - <name>`. */
-  displayName: string;
+  /** `<machine> - <name>`; null for a session with no name of its own. */
+  displayName: string | null;
   /** More arguments for claude (pass-through), after claudecm's own. */
   extraArgs?: string[];
 }
@@ -130,6 +145,15 @@ async function resumeWithForkDetection(
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
   await followFork(ctx, { dir, folder: predecessorFolder, guid, fork });
   return { exitCode: 0, effectiveGuid: fork };
+}
+
+/** `-n`: a row's DESC; for a session the list lacks, its own title, else nothing. */
+function launchName(
+  ctx: AppContext,
+  { session, registered, settings }: ResumeRequest,
+): string | null {
+  const name = registered ? session.desc : transcriptTitle(ctx, session);
+  return name === undefined ? null : displayNameFor(settings, name);
 }
 
 function directoryReachable(ctx: AppContext, dir: string): boolean {
@@ -192,13 +216,27 @@ async function followFork(
     ctx,
     (r) => findSession(r, fork.guid) === undefined ? r : swapGuid(r, fork.guid, fork.fork),
   );
-  // The fork carries the whole history forward; the predecessor is kept, out of the way.
-  const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, fork.dir));
-  moveSessionAside(fork.folder, fork.guid, { destDir, join: ctx.paths.path.join });
   syncSessionIndex(ctx.paths, fork.dir, registry);
+  syncVault(ctx, { guids: [fork.fork] });
   ctx.out.line(
-    `  Claude continued this session as ${fork.fork}; the list now points there and the ` +
-      `previous transcript is in ${destDir}.`,
+    `  Claude continued this session as ${fork.fork}; the list now points there.`,
     "cyan",
+  );
+  // The fork carries the whole history forward; the predecessor is kept, out of the way,
+  // unless another window took it up again meanwhile.
+  const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, fork.dir));
+  const stamp = stampFile(ctx.paths.path.join(fork.folder, `${fork.guid}.jsonl`));
+  const step = await recheckThenAct(ctx, {
+    guid: fork.guid,
+    registration: { registered: false },
+    files: stamp === null ? [] : [stamp],
+  }, () => ({
+    value: moveSessionAside(fork.folder, fork.guid, { destDir, join: ctx.paths.path.join }),
+  })).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  ctx.out.line(
+    step.done
+      ? `  The previous transcript is in ${destDir}.`
+      : `  The previous transcript stays in ${fork.folder}: ${step.reason}.`,
+    step.done ? "cyan" : "yellow",
   );
 }

@@ -41,6 +41,17 @@ export interface ExtractOptions {
  */
 const FLUSH_CHARS = 32 * 1024;
 
+/** Where {@linkcode extractSkeleton} writes session `guid`'s two files in `outDir`. */
+export function skeletonPaths(
+  outDir: string,
+  { guid, join }: { guid: string; join: (...parts: string[]) => string },
+): { skeletonPath: string; transcriptPath: string } {
+  return {
+    skeletonPath: join(outDir, `${guid}-skeleton.md`),
+    transcriptPath: join(outDir, `${guid}-transcript.md`),
+  };
+}
+
 /** Read the transcript of session `guid` at `path` and write its two files. */
 export function extractSkeleton(
   path: string,
@@ -48,8 +59,10 @@ export function extractSkeleton(
   options: ExtractOptions,
 ): SkeletonFiles {
   Deno.mkdirSync(options.outDir, { recursive: true });
-  const transcriptPath = options.join(options.outDir, `${guid}-transcript.md`);
-  const skeletonPath = options.join(options.outDir, `${guid}-skeleton.md`);
+  const { skeletonPath, transcriptPath } = skeletonPaths(options.outDir, {
+    guid,
+    join: options.join,
+  });
   const tmpPath = `${transcriptPath}.tmp-${Deno.pid}`;
   const file = Deno.openSync(tmpPath, { write: true, create: true, truncate: true });
   const encoder = new TextEncoder();

@@ -6,14 +6,14 @@
  * @module
  */
 
-import { ExitCode, UserError } from "../../core/errors.ts";
+import { environmentUserError, ExitCode, UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { probePath } from "../../core/fs_checks.ts";
 import { findSession, isSessionId } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import type { AppContext } from "../context.ts";
-import { extractSkeleton } from "./extract.ts";
+import { extractSkeleton, skeletonPaths } from "./extract.ts";
 
 /** What `skeleton` was asked to do. */
 export interface SkeletonCommandOptions {
@@ -22,13 +22,17 @@ export interface SkeletonCommandOptions {
   desc?: string;
   /** The output folder; the current one by default. */
   out?: string;
+  /** Replace output files that are already there. */
+  force?: boolean;
 }
 
 /** Run `skeleton`; returns the exit code. */
 export function runSkeleton(ctx: AppContext, options: SkeletonCommandOptions): number {
   const source = resolveSource(ctx, options.target);
+  const outDir = options.out ?? ctx.cwd();
+  prepareOutDir(ctx, outDir, { guid: source.guid, force: options.force === true });
   const files = extractSkeleton(source.path, source.guid, {
-    outDir: options.out ?? ctx.cwd(),
+    outDir,
     desc: options.desc ?? source.desc ?? "Unnamed",
     join: ctx.paths.path.join,
   });
@@ -70,4 +74,34 @@ function resolveSource(ctx: AppContext, target: string): Source {
     );
   }
   return { path: located.path, guid: target, desc: session?.desc };
+}
+
+/**
+ * The output folder exists (made if need be) and holds no file the run would
+ * replace, unless `force`: a file in its place, a folder that cannot be
+ * made, or a skeleton already written is said in one line.
+ */
+function prepareOutDir(
+  ctx: AppContext,
+  outDir: string,
+  { guid, force }: { guid: string; force: boolean },
+): void {
+  const probe = probePath(outDir);
+  if (probe.kind === "unreadable") throw new UserError(`cannot use ${outDir}: ${probe.error}`);
+  if (probe.kind !== "missing" && probe.kind !== "directory") {
+    throw new UserError(`--out ${outDir} is a file, not a folder`, ExitCode.usage);
+  }
+  const paths = skeletonPaths(outDir, { guid, join: ctx.paths.path.join });
+  for (const path of [paths.skeletonPath, paths.transcriptPath]) {
+    if (!force && probePath(path).kind !== "missing") {
+      throw new UserError(`${path} already exists; --force replaces it`, ExitCode.usage);
+    }
+  }
+  try {
+    Deno.mkdirSync(outDir, { recursive: true });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/ \(os error \d+\).*$/s, "") : "";
+    throw environmentUserError(error) ??
+      new UserError(`cannot create the folder ${outDir}: ${reason}`);
+  }
 }

@@ -15,10 +15,13 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { recheckThenAct } from "../recheck.ts";
 import { changeRegistry } from "../registry.ts";
+import { syncVault } from "../vault/vault_sync.ts";
 import { errorMessage, UserError } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
-import { findSession, type Registry } from "../../core/registry.ts";
+import { type FileStamp, stampFile } from "../../core/preconditions.ts";
+import { findSession, type Registry, type Session } from "../../core/registry.ts";
 import { RegistryLookupError, replaceGuid } from "../../core/registry_ops.ts";
 import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../../platform/cmv.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
@@ -81,6 +84,8 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
     );
     return null;
   }
+  // What cmv trims: the pre-trim file moves aside later only if it is still this file.
+  const pretrim = stampFile(transcript);
   const staleBefore = ctx.now().getTime() - STALE_TEMP_MS;
   const stale = (_name: string, mtime: number) => mtime < staleBefore;
   for (const name of removeTempFiles(ctx, { folder, select: stale })) {
@@ -139,21 +144,37 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   for (const name of removeTempFiles(ctx, { folder, select: ours })) {
     ctx.out.line(`  CMV left a temp file behind: ${name}; removing.`, "darkGray");
   }
-  // The pre-trim transcript goes to the backup dir, never the quarantine root (spec 3.1).
-  const destDir = join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
-  try {
-    moveSessionAside(folder, guid, { destDir, join });
-  } catch (error) {
-    ctx.err.line(
-      `  Could not move the pre-trim transcript ${guid}.jsonl to ${destDir}: ` +
-        `${errorMessage(error)}. It stays in ${folder}.`,
-      "yellow",
-    );
-  }
+  await movePretrimAside(ctx, { session, folder, pretrim });
   syncSessionIndex(ctx.paths, session.dir, registry);
+  syncVault(ctx, { guids: [newGuid] });
   ctx.out.line();
   ctx.out.line(`  Session trimmed. New ID: ${newGuid}`, "green");
   return newGuid;
+}
+
+/**
+ * The pre-trim transcript goes to the backup dir, never the quarantine root
+ * (spec 3.1), and only while no row has it, no claude has it open and it is
+ * the file cmv trimmed (another window may have resumed it meanwhile).
+ */
+async function movePretrimAside(
+  ctx: AppContext,
+  { session, folder, pretrim }: { session: Session; folder: string; pretrim: FileStamp | null },
+): Promise<void> {
+  const join = ctx.paths.path.join;
+  const destDir = join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
+  const step = await recheckThenAct(ctx, {
+    guid: session.guid,
+    registration: { registered: false },
+    files: pretrim === null ? [] : [pretrim],
+  }, () => ({ value: moveSessionAside(folder, session.guid, { destDir, join }) }))
+    .catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  if (step.done) return;
+  ctx.err.line(
+    `  Did not move the pre-trim transcript ${session.guid}.jsonl to ${destDir}: ` +
+      `${step.reason}. It stays in ${folder}.`,
+    "yellow",
+  );
 }
 
 /** Run cmv; null (after saying why) when it could not be started. */

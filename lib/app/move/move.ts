@@ -1,0 +1,86 @@
+/**
+ * `claudecm move OLD NEW`: the user moved or renamed a project folder; move
+ * what Claude Code and claudecm keep about it (transcripts, session folders,
+ * memory, vault copies, `~/.claude.json` entries, registry rows) so its
+ * sessions resume from NEW. Idempotent: a run killed halfway is finished by
+ * the next, and a finished move has nothing to do.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { applyMove } from "./move_apply.ts";
+import { isEmptyPlan, type MovePlan, planMove } from "./move_plan.ts";
+import { refuseUnsafeMove } from "./move_refusals.ts";
+import { planJson, printPlan } from "./move_view.ts";
+import { ExitCode } from "../../core/errors.ts";
+
+/** What `move` was asked. */
+export interface MoveOptions {
+  from: string;
+  to: string;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+/** Run `claudecm move`; returns the exit code. Refusals throw a one-line UserError. */
+export async function runMove(ctx: AppContext, options: MoveOptions): Promise<number> {
+  const plan = checkedPlan(ctx, options);
+  if (isEmptyPlan(plan)) {
+    if (options.json) ctx.out.line(planJson(plan, "nothing"));
+    else ctx.out.line(`  Nothing to do: nothing of ${plan.from} is left to move.`);
+    return ExitCode.ok;
+  }
+  if (options.dryRun) {
+    if (options.json) ctx.out.line(planJson(plan, "planned"));
+    else printPlan(ctx, plan);
+    return ExitCode.ok;
+  }
+  if (!options.json && ctx.interactive) {
+    printPlan(ctx, plan);
+    if (!confirm(ctx)) {
+      ctx.out.line("  Not moved.");
+      return ExitCode.ok;
+    }
+  }
+  await applyMove(ctx, plan);
+  if (options.json) ctx.out.line(planJson(plan, "moved"));
+  else reportMoved(ctx, plan);
+  return ExitCode.ok;
+}
+
+/**
+ * Move without asking, for `resume N` on a gone folder once the user has
+ * named the new one; refusals throw as for `claudecm move`.
+ */
+export async function moveFolder(
+  ctx: AppContext,
+  request: { from: string; to: string },
+): Promise<void> {
+  const plan = checkedPlan(ctx, request);
+  if (isEmptyPlan(plan)) return;
+  await applyMove(ctx, plan);
+  reportMoved(ctx, plan);
+}
+
+function checkedPlan(ctx: AppContext, request: { from: string; to: string }): MovePlan {
+  const plan = planMove(ctx, request);
+  refuseUnsafeMove(ctx, plan);
+  return plan;
+}
+
+function reportMoved(ctx: AppContext, plan: MovePlan): void {
+  const sessions = new Set(plan.files.filter((f) => f.kind === "transcript").map((f) => f.guid));
+  ctx.out.line(
+    `  Moved ${sessions.size} transcript(s), ${plan.rows.length} row(s) and ` +
+      `${plan.settings.length} settings entr${plan.settings.length === 1 ? "y" : "ies"} ` +
+      `to ${plan.to}.`,
+    "green",
+  );
+}
+
+/** Default No: no answer (input closed) is not a yes. */
+function confirm(ctx: AppContext): boolean {
+  const answer = ctx.prompter.ask("  Move them? [y/N]: ");
+  return answer !== null && /^y(es)?$/i.test(answer.trim());
+}

@@ -1,0 +1,80 @@
+/**
+ * Carrying out a move plan, in an order that a kill at any point leaves
+ * resumable: `memory/` first (the next run finds its folder through the
+ * sessions still there), then each session's `<guid>/` folder before its
+ * transcript (the transcript is what the next run finds the session by) and
+ * its vault copies, then `~/.claude.json`, and the registry last.
+ *
+ * Each session's files move under the registry lock once what the move
+ * relies on is checked again there (recheck.ts): not open in a claude
+ * window, its row (or its absence) as planned, its transcript unchanged.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { recheckThenAct } from "../recheck.ts";
+import { changeRegistry } from "../registry.ts";
+import { type FileMove, type MovePlan, MoveRefusedError } from "./move_plan.ts";
+import type { Preconditions } from "../../core/preconditions.ts";
+import { rewriteDirPrefix } from "../../core/registry_ops.ts";
+import { backupRegistry } from "../../store/backups.ts";
+import { renameClaudeJsonEntries } from "../../store/claude_json_store.ts";
+import { MergeConflictError, mergeMove } from "../../store/merge_move.ts";
+import { syncSessionIndex } from "../../store/session_index_sync.ts";
+
+/** Make the moves of `plan`; throws a one-line refusal (after what was done) when one cannot go on. */
+export async function applyMove(ctx: AppContext, plan: MovePlan): Promise<void> {
+  for (const file of plan.files.filter((f) => f.guid === undefined)) moveFile(file);
+  for (const [guid, files] of sessionGroups(plan)) {
+    const step = await recheckThenAct(ctx, preconditionsFor(plan, guid), () => {
+      for (const file of files) moveFile(file);
+      return { value: undefined };
+    });
+    if (!step.done) {
+      throw new MoveRefusedError(
+        `stopped halfway at session ${guid}: ${step.reason}; run the move again to finish`,
+      );
+    }
+  }
+  if (plan.settings.length > 0) renameClaudeJsonEntries(ctx.paths.claudeJsonFile, plan.settings);
+  // Spec 5.0's rolling backup, taken by this writing command too, before the rows change.
+  if (plan.rows.length > 0) backupRegistry(ctx.paths, ctx.now());
+  const registry = await changeRegistry(
+    ctx,
+    (r) => rewriteDirPrefix(r, { from: plan.from, to: plan.to, os: ctx.os }),
+  );
+  for (const folder of plan.folders) {
+    syncSessionIndex(ctx.paths, folder.from, registry);
+    syncSessionIndex(ctx.paths, folder.to, registry);
+  }
+}
+
+/** Each session's files, in plan order (sidecar, transcript, vault copies). */
+function sessionGroups(plan: MovePlan): Map<string, FileMove[]> {
+  const groups = new Map<string, FileMove[]>();
+  for (const file of plan.files) {
+    if (file.guid !== undefined) groups.set(file.guid, [...groups.get(file.guid) ?? [], file]);
+  }
+  return groups;
+}
+
+function preconditionsFor(plan: MovePlan, guid: string): Preconditions {
+  const row = plan.rows.find((r) => r.guid === guid);
+  const stamp = plan.stamps.get(guid);
+  return {
+    guid,
+    registration: row === undefined ? { registered: false } : { registered: true, dir: row.from },
+    files: stamp === undefined ? [] : [stamp],
+  };
+}
+
+function moveFile(file: FileMove): void {
+  try {
+    mergeMove(file.from, file.to);
+  } catch (error) {
+    // A file that appeared since the plan: what moved so far stays moved; a rerun finishes.
+    if (!(error instanceof MergeConflictError)) throw error;
+    throw new MoveRefusedError(`stopped halfway: ${error.message}; move one away, then run again`);
+  }
+}

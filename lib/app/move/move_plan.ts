@@ -1,0 +1,267 @@
+/**
+ * What `claudecm move OLD NEW` would move, decided from the disk without
+ * writing: the transcripts (and `<guid>/` folders) of every session that
+ * belongs to OLD or a folder below it, each project key's `memory/`, the
+ * vault's copies, the `projects` entries of `~/.claude.json` and the rows.
+ *
+ * A session belongs where Claude Code says (lib/transcript/session_folder.ts:
+ * a `/cd` record, else the first recorded cwd), else where its row says.
+ * Subfolders are found from rows and recorded cwds only; a key prefix only
+ * narrows which project folders are read (`work/app` and `work/app-web`
+ * share one), it never decides.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import {
+  type EntryRename,
+  movedEntryKey,
+  projectEntries,
+} from "../../core/claude_json_projects.ts";
+import { UserError } from "../../core/errors.ts";
+import { relocateUnder } from "../../core/folder_match.ts";
+import { isDirectory, pathExists, subdirectoryNames } from "../../core/fs_checks.ts";
+import { join } from "../../core/path.ts";
+import { projectDirFor } from "../../core/paths.ts";
+import { type FileStamp, stampFile } from "../../core/preconditions.ts";
+import { encodeProjectKey, MAX_KEY_LENGTH, projectKey } from "../../core/project_key.ts";
+import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
+import { sessionFilesIn, vaultFilesFor } from "../../core/session_copies.ts";
+import { generationPath, MAX_GENERATIONS } from "../../store/vault_file_sync.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { readSessionFolder } from "../../transcript/session_folder.ts";
+import { listTranscripts } from "../../transcript/project_dir.ts";
+
+/** One file or folder to rename. */
+export interface FileMove {
+  kind: "transcript" | "sidecar" | "memory" | "vault";
+  from: string;
+  to: string;
+  bytes: number;
+  /** The session it belongs to; none for `memory/`. */
+  guid?: string;
+}
+
+/** One registry row whose DIR changes. */
+export interface RowMove {
+  guid: string;
+  desc: string;
+  archived: boolean;
+  from: string;
+  to: string;
+}
+
+/** Everything one move would do. */
+export interface MovePlan {
+  /** OLD and NEW, absolute. */
+  from: string;
+  to: string;
+  /** In the order they are made: sidecars, memory, transcripts, vault. */
+  files: FileMove[];
+  rows: RowMove[];
+  /** `~/.claude.json` `projects` entries to rename. */
+  settings: EntryRename[];
+  /** Entries left as they are: NEW's folder already has its own. */
+  keptSettings: EntryRename[];
+  /** Folders whose sessions move, old and new (for their sessions-index.json). */
+  folders: EntryRename[];
+  /** Each moving transcript as it was when planned: the move checks it is unchanged. */
+  stamps: Map<string, FileStamp>;
+  /** Project folders that also hold sessions of another folder with the same key. */
+  staying: Array<{ folder: string; owner: string }>;
+}
+
+/** Why a move was refused: one line, exit 1, nothing written. */
+export class MoveRefusedError extends UserError {
+  constructor(message: string) {
+    super(`not moved: ${message}`);
+    this.name = "MoveRefusedError";
+  }
+}
+
+/** Whether the plan has nothing left to do (a finished move run again). */
+export function isEmptyPlan(plan: MovePlan): boolean {
+  return plan.files.length === 0 && plan.rows.length === 0 && plan.settings.length === 0;
+}
+
+/** Plan the move of what claude and claudecm keep about folder `from` to folder `to`. */
+export function planMove(ctx: AppContext, request: { from: string; to: string }): MovePlan {
+  const path = ctx.paths.path;
+  const from = path.resolve(ctx.cwd(), request.from);
+  const to = path.resolve(ctx.cwd(), request.to);
+  if (!isDirectory(to)) throw new MoveRefusedError(`${to} is not a folder (move the folder first)`);
+  const move = { from, to };
+  const under = (dir: string) => relocateUnder(dir, move, ctx.os);
+  const registry = readRegistry(ctx.paths);
+  const rows = [
+    ...mainSessions(registry).map((session) => ({ session, archived: false })),
+    ...archivedSessions(registry).map((session) => ({ session, archived: true })),
+  ].filter(({ session }) => under(session.dir) !== undefined);
+  const plan: MovePlan = {
+    from,
+    to,
+    files: [],
+    rows: rows.map(({ session, archived }) => ({
+      guid: session.guid,
+      desc: session.desc,
+      archived,
+      from: session.dir,
+      to: under(session.dir)!,
+    })).filter((row) => row.from !== row.to),
+    settings: [],
+    keptSettings: [],
+    folders: [],
+    stamps: new Map(),
+    staying: [],
+  };
+  // A registered session belongs to its row's folder (P# may have moved it), any other
+  // to the folder its transcript records.
+  const registered = new Map(
+    [...mainSessions(registry), ...archivedSessions(registry)].map((s) => [s.guid, s.dir]),
+  );
+  const sidecars: FileMove[] = [];
+  const transcripts: FileMove[] = [];
+  const owners = new Set<string>([from, ...rows.map(({ session }) => session.dir)]);
+  for (const folder of candidateFolders(ctx, from, rows.map((row) => row.session))) {
+    const name = path.basename(folder);
+    for (const file of listTranscripts(folder)) {
+      const owner = registered.get(file.id) ?? recordedFolder(file.path) ??
+        (name === projectKey(from) ? from : undefined);
+      const mapped = owner === undefined ? undefined : under(owner);
+      if (owner === undefined || mapped === undefined) {
+        // Another folder whose path has the same key: its sessions and this key's memory stay.
+        if (owner !== undefined && projectKey(owner) === name) plan.staying.push({ folder, owner });
+        continue;
+      }
+      owners.add(owner);
+      const target = projectDirFor(ctx.paths, mapped);
+      if (target === folder) continue;
+      const source = sessionFilesIn(ctx.paths, folder, file.id);
+      const dest = sessionFilesIn(ctx.paths, target, file.id);
+      if (isDirectory(source.sidecar)) {
+        sidecars.push(fileMove("sidecar", source.sidecar, dest.sidecar, file.id));
+      }
+      const stamp = stampFile(file.path);
+      if (stamp !== null) plan.stamps.set(file.id, stamp);
+      transcripts.push({
+        kind: "transcript",
+        from: file.path,
+        to: dest.transcript,
+        bytes: file.size,
+        guid: file.id,
+      });
+    }
+  }
+  plan.files = [...sidecars, ...memoryMoves(ctx, plan, { owners, under }), ...transcripts];
+  plan.files.push(...vaultMoves(ctx, rows.map((row) => row.session), under));
+  planSettings(ctx, plan);
+  plan.folders = [...owners].filter((dir) => under(dir) !== dir).map((dir) => ({
+    from: dir,
+    to: under(dir)!,
+  }));
+  return plan;
+}
+
+/**
+ * The project folders that may hold sessions of `from` or below: those whose
+ * name starts as `from`'s key does (a subfolder's key extends its parent's,
+ * up to the 200-character cut), and the key folder of every row under `from`.
+ */
+function candidateFolders(ctx: AppContext, from: string, rows: Session[]): string[] {
+  const stem = encodeProjectKey(from).slice(0, MAX_KEY_LENGTH);
+  const names = new Set(subdirectoryNames(ctx.paths.projectsDir).filter((n) => n.startsWith(stem)));
+  for (const session of rows) names.add(projectKey(session.dir));
+  return [...names].sort().map((name) => ctx.paths.path.join(ctx.paths.projectsDir, name))
+    .filter(isDirectory);
+}
+
+function recordedFolder(transcript: string): string | undefined {
+  try {
+    return readSessionFolder(transcript).folder;
+  } catch (error) {
+    throw new MoveRefusedError(`cannot read ${transcript}: ${error}`);
+  }
+}
+
+/**
+ * `memory/` of each key folder of a folder under OLD, to the new folder's
+ * key; left where it is when sessions of another folder stay beside it.
+ */
+function memoryMoves(
+  ctx: AppContext,
+  plan: MovePlan,
+  { owners, under }: { owners: Set<string>; under: (dir: string) => string | undefined },
+): FileMove[] {
+  const moves: FileMove[] = [];
+  const seen = new Set<string>();
+  for (const owner of owners) {
+    const folder = projectDirFor(ctx.paths, owner);
+    const memory = ctx.paths.path.join(folder, "memory");
+    if (seen.has(folder) || !isDirectory(memory)) continue;
+    seen.add(folder);
+    if (plan.staying.some((stay) => stay.folder === folder)) continue;
+    const target = ctx.paths.path.join(projectDirFor(ctx.paths, under(owner)!), "memory");
+    if (target !== memory) moves.push(fileMove("memory", memory, target));
+  }
+  return moves;
+}
+
+/** The vault's copies of the rows' sessions, if the vault exists (layout: session_copies.ts). */
+function vaultMoves(
+  ctx: AppContext,
+  rows: Session[],
+  under: (dir: string) => string | undefined,
+): FileMove[] {
+  if (!isDirectory(ctx.paths.vaultDir)) return [];
+  const moves: FileMove[] = [];
+  for (const session of rows) {
+    const source = vaultFilesFor(ctx.paths, session);
+    const dest = vaultFilesFor(ctx.paths, { guid: session.guid, dir: under(session.dir)! });
+    if (source.folder === dest.folder) continue;
+    for (const key of ["sidecar", "transcript"] as const) {
+      if (pathExists(source[key])) {
+        moves.push(fileMove("vault", source[key], dest[key], session.guid));
+      }
+    }
+    // A replaced transcript's older generations travel with it (vault_file_sync.ts).
+    for (let n = 1; n <= MAX_GENERATIONS; n++) {
+      const generation = generationPath(source.transcript, n);
+      if (!pathExists(generation)) continue;
+      moves.push(
+        fileMove("vault", generation, generationPath(dest.transcript, n), session.guid),
+      );
+    }
+  }
+  return moves;
+}
+
+function planSettings(ctx: AppContext, plan: MovePlan): void {
+  let bytes: Uint8Array;
+  try {
+    bytes = Deno.readFileSync(ctx.paths.claudeJsonFile);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return;
+    throw new MoveRefusedError(`cannot read ${ctx.paths.claudeJsonFile}: ${error}`);
+  }
+  const keys = new Set(projectEntries(bytes).map((entry) => entry.key));
+  for (const key of keys) {
+    const mapped = movedEntryKey(key, { from: plan.from, to: plan.to }, ctx.os);
+    if (mapped === undefined || mapped === key) continue;
+    const rename = { from: key, to: mapped };
+    if (keys.has(mapped)) plan.keptSettings.push(rename);
+    else plan.settings.push(rename);
+  }
+}
+
+function fileMove(kind: FileMove["kind"], from: string, to: string, guid?: string): FileMove {
+  return { kind, from, to, bytes: treeSize(from), ...(guid === undefined ? {} : { guid }) };
+}
+
+function treeSize(path: string): number {
+  const info = Deno.lstatSync(path);
+  if (!info.isDirectory) return info.size;
+  let total = 0;
+  for (const entry of Deno.readDirSync(path)) total += treeSize(join(path, entry.name));
+  return total;
+}

@@ -1,0 +1,111 @@
+/**
+ * The reasons `claudecm move` refuses, checked before anything is written:
+ * OLD and NEW the same or one inside the other in a way a second run would
+ * move again; a session under OLD still running; a different file already
+ * at a target; NEW's project key already holding another folder's sessions.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { type MovePlan, MoveRefusedError } from "./move_plan.ts";
+import { relocateUnder, sameFolder } from "../../core/folder_match.ts";
+import { isManifestLive, listPidManifests } from "../../core/pid_manifest.ts";
+import { projectDirFor } from "../../core/paths.ts";
+import { projectKey } from "../../core/project_key.ts";
+import { archivedSessions, mainSessions } from "../../core/registry.ts";
+import { mergeConflict } from "../../store/merge_move.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { listTranscripts } from "../../transcript/project_dir.ts";
+import { readSessionFolder } from "../../transcript/session_folder.ts";
+
+/** Throw a {@linkcode MoveRefusedError} for the first reason `plan` must not run. */
+export function refuseUnsafeMove(ctx: AppContext, plan: MovePlan): void {
+  refuseLoop(ctx, plan);
+  refuseLive(ctx, plan);
+  refuseConflicts(plan);
+  refuseKeyCollision(ctx, plan);
+}
+
+function refuseLoop(ctx: AppContext, plan: MovePlan): void {
+  const { from, to } = plan;
+  if (sameFolder(from, to, ctx.os) || projectKey(from) === projectKey(to)) {
+    throw new MoveRefusedError(`${from} and ${to} are the same folder`);
+  }
+  const intoOld = (dir: string) => relocateUnder(dir, { from, to: from }, ctx.os) !== undefined;
+  if (intoOld(to)) {
+    throw new MoveRefusedError(`${to} is inside ${from}: a second run would move it again`);
+  }
+  const looping = [...plan.rows, ...plan.folders, ...plan.settings].find((m) => intoOld(m.to));
+  if (looping !== undefined) {
+    throw new MoveRefusedError(
+      `${looping.from} would move to ${looping.to}, inside ${from} again`,
+    );
+  }
+}
+
+function refuseLive(ctx: AppContext, plan: MovePlan): void {
+  const guids = new Set([...plan.rows, ...plan.files].map((m) => m.guid));
+  const move = { from: plan.from, to: plan.to };
+  for (const manifest of listPidManifests(ctx.paths)) {
+    const here = guids.has(manifest.sessionId) ||
+      (typeof manifest.cwd === "string" && relocateUnder(manifest.cwd, move, ctx.os) !== undefined);
+    if (here && isManifestLive(manifest)) {
+      throw new MoveRefusedError(
+        `session ${manifest.sessionId} is running (claude pid ${manifest.pid} in ` +
+          `${manifest.cwd}); exit it, then run the move again`,
+      );
+    }
+  }
+}
+
+function refuseConflicts(plan: MovePlan): void {
+  for (const file of plan.files) {
+    const conflict = mergeConflict(file.from, file.to);
+    if (conflict !== null) {
+      throw new MoveRefusedError(
+        `${conflict[1]} already exists and differs from ${conflict[0]}; ` +
+          "compare them and move one away, then run the move again",
+      );
+    }
+  }
+}
+
+/**
+ * Two folders whose paths encode to one key (`/w/my-app`, `/w/my.app`) share
+ * one project folder: moving sessions there would mix them in claude's
+ * picker, and a later move of either would carry the other's along.
+ */
+function refuseKeyCollision(ctx: AppContext, plan: MovePlan): void {
+  const move = { from: plan.from, to: plan.to };
+  const registry = readRegistry(ctx.paths);
+  const rows = [...mainSessions(registry), ...archivedSessions(registry)];
+  for (const { to: dir } of plan.folders) {
+    const target = projectDirFor(ctx.paths, dir);
+    const key = ctx.paths.path.basename(target);
+    const foreign = (owner: string) =>
+      !sameFolder(owner, dir, ctx.os) && relocateUnder(owner, move, ctx.os) === undefined;
+    const row = rows.find((session) => projectKey(session.dir) === key && foreign(session.dir));
+    let other = row?.dir;
+    for (const file of other === undefined ? listTranscripts(target) : []) {
+      const owner = safeOwner(file.path);
+      if (owner !== undefined && foreign(owner)) {
+        other = owner;
+        break;
+      }
+    }
+    if (other !== undefined) {
+      throw new MoveRefusedError(
+        `${dir} and ${other} share the project key ${key}: claude would mix their sessions`,
+      );
+    }
+  }
+}
+
+function safeOwner(transcript: string): string | undefined {
+  try {
+    return readSessionFolder(transcript).folder;
+  } catch {
+    return undefined;
+  }
+}

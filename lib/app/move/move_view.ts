@@ -1,0 +1,45 @@
+/**
+ * How a move plan reads: on the terminal (the plan, before the question or
+ * as the dry run) and as `--json`.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import type { FileMove, MovePlan } from "./move_plan.ts";
+import { formatSize } from "../../core/format.ts";
+
+const LABELS: Record<FileMove["kind"], string> = {
+  transcript: "transcript",
+  sidecar: "session folder",
+  memory: "memory",
+  vault: "vault copy",
+};
+
+/** Print the plan: every file with its size, every row, every settings entry. */
+export function printPlan(ctx: AppContext, plan: MovePlan): void {
+  const out = ctx.out;
+  out.line(`  Move what claude and claudecm keep about ${plan.from}`);
+  out.line(`  to ${plan.to}:`);
+  const bytes = plan.files.reduce((sum, file) => sum + file.bytes, 0);
+  out.line();
+  out.line(`  Files: ${plan.files.length} (${formatSize(bytes)}), renamed, not rewritten`);
+  for (const file of plan.files) {
+    out.line(`    ${LABELS[file.kind]}  ${file.from}  ->  ${file.to}  (${formatSize(file.bytes)})`);
+  }
+  out.line(`  Rows in sessions.txt: ${plan.rows.length}`);
+  for (const row of plan.rows) {
+    out.line(`    ${row.desc}${row.archived ? " (archived)" : ""}  ${row.from}  ->  ${row.to}`);
+  }
+  out.line(`  Settings in ${ctx.paths.claudeJsonFile}: ${plan.settings.length}`);
+  for (const entry of plan.settings) out.line(`    ${entry.from}  ->  ${entry.to}`);
+  for (const entry of plan.keptSettings) {
+    out.line(`    ${entry.from}  kept: ${entry.to} already has its own settings`, "yellow");
+  }
+}
+
+/** The plan and what became of it, for `--json`. */
+export function planJson(plan: MovePlan, status: "moved" | "planned" | "nothing"): string {
+  const { from, to, files, rows, settings, keptSettings } = plan;
+  return JSON.stringify({ status, from, to, files, rows, settings, keptSettings }, null, 2);
+}

@@ -1,0 +1,57 @@
+/**
+ * The one way a step that moves or deletes a session's files acts (issue 17
+ * item 2): under the registry lock, it checks again what it relies on
+ * ({@linkcode Preconditions}: not live, registered or not, the same files as
+ * shown) and acts only when all of it still holds, changing the registry in
+ * the same hold of the lock. D#, P#, quarantine, trim's pre-trim move and the
+ * fork predecessor's move all go through here.
+ *
+ * @module
+ */
+
+import type { AppContext } from "./context.ts";
+import { changeRegistry } from "./registry.ts";
+import { preconditionFailure, type Preconditions } from "../core/preconditions.ts";
+import type { Registry } from "../core/registry.ts";
+import type { RegistryOperation } from "../store/registry_store.ts";
+
+/** What the step did: its value and the registry as written, or why it did nothing. */
+export type RecheckedStep<T> =
+  | { done: true; value: T; registry: Registry }
+  | { done: false; reason: string };
+
+/** What the step's action returns: its value, and the registry change that goes with it. */
+export interface StepAction<T> {
+  value: T;
+  /**
+   * A {@linkcode RegistryOperation}: the writer may apply it again to a
+   * fresher registry, after the files have moved, so it must take that
+   * registry as it finds it (a row already gone is no error).
+   */
+  change?: RegistryOperation;
+}
+
+/**
+ * Check `expected` under the registry lock and, when it holds, run `act`
+ * there. `act` runs at most once, even when the writer's compare-and-swap
+ * applies the operation again (only the registry change is re-applied then);
+ * when it throws, the registry is left as it was.
+ */
+export async function recheckThenAct<T>(
+  ctx: AppContext,
+  expected: Preconditions,
+  act: () => StepAction<T>,
+): Promise<RecheckedStep<T>> {
+  let outcome: { reason: string } | StepAction<T> | undefined;
+  const registry = await changeRegistry(ctx, (current) => {
+    if (outcome === undefined) {
+      const reason = preconditionFailure(ctx.paths, current, expected);
+      outcome = reason === null ? act() : { reason };
+    }
+    return "change" in outcome && outcome.change !== undefined ? outcome.change(current) : current;
+  });
+  if (outcome === undefined || "reason" in outcome) {
+    return { done: false, reason: outcome?.reason ?? "nothing was checked" };
+  }
+  return { done: true, value: outcome.value, registry };
+}

@@ -1,0 +1,113 @@
+/**
+ * One live copy of a session's transcript (issue 17 item 1). Older versions'
+ * P#, a crash mid-move or a copy made by hand can leave `<guid>.jsonl` in
+ * two project folders; claude then resumes whichever it finds first, which
+ * may be the stale one, and the lines only the other holds drop out of the
+ * session. Before a resume or a P#, the copy holding every other one (the
+ * newest content) stays where it is and the others move to
+ * `~/.claudecm/backup/<leaf>/`; when two copies have diverged, the user
+ * chooses, and the other is kept there too.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { recheckThenAct } from "../recheck.ts";
+import { errorMessage } from "../../core/errors.ts";
+import { formatMinute, formatSize } from "../../core/format.ts";
+import { leafName } from "../../core/paths.ts";
+import { type FileStamp, stampFile } from "../../core/preconditions.ts";
+import { parseWholeNumber } from "../../core/numbers.ts";
+import { isFile } from "../../core/fs_checks.ts";
+import { findSessionCopies, type SessionCopy, sessionFilesFor } from "../../core/session_copies.ts";
+import { moveSessionAside } from "../../store/move_aside.ts";
+import { compareCopies, newestCopy } from "../../transcript/copy_order.ts";
+
+/** The session whose copies are gathered. */
+export interface CopiesOf {
+  guid: string;
+  dir: string;
+  desc: string;
+  /** Whether it is a registry row (it must still be one when the copies move). */
+  registered: boolean;
+}
+
+/**
+ * Leave one copy of `session`'s transcript under the projects root; true to
+ * go on (one copy or none), false when the user cancelled or the move was
+ * refused (said why).
+ */
+export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf): Promise<boolean> {
+  const copies = findSessionCopies(ctx.paths, session.guid);
+  if (copies.length < 2) return true;
+  const stamps = copies.map((copy) => stampFile(copy.transcript))
+    .filter((stamp): stamp is FileStamp => stamp !== null);
+  const newest = newestCopy(copies.map((copy) => copy.transcript));
+  const keep = newest === null
+    ? askWhichCopy(ctx, session, copies)
+    : ownIfSame(ctx, session, newest);
+  if (keep === null) return false;
+  const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
+  const step = await recheckThenAct(ctx, {
+    guid: session.guid,
+    registration: session.registered ? { registered: true } : undefined,
+    files: stamps,
+    copies: copies.map((copy) => copy.transcript),
+  }, () => {
+    for (const copy of copies) {
+      if (copy.transcript === keep) continue;
+      moveSessionAside(copy.folder, session.guid, { destDir, join: ctx.paths.path.join });
+    }
+    return { value: null };
+  }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  if (!step.done) {
+    ctx.out.line(
+      `  The other copies of '${session.desc}' were not set aside: ${step.reason}.`,
+      "red",
+    );
+    return false;
+  }
+  ctx.out.line(
+    `  '${session.desc}' had ${copies.length} copies; continuing ${keep}, the others are in ` +
+      `${destDir}.`,
+    "cyan",
+  );
+  return true;
+}
+
+/**
+ * The registered folder's copy when it is byte for byte the newest (a P#
+ * stopped between its copy and its move leaves two equal copies): the row
+ * still points there.
+ */
+function ownIfSame(ctx: AppContext, session: CopiesOf, newest: string): string {
+  const own = sessionFilesFor(ctx.paths, session).transcript;
+  if (own === newest || !isFile(own)) return newest;
+  return compareCopies(own, newest) === "same" ? own : newest;
+}
+
+/** Two copies both hold lines the other lacks: the user picks one; null to cancel. */
+function askWhichCopy(ctx: AppContext, session: CopiesOf, copies: SessionCopy[]): string | null {
+  ctx.out.line();
+  ctx.out.line(
+    `  The copies of '${session.desc}' have diverged: each holds lines the other lacks.`,
+    "yellow",
+  );
+  copies.forEach((copy, index) => {
+    const when = copy.info.mtime === null ? "unknown" : formatMinute(copy.info.mtime);
+    ctx.out.line(
+      `  ${index + 1}. ${copy.transcript}  ${formatSize(copy.info.size)}  last written ${when}`,
+    );
+  });
+  ctx.out.line("  The one you pick is continued; the others are kept in claudecm's backup folder.");
+  const answer =
+    (ctx.prompter.ask(`  Continue which copy? [1-${copies.length}, Enter to cancel]: `) ??
+      "").trim();
+  const number = parseWholeNumber(answer);
+  const picked = number === null ? undefined : copies[number - 1];
+  if (picked === undefined) {
+    ctx.out.line("  Cancelled; both copies are where they were.");
+    return null;
+  }
+  return picked.transcript;
+}

@@ -1,0 +1,99 @@
+/**
+ * Restoring a session from the vault: `claudecm restore <N|GUID>`, and the
+ * offer every resume path makes first when a registered session's transcript
+ * is gone and the vault has it. The transcript and its sidecar go back where
+ * claude reads them (the registered folder's project folder), by hard link
+ * or copy; nothing that is already there is ever replaced.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { fileInfoOrNull } from "../../core/fs_checks.ts";
+import { ExitCode, UserError } from "../../core/errors.ts";
+import { formatSize } from "../../core/format.ts";
+import { isSessionLive } from "../../core/pid_manifest.ts";
+import { findSession, mainSessions, type Session } from "../../core/registry.ts";
+import { sessionFilesFor, vaultFilesFor } from "../../core/session_copies.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { restoreVaultEntry } from "../../store/vault_entry.ts";
+
+/** `claudecm restore <N|GUID>`: restore without resuming. */
+export function runRestore(ctx: AppContext, options: { ref: string }): number {
+  const session = sessionByRef(ctx, options.ref);
+  const vault = vaultFilesFor(ctx.paths, session);
+  const kept = fileInfoOrNull(vault.transcript);
+  if (kept === null) {
+    throw new UserError(`the vault has no copy of '${session.desc}' (${session.guid})`);
+  }
+  if (isSessionLive(ctx.paths, session.guid)) {
+    throw new UserError(`'${session.desc}' is open in a claude window now; close it first`);
+  }
+  const located = locateTranscript(ctx.paths, session);
+  if (located.status === "found" && !located.inOwnFolder) {
+    // A second copy in the registered folder would split the session in two (DESIGN.md 5.15).
+    throw new UserError(`its transcript is on disk at ${located.path}; nothing was restored`);
+  }
+  return restoreInto(ctx, session) ? ExitCode.ok : ExitCode.failure;
+}
+
+/** How a restore offer ended. */
+export type RestoreOffer = "restored" | "declined" | "unavailable" | "failed";
+
+/**
+ * When `session`'s transcript is found nowhere, it is not live, and the
+ * vault has it: offer to restore it, Enter for yes. Returns "unavailable"
+ * without a word in every other case.
+ */
+export function offerVaultRestore(ctx: AppContext, session: Session): RestoreOffer {
+  const kept = fileInfoOrNull(vaultFilesFor(ctx.paths, session).transcript);
+  if (kept === null) return "unavailable";
+  if (locateTranscript(ctx.paths, session).status !== "missing") return "unavailable";
+  if (isSessionLive(ctx.paths, session.guid)) return "unavailable";
+  ctx.out.line();
+  ctx.out.line(
+    `  The transcript of '${session.desc}' is gone (most likely Claude Code's clean-up).`,
+    "yellow",
+  );
+  const when = kept.mtime === null ? "" : `, last changed ${kept.mtime.toISOString().slice(0, 10)}`;
+  ctx.out.line(`  The vault has it (${formatSize(kept.size)}${when}).`, "cyan");
+  const answer = ctx.prompter.ask("  Restore it from the vault and resume? [Y/n]: ");
+  // No answer at all (input closed) is not a yes (DESIGN.md 5.14).
+  if (answer === null || /^n/i.test(answer.trim())) return "declined";
+  return restoreInto(ctx, session) ? "restored" : "failed";
+}
+
+function restoreInto(ctx: AppContext, session: Session): boolean {
+  const target = sessionFilesFor(ctx.paths, session);
+  const result = restoreVaultEntry(vaultFilesFor(ctx.paths, session), target);
+  if (result.status === "conflict") {
+    ctx.err.line(
+      `  A different file is already there: ${result.path}. Nothing was restored.`,
+      "red",
+    );
+    return false;
+  }
+  if (result.files.length === 0) {
+    ctx.out.line(`  '${session.desc}' is already in place: ${target.transcript}`);
+  } else {
+    ctx.out.line(`  Restored '${session.desc}' from the vault: ${target.transcript}`, "green");
+  }
+  return true;
+}
+
+/** `N` as numbered in `claudecm list` / `resume N`, or a session id in the registry. */
+function sessionByRef(ctx: AppContext, ref: string): Session {
+  const registry = readRegistry(ctx.paths);
+  if (/^\d+$/.test(ref)) {
+    const sessions = mainSessions(registry);
+    const session = sessions[Number(ref) - 1];
+    if (session === undefined) {
+      throw new UserError(`no session #${ref}: the list has ${sessions.length}`);
+    }
+    return session;
+  }
+  const session = findSession(registry, ref.toLowerCase()) ?? findSession(registry, ref);
+  if (session === undefined) throw new UserError(`no registered session has the id ${ref}`);
+  return session;
+}

@@ -1,0 +1,125 @@
+/**
+ * `claudecm vault prune [--dry-run]`: remove the vault entries whose session
+ * is no longer registered (a fork's predecessor, a trimmed original, a row
+ * removed by hand). The vault never drops a registered session; this is the
+ * only way an unregistered entry leaves it. Registration is re-checked under
+ * the registry lock right before each removal.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { errorMessage, ExitCode } from "../../core/errors.ts";
+import { formatSize } from "../../core/format.ts";
+import { readDirOrEmpty } from "../../core/fs_checks.ts";
+import { archivedSessions, isSessionId, mainSessions, type Registry } from "../../core/registry.ts";
+import { type SessionFiles, sessionFilesIn, vaultFolderFor } from "../../core/session_copies.ts";
+import { withFileLock } from "../../store/lock.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { removeVaultEntry, vaultEntrySize } from "../../store/vault_entry.ts";
+
+/** An entry of the vault, by folder and session id. */
+interface VaultEntry extends SessionFiles {
+  guid: string;
+}
+
+/** List, and unless `dryRun` remove, the entries of unregistered sessions. */
+export async function runVaultPrune(
+  ctx: AppContext,
+  options: { dryRun: boolean },
+): Promise<number> {
+  const stale = unregisteredEntries(ctx, readRegistry(ctx.paths));
+  if (stale.length === 0) {
+    ctx.out.line("  Nothing to prune: every vault entry belongs to a registered session.");
+    return ExitCode.ok;
+  }
+  let bytes = 0;
+  let freed = 0;
+  for (const entry of stale) {
+    const size = vaultEntrySize(entry);
+    bytes += size.bytes;
+    freed += size.freed;
+    ctx.out.line(
+      `  ${options.dryRun ? "would remove" : "removing"} ${entry.guid}  ${entry.transcript}  ${
+        formatSize(size.bytes)
+      }`,
+    );
+  }
+  if (options.dryRun) {
+    ctx.out.line(
+      `  ${stale.length} entries, ${formatSize(bytes)}; removing them would free ${
+        formatSize(freed)
+      }.`,
+    );
+    sayLinkNote(ctx, bytes, freed);
+    return ExitCode.ok;
+  }
+  const failure = await withFileLock(ctx.paths.lockFile, () => {
+    // Re-read under the lock: a session registered meanwhile keeps its entry.
+    const still = new Set(
+      unregisteredEntries(ctx, readRegistry(ctx.paths)).map((e) => e.transcript),
+    );
+    for (const entry of stale) {
+      if (!still.has(entry.transcript)) continue;
+      try {
+        removeVaultEntry(entry);
+      } catch (error) {
+        return `${entry.transcript}: ${errorMessage(error)}`;
+      }
+      removeIfEmpty(entry.folder);
+    }
+    return null;
+  });
+  if (failure !== null) {
+    ctx.err.line(`  Could not prune the vault: ${failure}`, "red");
+    return ExitCode.failure;
+  }
+  ctx.out.line(
+    `  Removed ${stale.length} entries (${formatSize(bytes)}); freed ${formatSize(freed)}.`,
+    "green",
+  );
+  sayLinkNote(ctx, bytes, freed);
+  return ExitCode.ok;
+}
+
+function removeIfEmpty(folder: string): void {
+  try {
+    Deno.removeSync(folder); // fails, as meant, while anything is left in it
+  } catch {
+    // Other entries remain.
+  }
+}
+
+function sayLinkNote(ctx: AppContext, bytes: number, freed: number): void {
+  if (freed >= bytes) return;
+  ctx.out.line(
+    "  Hard-linked files free their space only when no other link remains (the transcript " +
+      "itself, or a backup, still holds the rest).",
+    "darkGray",
+  );
+}
+
+/** Vault entries whose (folder, session id) no registered row names. */
+function unregisteredEntries(ctx: AppContext, registry: Registry): VaultEntry[] {
+  const { paths } = ctx;
+  const registered = new Set(
+    [...mainSessions(registry), ...archivedSessions(registry)].map((s) =>
+      paths.path.join(vaultFolderFor(paths, s.dir), `${s.guid}.jsonl`)
+    ),
+  );
+  const entries: VaultEntry[] = [];
+  for (const keyEntry of readDirOrEmpty(paths.vaultDir)) {
+    if (!keyEntry.isDirectory) continue;
+    const folder = paths.path.join(paths.vaultDir, keyEntry.name);
+    const guids = new Set<string>();
+    for (const entry of readDirOrEmpty(folder)) {
+      const guid = /^([0-9a-fA-F-]{36})(\.gen\d+)?(\.jsonl)?$/.exec(entry.name)?.[1];
+      if (guid !== undefined && isSessionId(guid)) guids.add(guid);
+    }
+    for (const guid of [...guids].sort()) {
+      const files = sessionFilesIn(paths, folder, guid);
+      if (!registered.has(files.transcript)) entries.push({ ...files, guid });
+    }
+  }
+  return entries;
+}

@@ -1,0 +1,163 @@
+/**
+ * `claudecm vault [--json]`: per registered session, whether the vault
+ * protects it and how (hard link or copy), its bytes, and why not when it
+ * does not; totals with hard-linked bytes counted once. Read-only.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { VAULT_ENV, vaultEnabled } from "./vault_sync.ts";
+import { fileInfoOrNull } from "../../core/fs_checks.ts";
+import { ExitCode } from "../../core/errors.ts";
+import { formatSize } from "../../core/format.ts";
+import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
+import { sessionFilesFor, vaultFilesFor } from "../../core/session_copies.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { vaultEntryFiles } from "../../store/vault_entry.ts";
+import { sameInode, type VaultMode } from "../../store/vault_file_sync.ts";
+
+/** One session in `vault --json` (the pinned surface). */
+export interface VaultSessionStatus {
+  sessionId: string;
+  dir: string;
+  desc: string;
+  protected: boolean;
+  mode: VaultMode | null;
+  /** Bytes the entry holds (transcript, generations, sidecar). */
+  bytes: number;
+  /** Why it is not protected, or what to know about it; null when all is well. */
+  reason: string | null;
+}
+
+/** `vault --json`. */
+export interface VaultReport {
+  vaultDir: string;
+  enabled: boolean;
+  sessions: VaultSessionStatus[];
+  totals: {
+    sessions: number;
+    protected: number;
+    unprotected: number;
+    linked: number;
+    copied: number;
+    /** Bytes in the vault, each hard-linked file counted once. */
+    bytes: number;
+    /** Bytes the vault costs on disk beyond the transcripts: its copies. */
+    extraBytes: number;
+  };
+}
+
+/** Print the vault's status; exit 0 even when some sessions are unprotected. */
+export function runVaultStatus(ctx: AppContext, options: { json: boolean }): number {
+  const report = collectVaultReport(ctx);
+  if (options.json) {
+    ctx.out.line(JSON.stringify(report, null, 2));
+    return ExitCode.ok;
+  }
+  ctx.out.line(`  Vault: ${report.vaultDir}${report.enabled ? "" : ` (off: ${VAULT_ENV}=off)`}`);
+  for (const s of report.sessions) {
+    const how = s.protected ? `${s.mode} ${formatSize(s.bytes)}` : "NOT protected";
+    ctx.out.line(
+      `  ${s.protected ? "ok " : "!! "} ${s.desc}  [${how}]`,
+      s.protected ? undefined : "yellow",
+    );
+    if (s.reason !== null) ctx.out.line(`       ${s.reason}`, "darkGray");
+  }
+  const t = report.totals;
+  ctx.out.line();
+  ctx.out.line(
+    `  ${t.protected} of ${t.sessions} sessions protected (${t.linked} by hard link, ` +
+      `${t.copied} by copy); the vault holds ${formatSize(t.bytes)}, ` +
+      `${formatSize(t.extraBytes)} of it extra on disk.`,
+  );
+  if (t.copied > 0) {
+    ctx.out.line(
+      "  Copy mode: hard links could not be made (the vault is on another file system or volume,\n" +
+        "  or links are refused there); copies cost disk space and follow appends at each sync.",
+      "darkGray",
+    );
+  }
+  return ExitCode.ok;
+}
+
+/** The vault's state for every registered session. Reads only. */
+export function collectVaultReport(ctx: AppContext): VaultReport {
+  const registry = readRegistry(ctx.paths);
+  const sessions = [...mainSessions(registry), ...archivedSessions(registry)];
+  const seen = new Set<string>();
+  const totals = {
+    sessions: 0,
+    protected: 0,
+    unprotected: 0,
+    linked: 0,
+    copied: 0,
+    bytes: 0,
+    extraBytes: 0,
+  };
+  const statuses = sessions.map((session) => {
+    const status = sessionStatus(ctx, session, (info) => {
+      const key = `${info.dev}:${info.ino}`;
+      if (info.ino !== null && seen.has(key)) return;
+      seen.add(key);
+      totals.bytes += info.size;
+      if (info.nlink === 1) totals.extraBytes += info.size;
+    });
+    totals.sessions++;
+    if (status.protected) totals.protected++;
+    else totals.unprotected++;
+    if (status.mode === "link") totals.linked++;
+    if (status.mode === "copy") totals.copied++;
+    return status;
+  });
+  return {
+    vaultDir: ctx.paths.vaultDir,
+    enabled: vaultEnabled(ctx),
+    sessions: statuses,
+    totals,
+  };
+}
+
+function sessionStatus(
+  ctx: AppContext,
+  session: Session,
+  count: (info: Deno.FileInfo) => void,
+): VaultSessionStatus {
+  const base = { sessionId: session.guid, dir: session.dir, desc: session.desc };
+  const vault = vaultFilesFor(ctx.paths, session);
+  const source = fileInfoOrNull(sessionFilesFor(ctx.paths, session).transcript);
+  const kept = fileInfoOrNull(vault.transcript);
+  if (kept === null) {
+    const reason = source === null
+      ? missingReason(ctx, session)
+      : vaultEnabled(ctx)
+      ? "not in the vault yet: run claudecm vault sync"
+      : `the vault is off (${VAULT_ENV}=off)`;
+    return { ...base, protected: false, mode: null, bytes: 0, reason };
+  }
+  let bytes = 0;
+  for (const file of vaultEntryFiles(vault)) {
+    const info = Deno.statSync(file);
+    bytes += info.size;
+    count(info);
+  }
+  const mode: VaultMode = source !== null && sameInode(source, kept) ? "link" : "copy";
+  let reason: string | null = null;
+  if (source === null) {
+    reason = "its transcript is gone; the vault has it: claudecm restore " + session.guid;
+  } else if (mode === "copy" && kept.size < source.size) {
+    reason = "the copy is behind: run claudecm vault sync";
+  }
+  return { ...base, protected: true, mode, bytes, reason };
+}
+
+function missingReason(ctx: AppContext, session: Session): string {
+  const located = locateTranscript(ctx.paths, session);
+  if (located.status === "found") {
+    return `its transcript is in another project folder (${located.path}); the vault keeps ` +
+      "the one in the registered folder's project folder";
+  }
+  if (located.status === "unreadable") return `its transcript cannot be read: ${located.error}`;
+  return "no transcript anywhere (never written, or deleted before the vault had it)";
+}

@@ -1,0 +1,117 @@
+/**
+ * Keeping the vault in step (issue 20): every registered session's
+ * transcript and sidecar, linked or copied into `~/.claudecm/vault/`. Runs at
+ * the bootstrap of every command that writes (all registered sessions), after
+ * a run that touched sessions (post-exit, fork, trim, adopt: those ones), and
+ * on demand (`claudecm vault sync`).
+ *
+ * The vault never stops a command: a full disk or a read-only vault gets one
+ * line naming the path, and the command goes on.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { errorMessage } from "../../core/errors.ts";
+import { isNotFound } from "../../core/fs_checks.ts";
+import { archivedSessions, isSessionId, mainSessions, type Session } from "../../core/registry.ts";
+import { projectKey } from "../../core/project_key.ts";
+import { sessionFilesIn } from "../../core/session_copies.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { type EntrySyncResult, syncVaultEntry } from "../../store/vault_entry.ts";
+
+/** `CLAUDECM_VAULT`: `off` turns the vault off; `copy` forces copy mode (tests, odd file systems). */
+export const VAULT_ENV = "CLAUDECM_VAULT";
+
+/** What a sync did. */
+export interface VaultSyncSummary {
+  /** Sessions whose entry is up to date. */
+  synced: number;
+  /** Entries written in this sync. */
+  changed: number;
+  /** Sessions whose transcript is not where claude reads it (the vault keeps any entry it has). */
+  absent: number;
+  /** Entries kept by copy: links could not be made. */
+  copied: number;
+  /** The first failure, named by path; null when none. */
+  failure: string | null;
+}
+
+/** Whether the vault is on (it is unless `CLAUDECM_VAULT=off`). */
+export function vaultEnabled(ctx: AppContext): boolean {
+  return ctx.env(VAULT_ENV)?.toLowerCase() !== "off";
+}
+
+/** Options for {@linkcode syncVault}. */
+export interface SyncVaultOptions {
+  /** Only these sessions (the ones a run touched); all registered ones by default. */
+  guids?: readonly string[];
+  /** Say a failure in one line on stderr (true) or leave it to the caller. */
+  quiet?: boolean;
+}
+
+/**
+ * Sync the vault entries of registered sessions. Never throws: a failure is
+ * said in one yellow line (unless `quiet`) and returned.
+ */
+export function syncVault(ctx: AppContext, options: SyncVaultOptions = {}): VaultSyncSummary {
+  const summary: VaultSyncSummary = { synced: 0, changed: 0, absent: 0, copied: 0, failure: null };
+  if (!vaultEnabled(ctx)) return summary;
+  let sessions: Session[];
+  try {
+    const registry = readRegistry(ctx.paths);
+    sessions = [...mainSessions(registry), ...archivedSessions(registry)];
+  } catch {
+    return summary; // The registry's own problems are reported by the command that reads it.
+  }
+  const wanted = options.guids === undefined ? null : new Set(options.guids);
+  const forceCopy = ctx.env(VAULT_ENV)?.toLowerCase() === "copy";
+  // One realpath and one listing per folder, not a realpath and failed lookups per
+  // session: bootstrap runs this over every row.
+  const keys = new Map<string, string>();
+  const listings = new Map<string, Set<string> | null>();
+  const { join } = ctx.paths.path;
+  for (const session of sessions) {
+    if (wanted !== null && !wanted.has(session.guid)) continue;
+    if (!isSessionId(session.guid)) continue;
+    let key = keys.get(session.dir);
+    if (key === undefined) keys.set(session.dir, key = projectKey(session.dir));
+    // The same places as sessionFilesFor and vaultFilesFor name.
+    const source = sessionFilesIn(ctx.paths, join(ctx.paths.projectsDir, key), session.guid);
+    const vault = sessionFilesIn(ctx.paths, join(ctx.paths.vaultDir, key), session.guid);
+    if (!listings.has(source.folder)) listings.set(source.folder, listNames(source.folder));
+    const names = listings.get(source.folder)!;
+    if (names !== null && !names.has(`${session.guid}.jsonl`)) {
+      summary.absent++;
+      continue;
+    }
+    const sidecar = names === null || names.has(session.guid);
+    let result: EntrySyncResult | null;
+    try {
+      result = syncVaultEntry(source, vault, { forceCopy, sidecar });
+    } catch (error) {
+      summary.failure = `${vault.folder}: ${errorMessage(error)}`;
+      break; // A full or read-only vault fails the same way for every session.
+    }
+    if (result === null) {
+      summary.absent++;
+      continue;
+    }
+    summary.synced++;
+    if (result.changed) summary.changed++;
+    if (result.mode === "copy") summary.copied++;
+  }
+  if (summary.failure !== null && options.quiet !== true) {
+    ctx.err.line(`  The vault could not be updated: ${summary.failure}`, "yellow");
+  }
+  return summary;
+}
+
+/** The names in `folder` (none when it does not exist); null when it cannot be listed. */
+function listNames(folder: string): Set<string> | null {
+  try {
+    return new Set([...Deno.readDirSync(folder)].map((entry) => entry.name));
+  } catch (error) {
+    return isNotFound(error) ? new Set() : null;
+  }
+}

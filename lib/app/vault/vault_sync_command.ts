@@ -1,0 +1,30 @@
+/**
+ * `claudecm vault sync`: bring every registered session's vault entry up to
+ * date now, and say what it did.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { syncVault, VAULT_ENV, vaultEnabled } from "./vault_sync.ts";
+import { ExitCode } from "../../core/errors.ts";
+import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
+import { foldersUnder } from "../../store/vault_entry.ts";
+
+/** Sync the vault; exit 1 when it could not be written. */
+export function runVaultSync(ctx: AppContext): number {
+  if (!vaultEnabled(ctx)) {
+    ctx.err.line(`  The vault is off (${VAULT_ENV}=off); nothing was synced.`, "yellow");
+    return ExitCode.failure;
+  }
+  const summary = syncVault(ctx);
+  if (summary.failure !== null) return ExitCode.failure;
+  // What a killed sync left half-written is never an entry: only its temporary file.
+  for (const folder of foldersUnder(ctx.paths.vaultDir)) removeDeadWritersTemps(folder);
+  ctx.out.line(
+    `  Vault synced: ${summary.synced} sessions (${summary.changed} updated, ` +
+      `${summary.copied} by copy); ${summary.absent} without a transcript to keep.`,
+    "green",
+  );
+  return ExitCode.ok;
+}

@@ -1,0 +1,41 @@
+/**
+ * `claudecm move OLD NEW`: sessions follow a project folder the user moved.
+ *
+ * @module
+ */
+
+import type { CommandSpec } from "./command.ts";
+
+/** `move`. */
+export const moveCommand: CommandSpec = {
+  name: "move",
+  description: "after moving or renaming a project folder, move its sessions along",
+  arguments: [
+    { name: "<old>", description: "the folder's old path (it may no longer exist)" },
+    { name: "<new>", description: "the folder's new path (it must exist)" },
+  ],
+  options: [
+    { flags: "--dry-run", description: "show what would move; write nothing" },
+    { flags: "--json", description: "print the plan and outcome as JSON; never asks" },
+  ],
+  helpAfter:
+    "\nClaude Code keys transcripts by folder: after `mv OLD NEW`, `claude --resume` no longer\n" +
+    "finds them. This moves what Claude Code and claudecm keep about OLD and every folder\n" +
+    "below it to NEW: transcripts and session folders (renamed, not rewritten), memory/,\n" +
+    "vault copies, the folder's entries in ~/.claude.json (trust, tools) and the rows of\n" +
+    "sessions.txt (updated last). Project files are not touched. In a terminal it shows\n" +
+    "the plan and asks first. Running it again finishes an interrupted move; a finished\n" +
+    "one has nothing to do. For a deleted worktree: claudecm move WORKTREE REPO.\n\n" +
+    "Refused, with nothing written: a session under OLD still running; a different file\n" +
+    "already at a target; NEW's project key shared with another folder; NEW inside OLD.\n\n" +
+    "Exit codes: 0 ok (or nothing to do), 1 refused or failed, 2 usage error.\n",
+  run: async (input, makeContext) => {
+    const { runMove } = await import("../app/move/move.ts");
+    return await runMove(makeContext(), {
+      from: input.argText("old")!,
+      to: input.argText("new")!,
+      dryRun: input.flag("dryRun"),
+      json: input.flag("json"),
+    });
+  },
+};

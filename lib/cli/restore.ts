@@ -1,0 +1,24 @@
+/**
+ * `claudecm restore <N|GUID>`: put a session back from the vault.
+ *
+ * @module
+ */
+
+import type { CommandSpec } from "./command.ts";
+
+/** `restore`. */
+export const restoreCommand: CommandSpec = {
+  name: "restore",
+  description: "restore a session's transcript from the vault, without resuming it",
+  arguments: [
+    { name: "<session>", description: "its number in `claudecm list`, or its session id" },
+  ],
+  helpAfter: "\nPuts the transcript and its sidecar folder back where claude reads them (the\n" +
+    "registered folder's project folder), by hard link or copy. Never replaces a file:\n" +
+    "when a different one is already there, it says so and writes nothing.\n" +
+    "Exit codes: 0 restored (or already in place), 1 not restored, 2 usage error.\n",
+  run: async (input, makeContext) => {
+    const { runRestore } = await import("../app/vault/restore.ts");
+    return runRestore(makeContext(), { ref: input.argText("session")! });
+  },
+};

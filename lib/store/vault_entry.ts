@@ -1,0 +1,192 @@
+/**
+ * A session's vault entry as a whole: its transcript and every file of its
+ * sidecar folder, at the same relative paths as in the project folder
+ * (`<vault>/<project key>/<guid>.jsonl`, `<vault>/<project key>/<guid>/…`),
+ * with the transcript's old generations beside it. Syncing, restoring and
+ * removing an entry; which session's entry is where comes from
+ * `lib/core/session_copies.ts`.
+ *
+ * @module
+ */
+
+import { dirname, join, relative } from "../core/path.ts";
+import { isNotFound, readDirOrEmpty } from "../core/fs_checks.ts";
+import type { SessionFiles } from "../core/session_copies.ts";
+import {
+  generationPath,
+  isGenerationName,
+  MAX_GENERATIONS,
+  sameInode,
+  syncFileToVault,
+  type VaultMode,
+} from "./vault_file_sync.ts";
+
+/** What syncing an entry did. */
+export interface EntrySyncResult {
+  /** "link" when every file is a hard link to its source. */
+  mode: VaultMode;
+  bytes: number;
+  changed: boolean;
+}
+
+/**
+ * Sync session files `source` into vault entry `vault`. Returns null when
+ * the source transcript does not exist (nothing of the entry is dropped).
+ */
+export function syncVaultEntry(
+  source: SessionFiles,
+  vault: SessionFiles,
+  options: {
+    forceCopy: boolean;
+    /** False when the caller knows there is no sidecar folder (a listing it already has). */
+    sidecar?: boolean;
+  },
+): EntrySyncResult | null {
+  const transcript = syncFileToVault(source.transcript, vault.transcript, options);
+  if (transcript === null) return null;
+  const result: EntrySyncResult = { ...transcript };
+  const sidecarFiles = options.sidecar === false ? [] : filesUnder(source.sidecar);
+  for (const file of sidecarFiles) {
+    const synced = syncFileToVault(
+      file,
+      join(vault.sidecar, relative(source.sidecar, file)),
+      options,
+    );
+    if (synced === null) continue;
+    result.bytes += synced.bytes;
+    result.changed ||= synced.changed;
+    if (synced.mode === "copy") result.mode = "copy";
+  }
+  return result;
+}
+
+/** Every regular file under `dir`, recursively; none when it does not exist. */
+export function filesUnder(dir: string): string[] {
+  const files: string[] = [];
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch (error) {
+    if (isNotFound(error) || error instanceof Deno.errors.NotADirectory) return files;
+    throw error;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) files.push(...filesUnder(path));
+    else if (entry.isFile) files.push(path);
+  }
+  return files;
+}
+
+/** The entry's files that exist: transcript, its generations, sidecar files. */
+export function vaultEntryFiles(vault: SessionFiles): string[] {
+  const files = [vault.transcript];
+  for (let n = 1; n <= MAX_GENERATIONS; n++) files.push(generationPath(vault.transcript, n));
+  return [...files.filter(exists), ...filesUnder(vault.sidecar)];
+}
+
+/** The bytes the entry's files hold, and the part no other link shares (what removal frees). */
+export function vaultEntrySize(vault: SessionFiles): { bytes: number; freed: number } {
+  let bytes = 0;
+  let freed = 0;
+  for (const file of vaultEntryFiles(vault)) {
+    const info = Deno.statSync(file);
+    bytes += info.size;
+    if (info.nlink === null || info.nlink <= 1) freed += info.size;
+  }
+  return { bytes, freed };
+}
+
+/** How restoring went: the files put back, or the first file in the way. */
+export type RestoreResult =
+  | { status: "restored"; files: string[] }
+  | { status: "conflict"; path: string };
+
+/**
+ * Put vault entry `vault` back at `target` (the project folder claude reads),
+ * transcript and sidecar files, each as a hard link or else a copy. Never
+ * overwrites: when a file that differs is already there, nothing at all is
+ * written and that path is returned. Generations stay in the vault.
+ */
+export function restoreVaultEntry(vault: SessionFiles, target: SessionFiles): RestoreResult {
+  const pairs = [[vault.transcript, target.transcript]];
+  for (const file of filesUnder(vault.sidecar)) {
+    if (isGenerationName(file)) continue;
+    pairs.push([file, join(target.sidecar, relative(vault.sidecar, file))]);
+  }
+  const todo: string[][] = [];
+  for (const [from, to] of pairs) {
+    const state = compareFiles(from, to);
+    if (state === "differs") return { status: "conflict", path: to };
+    if (state === "absent") todo.push([from, to]);
+  }
+  for (const [from, to] of todo) placeWithoutOverwrite(from, to);
+  return { status: "restored", files: todo.map(([, to]) => to) };
+}
+
+function compareFiles(from: string, to: string): "absent" | "same" | "differs" {
+  let there: Deno.FileInfo;
+  try {
+    there = Deno.lstatSync(to);
+  } catch (error) {
+    if (isNotFound(error)) return "absent";
+    throw error;
+  }
+  if (!there.isFile) return "differs";
+  const ours = Deno.statSync(from);
+  if (sameInode(ours, there)) return "same";
+  if (ours.size !== there.size) return "differs";
+  return equalBytes(Deno.readFileSync(from), Deno.readFileSync(to)) ? "same" : "differs";
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A link (which fails rather than replace) or, where links fail, a copy linked or renamed in. */
+function placeWithoutOverwrite(from: string, to: string): void {
+  Deno.mkdirSync(dirname(to), { recursive: true });
+  try {
+    Deno.linkSync(from, to);
+    return;
+  } catch (error) {
+    if (error instanceof Deno.errors.AlreadyExists) throw error;
+  }
+  const tmp = `${to}.tmp-${Deno.pid}`;
+  try {
+    Deno.copyFileSync(from, tmp);
+    if (exists(to)) throw new Deno.errors.AlreadyExists(`${to} appeared while restoring`);
+    Deno.renameSync(tmp, to);
+  } finally {
+    if (exists(tmp)) Deno.removeSync(tmp);
+  }
+}
+
+/** Remove the entry: transcript, generations, sidecar folder. */
+export function removeVaultEntry(vault: SessionFiles): void {
+  const files = [vault.transcript];
+  for (let n = 1; n <= MAX_GENERATIONS; n++) files.push(generationPath(vault.transcript, n));
+  for (const file of files.filter(exists)) Deno.removeSync(file);
+  if (exists(vault.sidecar)) Deno.removeSync(vault.sidecar, { recursive: true });
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+}
+
+/** Every folder under `dir`, `dir` included (for sweeps of the whole vault). */
+export function foldersUnder(dir: string): string[] {
+  const folders = [dir];
+  for (const entry of readDirOrEmpty(dir)) {
+    if (entry.isDirectory) folders.push(...foldersUnder(join(dir, entry.name)));
+  }
+  return folders;
+}

@@ -1,0 +1,235 @@
+/**
+ * One file of the vault kept in step with its source: a hard link where the
+ * file system allows one (it follows Claude Code's in-place appends for free
+ * and survives its deletes), else a verified incremental copy. Every write
+ * lands under a temporary name and is renamed into place, so a kill at any
+ * moment leaves the old vault file or the new one, never half of one.
+ *
+ * A source replaced by a new inode (a rewrite) whose content no longer
+ * starts with the vault's content keeps the vault's content as a numbered
+ * generation beside it (`<name>.gen1<ext>`, newest first, at most 3).
+ *
+ * @module
+ */
+
+import { basename, dirname, extname, join } from "../core/path.ts";
+import { isNotFound } from "../core/fs_checks.ts";
+
+/** How a vault file holds its data: the source's own inode, or its own bytes. */
+export type VaultMode = "link" | "copy";
+
+/** What syncing one file did. */
+export interface FileSyncResult {
+  mode: VaultMode;
+  /** The vault file's size after the sync. */
+  bytes: number;
+  /** Whether anything was written. */
+  changed: boolean;
+}
+
+/** How many replaced versions of a file are kept. */
+export const MAX_GENERATIONS = 3;
+
+/** A generation's file name: `<guid>.gen1.jsonl` for `<guid>.jsonl`. */
+export function generationPath(target: string, n: number): string {
+  const ext = extname(target);
+  const stem = basename(target).slice(0, basename(target).length - ext.length);
+  return join(dirname(target), `${stem}.gen${n}${ext}`);
+}
+
+/** Whether a file name is a generation that {@linkcode generationPath} made. */
+export function isGenerationName(name: string): boolean {
+  return /\.gen[1-9]\d*(\.[^.]*)?$/.test(name);
+}
+
+/** Whether two stats are one file (one inode on one device). */
+export function sameInode(a: Deno.FileInfo, b: Deno.FileInfo): boolean {
+  return a.ino !== null && a.ino === b.ino && a.dev === b.dev;
+}
+
+/**
+ * Bring the vault file `target` up to date with `source`. Returns null when
+ * the source does not exist (the vault keeps what it has). With `forceCopy`
+ * no link is tried (tests; a vault known to be elsewhere).
+ */
+export function syncFileToVault(
+  source: string,
+  target: string,
+  options: { forceCopy: boolean },
+): FileSyncResult | null {
+  const src = statOrNull(source);
+  if (src === null || !src.isFile) return null;
+  const dst = statOrNull(target);
+  if (dst !== null && sameInode(src, dst)) return { mode: "link", bytes: dst.size, changed: false };
+  if (dst === null) Deno.mkdirSync(dirname(target), { recursive: true });
+  const linked = options.forceCopy ? null : linkToTemp(source, target);
+  if (linked !== null) {
+    // A replaced source, or a copy from when links failed: its content is checked, not assumed.
+    if (dst !== null && !isPrefixOf(target, source, dst.size)) keepGeneration(target);
+    renameOrDrop(linked, target);
+    return { mode: "link", bytes: src.size, changed: true };
+  }
+  if (dst !== null && unchangedCopy(src, dst)) {
+    return { mode: "copy", bytes: dst.size, changed: false };
+  }
+  const prefix = dst !== null && isPrefixOf(target, source, dst.size);
+  if (dst !== null && !prefix) keepGeneration(target);
+  const bytes = prefix ? appendCopy(source, target, dst!.size) : wholeCopy(source, target);
+  return { mode: "copy", bytes, changed: true };
+}
+
+function statOrNull(path: string): Deno.FileInfo | null {
+  try {
+    return Deno.statSync(path);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** A copy the last sync finished: same size, and the source's mtime that it was given. */
+function unchangedCopy(src: Deno.FileInfo, dst: Deno.FileInfo): boolean {
+  return src.size === dst.size && src.mtime?.getTime() === dst.mtime?.getTime();
+}
+
+/** A hard link to `source` under `target`'s temporary name; null where links cannot be made. */
+function linkToTemp(source: string, target: string): string | null {
+  const tmp = tempName(target);
+  try {
+    Deno.linkSync(source, tmp);
+    return tmp;
+  } catch {
+    // Another file system or volume, FAT/exFAT, a refused link: the caller copies.
+    return null;
+  }
+}
+
+/** The whole source, copied under a temporary name, then renamed into place. */
+function wholeCopy(source: string, target: string): number {
+  const tmp = tempName(target);
+  try {
+    const mtime = Deno.statSync(source).mtime;
+    Deno.copyFileSync(source, tmp);
+    return finishCopy(tmp, target, mtime);
+  } catch (error) {
+    dropTemp(tmp);
+    throw error;
+  }
+}
+
+/** The vault's verified prefix plus only the source's new bytes. */
+function appendCopy(source: string, target: string, from: number): number {
+  const tmp = tempName(target);
+  try {
+    const mtime = Deno.statSync(source).mtime;
+    Deno.copyFileSync(target, tmp);
+    const input = Deno.openSync(source, { read: true });
+    const output = Deno.openSync(tmp, { write: true, append: true });
+    try {
+      input.seekSync(from, Deno.SeekMode.Start);
+      const buffer = new Uint8Array(64 * 1024);
+      for (let n = input.readSync(buffer); n !== null; n = input.readSync(buffer)) {
+        writeAll(output, buffer.subarray(0, n));
+      }
+      output.syncSync();
+    } finally {
+      input.close();
+      output.close();
+    }
+    return finishCopy(tmp, target, mtime);
+  } catch (error) {
+    dropTemp(tmp);
+    throw error;
+  }
+}
+
+function finishCopy(tmp: string, target: string, mtime: Date | null): number {
+  // The source's mtime marks the copy as finished for that version (unchangedCopy).
+  if (mtime !== null) Deno.utimeSync(tmp, mtime, mtime);
+  const size = Deno.statSync(tmp).size;
+  renameOrDrop(tmp, target);
+  return size;
+}
+
+function writeAll(file: Deno.FsFile, bytes: Uint8Array): void {
+  let written = 0;
+  while (written < bytes.length) written += file.writeSync(bytes.subarray(written));
+}
+
+/** Whether the first `length` bytes of `a` are the first `length` bytes of `b`. */
+function isPrefixOf(a: string, b: string, length: number): boolean {
+  const fileA = Deno.openSync(a, { read: true });
+  const fileB = Deno.openSync(b, { read: true });
+  try {
+    const bufA = new Uint8Array(64 * 1024);
+    const bufB = new Uint8Array(64 * 1024);
+    let left = length;
+    while (left > 0) {
+      const want = Math.min(left, bufA.length);
+      if (
+        !readExactly(fileA, bufA.subarray(0, want)) || !readExactly(fileB, bufB.subarray(0, want))
+      ) {
+        return false;
+      }
+      for (let i = 0; i < want; i++) if (bufA[i] !== bufB[i]) return false;
+      left -= want;
+    }
+    return true;
+  } finally {
+    fileA.close();
+    fileB.close();
+  }
+}
+
+function readExactly(file: Deno.FsFile, into: Uint8Array): boolean {
+  let got = 0;
+  while (got < into.length) {
+    const n = file.readSync(into.subarray(got));
+    if (n === null) return false;
+    got += n;
+  }
+  return true;
+}
+
+/**
+ * Keep the vault's current `target` as generation 1, shifting older ones up
+ * and dropping what falls past the last. `target` stays in place (a second
+ * link), so a kill here leaves the old entry whole.
+ */
+function keepGeneration(target: string): void {
+  for (let n = MAX_GENERATIONS - 1; n >= 1; n--) {
+    try {
+      Deno.renameSync(generationPath(target, n), generationPath(target, n + 1));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  const first = generationPath(target, 1);
+  try {
+    Deno.linkSync(target, first);
+  } catch {
+    Deno.copyFileSync(target, first);
+  }
+}
+
+function tempName(target: string): string {
+  // writeFileAtomic's naming, so stale_temps.ts knows a dead writer's leftovers.
+  return `${target}.tmp-${Deno.pid}`;
+}
+
+function renameOrDrop(tmp: string, target: string): void {
+  try {
+    Deno.renameSync(tmp, target);
+  } catch (error) {
+    dropTemp(tmp);
+    throw error;
+  }
+}
+
+function dropTemp(tmp: string): void {
+  try {
+    Deno.removeSync(tmp);
+  } catch {
+    // Never created; the caller reports the error that stopped it.
+  }
+}

@@ -1,0 +1,247 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { inMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
+import { openInAnotherWindow } from "./helpers/launch_world.ts";
+import { treeState } from "./helpers/tree_state.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+import { projectKey } from "../lib/core/project_key.ts";
+import { archivedSessions, parseRegistry } from "../lib/core/registry.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+
+/** Transcript bytes of each session before the move, by id. */
+function transcripts(world: MoveWorld): Map<string, Uint8Array> {
+  const where: Array<[string, string]> = [
+    [world.ids.main, world.old],
+    [world.ids.loose, world.old],
+    [world.ids.sub, world.sub],
+    [world.ids.web, world.web],
+  ];
+  return new Map(
+    where.map((
+      [id, dir],
+    ) => [id, Deno.readFileSync(join(projectDirFor(world.paths, dir), `${id}.jsonl`))]),
+  );
+}
+
+Deno.test("move: sessions of OLD and OLD/sub follow the folder; everything else stays byte for byte", async () => {
+  await inMoveWorld(async (world) => {
+    const before = transcripts(world);
+    const oldKeys = [projectDirFor(world.paths, world.old), projectDirFor(world.paths, world.sub)];
+    world.moveAway();
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 0, result.stderr);
+    const newSub = join(world.renamed, "sub");
+    const newMain = projectDirFor(world.paths, world.renamed);
+    const newSubKey = projectDirFor(world.paths, newSub);
+    assert.deepEqual(
+      Deno.readFileSync(join(newMain, `${world.ids.main}.jsonl`)),
+      before.get(world.ids.main),
+    );
+    assert.deepEqual(
+      Deno.readFileSync(join(newMain, `${world.ids.loose}.jsonl`)),
+      before.get(world.ids.loose),
+    );
+    assert.deepEqual(
+      Deno.readFileSync(join(newSubKey, `${world.ids.sub}.jsonl`)),
+      before.get(world.ids.sub),
+    );
+    assert.ok(pathExists(join(newSubKey, world.ids.sub, "subagents", "agent-a1.jsonl")));
+    assert.equal(Deno.readTextFileSync(join(newMain, "memory", "MEMORY.md")), "# notes\n");
+    for (const key of oldKeys) {
+      const left = [...Deno.readDirSync(key)].map((e) => e.name);
+      assert.deepEqual(left, [], `nothing left under ${key}`);
+    }
+    const web = join(projectDirFor(world.paths, world.web), `${world.ids.web}.jsonl`);
+    assert.deepEqual(Deno.readFileSync(web), before.get(world.ids.web));
+    const expectedRegistry = world.registryText
+      .replace(`|${world.old}|Main`, `|${world.renamed}|Main`)
+      .replace(`|${world.sub}/|`, `|${newSub}|`)
+      .replace(`|${world.old}|Old idea`, `|${world.renamed}|Old idea`);
+    assert.equal(Deno.readTextFileSync(world.paths.registryFile), expectedRegistry);
+    const expectedJson = world.claudeJsonText
+      .replace(JSON.stringify(world.old), JSON.stringify(world.renamed))
+      .replace(JSON.stringify(world.sub), JSON.stringify(newSub));
+    assert.equal(Deno.readTextFileSync(world.paths.claudeJsonFile), expectedJson);
+
+    world.claudeScenario({ messages: ["back in the renamed folder"] });
+    const resumed = await world.run(["resume", "1"]);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    const [launch] = world.launches();
+    assert.equal(launch.cwd, world.renamed);
+    assert.deepEqual(launch.argv.slice(1, 3), ["--resume", world.ids.main]);
+    const history = Deno.readFileSync(join(newMain, `${world.ids.main}.jsonl`));
+    const original = before.get(world.ids.main)!;
+    assert.ok(history.length > original.length, "the resume appended");
+    assert.deepEqual(history.subarray(0, original.length), original, "full history kept");
+  });
+});
+
+Deno.test("move: a finished move run again says there is nothing to do and writes nothing", async () => {
+  await inMoveWorld(async (world) => {
+    world.moveAway();
+    assert.equal((await world.run(["move", world.old, world.renamed])).code, 0);
+    const tree = treeState(world.dir);
+    const again = await world.run(["move", world.old, world.renamed]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /Nothing to do/);
+    assert.deepEqual(
+      treeState(world.dir).filter((l) => !l.includes(".lock")),
+      tree.filter((l) => !l.includes(".lock")),
+    );
+  });
+});
+
+Deno.test("move --dry-run prints the plan and writes nothing", async () => {
+  await inMoveWorld(async (world) => {
+    world.moveAway();
+    const tree = treeState(world.dir);
+    const result = await world.run(["move", "--dry-run", world.old, world.renamed]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, new RegExp(`${world.ids.sub}\\.jsonl`));
+    assert.match(result.stdout, /Rows in sessions\.txt: 3/);
+    assert.match(result.stdout, /Settings in .*\.claude\.json: 2/);
+    assert.deepEqual(treeState(world.dir), tree);
+    const json = await world.run(["move", "--dry-run", "--json", world.old, world.renamed]);
+    const plan = JSON.parse(json.stdout);
+    assert.equal(plan.status, "planned");
+    assert.equal(plan.files.filter((f: { kind: string }) => f.kind === "transcript").length, 3);
+    assert.deepEqual(treeState(world.dir), tree);
+  });
+});
+
+Deno.test("move: a different file already at the target stops the move before anything changes", async () => {
+  await inMoveWorld(async (world) => {
+    world.moveAway();
+    const target = projectDirFor(world.paths, join(world.renamed, "sub"));
+    Deno.mkdirSync(target, { recursive: true });
+    Deno.writeTextFileSync(join(target, `${world.ids.sub}.jsonl`), '{"type":"user"}\n');
+    const tree = treeState(world.dir);
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^claudecm: not moved: .*already exists and differs/m);
+    assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+    assert.deepEqual(treeState(world.dir).filter((l) => !l.includes(".lock")), tree);
+  });
+});
+
+Deno.test("move: an identical copy already at the target is fine", async () => {
+  await inMoveWorld(async (world) => {
+    const source = join(projectDirFor(world.paths, world.old), `${world.ids.main}.jsonl`);
+    world.moveAway();
+    const target = projectDirFor(world.paths, world.renamed);
+    Deno.mkdirSync(target, { recursive: true });
+    Deno.copyFileSync(
+      source.replace(world.old, world.old),
+      join(target, `${world.ids.main}.jsonl`),
+    );
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(!pathExists(source), "one copy left, at the target");
+  });
+});
+
+Deno.test("move: a session under OLD that is running refuses the move", async () => {
+  await inMoveWorld(async (world) => {
+    world.moveAway();
+    openInAnotherWindow(world, world.ids.sub);
+    const tree = treeState(world.home);
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /not moved: session .* is running/);
+    assert.deepEqual(treeState(world.home), tree);
+  });
+});
+
+Deno.test("move: refuses NEW inside OLD, and NEW sharing its key with another folder", async () => {
+  await inMoveWorld(async (world) => {
+    const inside = await world.run(["move", world.old, world.sub]);
+    assert.equal(inside.code, 1);
+    assert.match(inside.stderr, /inside/);
+    world.moveAway();
+    // `work/app.web` and `work/app-web` encode to one key.
+    const twin = join(world.dir, "work", "app.web");
+    Deno.renameSync(world.renamed, twin);
+    const tree = treeState(world.home);
+    const collision = await world.run(["move", world.old, twin]);
+    assert.equal(collision.code, 1);
+    assert.match(collision.stderr, /share the project key/);
+    assert.deepEqual(treeState(world.home), tree);
+  });
+});
+
+Deno.test("move WORKTREE REPO: a deleted worktree's sessions go to the main checkout", async () => {
+  await inMoveWorld(async (world) => {
+    const repo = world.web;
+    const worktree = join(repo, ".claude", "worktrees", "fix-1");
+    Deno.mkdirSync(worktree, { recursive: true });
+    const folder = projectDirFor(world.paths, worktree);
+    Deno.mkdirSync(folder, { recursive: true });
+    const id = "77777777-0000-4000-8000-000000000077";
+    Deno.writeTextFileSync(
+      join(folder, `${id}.jsonl`),
+      JSON.stringify({ type: "user", cwd: worktree }) + "\n",
+    );
+    Deno.writeTextFileSync(world.paths.registryFile, `${id}|${worktree}|Fix one|\n`);
+    Deno.removeSync(worktree, { recursive: true });
+    const result = await world.run(["move", worktree, repo]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(pathExists(join(projectDirFor(world.paths, repo), `${id}.jsonl`)));
+    const registry = parseRegistry(Deno.readTextFileSync(world.paths.registryFile));
+    assert.equal(archivedSessions(registry).length, 0);
+    assert.equal(world.sessions()[0].dir, repo);
+  });
+});
+
+Deno.test("move: the vault's copies follow the rows (<vaultDir>/<key>/<guid>.jsonl and <guid>/)", async () => {
+  await inMoveWorld(async (world) => {
+    const vault = (dir: string) => join(world.paths.vaultDir, projectKey(dir));
+    const oldVault = vault(world.old);
+    Deno.mkdirSync(join(oldVault, world.ids.archived, "subagents"), { recursive: true });
+    Deno.writeTextFileSync(join(oldVault, `${world.ids.archived}.jsonl`), '{"type":"user"}\n');
+    Deno.writeTextFileSync(join(oldVault, world.ids.archived, "subagents", "a.jsonl"), "{}\n");
+    // A replaced transcript's older generation (vault_file_sync.ts) travels too.
+    Deno.writeTextFileSync(join(oldVault, `${world.ids.archived}.gen1.jsonl`), '{"old":1}\n');
+    world.moveAway();
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 0, result.stderr);
+    const newVault = vault(world.renamed);
+    assert.equal(
+      Deno.readTextFileSync(join(newVault, `${world.ids.archived}.jsonl`)),
+      '{"type":"user"}\n',
+    );
+    assert.ok(pathExists(join(newVault, world.ids.archived, "subagents", "a.jsonl")));
+    assert.ok(!pathExists(join(oldVault, `${world.ids.archived}.jsonl`)));
+    assert.ok(pathExists(join(newVault, `${world.ids.archived}.gen1.jsonl`)), "its generation");
+  });
+});
+
+Deno.test("move: sessions of another folder with OLD's key, or registered elsewhere, stay where they are", async () => {
+  await inMoveWorld(async (world) => {
+    // `work.app` encodes to the same key as `work/app`.
+    const twin = join(world.dir, "work.app");
+    Deno.mkdirSync(twin);
+    const key = projectDirFor(world.paths, world.old);
+    assert.equal(projectDirFor(world.paths, twin), key);
+    const twinId = "99999999-0000-4000-8000-000000000099";
+    const elsewhereId = "88888888-0000-4000-8000-000000000088";
+    const line = (id: string, cwd: string) =>
+      JSON.stringify({ type: "user", sessionId: id, cwd }) + "\n";
+    Deno.writeTextFileSync(join(key, `${twinId}.jsonl`), line(twinId, twin));
+    // A P# leftover: started in OLD, registered to the web folder since.
+    Deno.writeTextFileSync(join(key, `${elsewhereId}.jsonl`), line(elsewhereId, world.old));
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      `${world.registryText}${elsewhereId}|${world.web}|Moved by P#|\n`,
+    );
+    world.moveAway();
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(pathExists(join(key, `${twinId}.jsonl`)), "the twin's session stays");
+    assert.ok(
+      pathExists(join(key, `${elsewhereId}.jsonl`)),
+      "a session registered elsewhere stays",
+    );
+    assert.ok(pathExists(join(key, "memory", "MEMORY.md")), "the shared key's memory stays");
+    assert.ok(!pathExists(join(key, `${world.ids.main}.jsonl`)), "OLD's own sessions moved");
+  });
+});

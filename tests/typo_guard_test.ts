@@ -1,0 +1,136 @@
+import assert from "node:assert/strict";
+import { commandTypo, translateLegacyArgs } from "../lib/cli/legacy.ts";
+import { createLaunchWorld } from "./helpers/launch_world.ts";
+
+// Issue 18 item 1: a mistyped command used to start claude with the typo as its prompt
+// (permissions bypassed) and save it as a session.
+Deno.test("a first word close to a command is a typo: the commands it is close to", () => {
+  const typos: Array<[string, string[]]> = [
+    ["lsit", ["list"]],
+    ["lits", ["list"]],
+    ["lis", ["list"]],
+    ["List", ["list"]],
+    ["serch", ["search"]],
+    ["serach", ["search"]],
+    ["sea", ["search"]],
+    ["recal", ["recall"]],
+    ["rec", ["recall", "recover"]],
+    ["reover", ["recover"]],
+    ["resum", ["resume"]],
+    ["res", ["rescue", "restore", "resume"]],
+    ["restor", ["restore"]],
+    ["valut", ["vault"]],
+    ["rescu", ["rescue"]],
+    ["doctr", ["doctor"]],
+    ["docotr", ["doctor"]],
+    ["doc", ["doctor"]],
+    ["fnd", ["find"]],
+    ["fidn", ["find"]],
+    ["adpot", ["adopt"]],
+    ["skil", ["skill"]],
+    ["skel", ["skeleton"]],
+    ["skeletn", ["skeleton"]],
+    ["hlep", ["help"]],
+    ["versoin", ["version"]],
+    ["ver", ["version"]],
+  ];
+  for (const [word, expected] of typos) {
+    assert.deepEqual(commandTypo([word, "more", "words"]), expected, word);
+  }
+});
+
+Deno.test("real prompts are not typos: common first words still start a session", () => {
+  const prompts = [
+    // Within the typo rule's reach of a command, and common at the start of a prompt.
+    "now",
+    "news",
+    "net",
+    "last",
+    "lost",
+    "lint",
+    "lift",
+    "fine",
+    "fund",
+    "held",
+    "hell",
+    "heap",
+    "adapt",
+    "still",
+    "spill",
+    "remove",
+    "vision",
+    // Further from every command.
+    "fix",
+    "add",
+    "how",
+    "why",
+    "what",
+    "hello",
+    "hi",
+    "test",
+    "rename",
+    "result",
+    "reuse",
+    "resize",
+    "really",
+    "docker",
+    "skip",
+    "shell",
+    "next",
+    "review",
+    "refactor",
+    "explain",
+    "write",
+    "please",
+    "ls",
+    "re",
+    "q",
+    // Not words of letters at all.
+    "3d",
+    "--model",
+    "-p",
+    "fix:",
+  ];
+  for (const word of prompts) {
+    assert.deepEqual(commandTypo([word, "the", "build"]), [], word);
+    assert.deepEqual(translateLegacyArgs([word, "x"])[0], "new", word);
+  }
+  // The commands and the old forms themselves are not typos.
+  for (const args of [["list"], ["version"], ["l"], ["n"], ["3"], ["-s", "lsit"], []]) {
+    assert.deepEqual(commandTypo(args), [], args.join(" "));
+  }
+});
+
+Deno.test("claudecm lsit: exit 2, one line with the suggestion, claude never starts, nothing saved", async () => {
+  const world = createLaunchWorld();
+  try {
+    for (const [args, hint] of [[["lsit"], "list"], [["serach", "billing"], "search"]] as const) {
+      const result = await world.run([...args]);
+      assert.equal(result.code, 2, result.stderr);
+      assert.equal(
+        result.stderr,
+        `claudecm: unknown command '${args[0]}'. Did you mean ${hint}? ` +
+          `(To send it to claude: claudecm new -- ${args.join(" ")})\n`,
+      );
+    }
+    const recal = await world.run(["recal"]);
+    assert.equal(recal.code, 2);
+    assert.deepEqual(world.argv("claude"), [], "claude never ran, not even a probe");
+    assert.deepEqual(world.sessions(), []);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("claudecm new -- lsit sends the word to claude as a prompt", async () => {
+  const world = createLaunchWorld();
+  try {
+    const result = await world.run(["new", "--", "lsit"]);
+    assert.equal(result.code, 0, result.stderr);
+    const launches = world.launches();
+    assert.equal(launches.length, 1);
+    assert.equal(launches[0].argv.at(-1), "lsit");
+  } finally {
+    world.cleanup();
+  }
+});

@@ -1,0 +1,266 @@
+// The vault end to end (issue 20): Claude Code's clean-up deletes every transcript
+// older than N days by mtime; `resume N` + Enter restores and resumes, `restore` brings
+// the others back byte for byte with their sidecars, in link mode and in copy mode.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
+import { finishedSession, save } from "./helpers/projects.ts";
+import { sessionId } from "./helpers/claude_home.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+import { vaultFilesFor } from "../lib/core/session_copies.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+
+const A = sessionId(0x11);
+const B = sessionId(0x22);
+const C = sessionId(0x33);
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Three registered sessions; B has subagent and tool-result files. */
+function seed(world: LaunchWorld): string {
+  const folder = projectDirFor(world.paths, world.project);
+  Deno.mkdirSync(folder, { recursive: true });
+  for (const id of [A, B, C]) save(folder, finishedSession({ sessionId: id, cwd: world.project }));
+  Deno.mkdirSync(join(folder, B, "subagents"), { recursive: true });
+  Deno.mkdirSync(join(folder, B, "tool-results"), { recursive: true });
+  Deno.writeTextFileSync(join(folder, B, "subagents", "agent-1.jsonl"), '{"agent":1}\n');
+  Deno.writeTextFileSync(join(folder, B, "tool-results", "out.txt"), "tool output\n");
+  Deno.writeTextFileSync(
+    world.paths.registryFile,
+    `${A}|${world.project}|Alpha work|\n${B}|${world.project}|Beta work|\n` +
+      `${C}|${world.project}|Gamma work|\n`,
+  );
+  world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+  return folder;
+}
+
+/** Every file under `dir` (relative path → bytes). */
+function tree(dir: string, prefix = ""): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  if (!pathExists(dir)) return files;
+  for (const entry of Deno.readDirSync(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) {
+      for (const [k, v] of tree(path, `${prefix}${entry.name}/`)) files.set(k, v);
+    } else files.set(`${prefix}${entry.name}`, Deno.readFileSync(path));
+  }
+  return files;
+}
+
+/** Claude Code's clean-up: transcripts (and their sidecars) older than `days` by mtime go. */
+function claudeCleanup(folder: string, days: number, now = Date.now()): string[] {
+  const deleted: string[] = [];
+  for (const entry of [...Deno.readDirSync(folder)]) {
+    if (!entry.name.endsWith(".jsonl")) continue;
+    const path = join(folder, entry.name);
+    if (Deno.statSync(path).mtime!.getTime() >= now - days * DAY) continue;
+    Deno.removeSync(path);
+    const sidecar = path.slice(0, -".jsonl".length);
+    if (pathExists(sidecar)) Deno.removeSync(sidecar, { recursive: true });
+    deleted.push(entry.name);
+  }
+  return deleted;
+}
+
+function age(folder: string, id: string, days: number): void {
+  const when = new Date(Date.now() - days * DAY);
+  Deno.utimeSync(join(folder, `${id}.jsonl`), when, when);
+}
+
+async function cleanupPlay(copyMode: boolean): Promise<void> {
+  const world = createLaunchWorld();
+  try {
+    if (copyMode) world.env.CLAUDECM_VAULT = "copy";
+    const folder = seed(world);
+    const synced = await world.run(["vault", "sync"]);
+    assert.equal(synced.code, 0, synced.stderr);
+    // Claude Code appends in place; in copy mode the next sync takes the new bytes.
+    Deno.writeTextFileSync(join(folder, `${A}.jsonl`), '{"type":"user","appended":1}\n', {
+      append: true,
+    });
+    if (copyMode) {
+      const again = await world.run(["vault", "sync"]);
+      assert.equal(again.code, 0, again.stderr);
+    }
+    const before = tree(folder);
+    const vaultA = vaultFilesFor(world.paths, { guid: A, dir: world.project }).transcript;
+    const linked = Deno.statSync(vaultA).ino === Deno.statSync(join(folder, `${A}.jsonl`)).ino;
+    assert.equal(linked, !copyMode, copyMode ? "a copy, not a link" : "a hard link");
+    for (const id of [A, B, C]) age(folder, id, 40);
+    assert.deepEqual(claudeCleanup(folder, 30).sort(), [A, B, C].map((id) => `${id}.jsonl`).sort());
+
+    world.claudeScenario({ messages: ["carry on"] });
+    const resumed = await world.run(["resume", "1"], { stdin: "\n" });
+    assert.equal(resumed.code, 0, resumed.stderr);
+    const offer = resumed.stdout.indexOf("Restore it from the vault and resume? [Y/n]");
+    assert.ok(offer >= 0, resumed.stdout);
+    assert.ok(!/\? \[|: $/m.test(resumed.stdout.slice(0, offer)), "the restore offer comes first");
+    const [launch] = world.launches();
+    assert.deepEqual(launch.argv.slice(1, 3), ["--resume", A]);
+    const after = Deno.readFileSync(join(folder, `${A}.jsonl`));
+    const was = before.get(`${A}.jsonl`)!;
+    assert.ok(after.length > was.length, "claude appended to the restored transcript");
+    assert.deepEqual(after.subarray(0, was.length), was, "every line, appended ones included");
+
+    const byNumber = await world.run(["restore", "2"]);
+    assert.equal(byNumber.code, 0, byNumber.stderr);
+    const byId = await world.run(["restore", C]);
+    assert.equal(byId.code, 0, byId.stderr);
+    const restored = tree(folder);
+    for (const [path, bytes] of before) {
+      if (path.startsWith(A)) continue;
+      assert.deepEqual(restored.get(path), bytes, `${path} back byte for byte`);
+    }
+  } finally {
+    world.cleanup();
+  }
+}
+
+Deno.test("vault: Claude Code's clean-up, then resume + Enter restores and restore brings back the rest", async () => {
+  await cleanupPlay(false);
+});
+
+Deno.test("vault, copy mode: an append between two syncs is kept, and the clean-up play restores it", async () => {
+  await cleanupPlay(true);
+});
+
+Deno.test("restore: a different file already there: exit 1 and nothing at all written", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seed(world);
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    Deno.removeSync(join(folder, B, "subagents", "agent-1.jsonl"));
+    Deno.removeSync(join(folder, `${B}.jsonl`));
+    // Claude started over under the same name: a different file (a new inode) at the exact path.
+    Deno.removeSync(join(folder, B, "tool-results", "out.txt"));
+    Deno.writeTextFileSync(join(folder, B, "tool-results", "out.txt"), "something else\n");
+    const result = await world.run(["restore", B]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /different file is already there: .*out\.txt/);
+    assert.ok(!pathExists(join(folder, `${B}.jsonl`)), "no transcript written");
+    assert.ok(!pathExists(join(folder, B, "subagents", "agent-1.jsonl")), "no sidecar written");
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("vault --json: protected sessions, how, bytes; an unwritten transcript is unprotected, exit 0", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seed(world);
+    const never = sessionId(0x44);
+    Deno.writeTextFileSync(world.paths.registryFile, `${never}|${world.project}|Never|\n`, {
+      append: true,
+    });
+    assert.equal((await world.run(["list"])).code, 0, "plain list syncs before it exits");
+    const result = await world.run(["vault", "--json"]);
+    assert.equal(result.code, 0, result.stderr);
+    const report = JSON.parse(result.stdout);
+    type Row = {
+      sessionId: string;
+      protected: boolean;
+      mode: string | null;
+      bytes: number;
+      reason: string | null;
+    };
+    const byId = new Map<string, Row>(report.sessions.map((s: Row) => [s.sessionId, s]));
+    assert.deepEqual(
+      [...byId.values()].map((s) => [s.sessionId, s.protected, s.mode]),
+      [[A, true, "link"], [B, true, "link"], [C, true, "link"], [never, false, null]],
+    );
+    assert.match(byId.get(never)!.reason!, /no transcript/);
+    const size = Deno.statSync(join(folder, `${B}.jsonl`)).size + 12 + 12;
+    assert.equal(byId.get(B)!.bytes, size);
+    assert.equal(report.totals.extraBytes, 0, "hard links cost nothing extra");
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("D#: the confirmation lists the vault's copy; 'delete' removes it, a cancel keeps it", async () => {
+  const world = createLaunchWorld();
+  try {
+    seed(world);
+    const vaultB = vaultFilesFor(world.paths, { guid: B, dir: world.project });
+    const cancelled = await world.run([], { stdin: "e\nd2\nno\nq\n" });
+    assert.equal(cancelled.code, 0, cancelled.stderr);
+    assert.match(
+      cancelled.stdout,
+      new RegExp(`its copy in the vault: .*${B}\\.jsonl \\(3 files\\)`),
+    );
+    assert.ok(pathExists(vaultB.transcript), "a cancel keeps the vault's copy");
+    const deleted = await world.run([], { stdin: "e\nd2\ndelete\nq\n" });
+    assert.equal(deleted.code, 0, deleted.stderr);
+    assert.match(deleted.stdout, /Deleted: Beta work/);
+    assert.ok(!pathExists(vaultB.transcript) && !pathExists(vaultB.sidecar), "vault copy gone");
+    const vaultA = vaultFilesFor(world.paths, { guid: A, dir: world.project });
+    assert.ok(pathExists(vaultA.transcript), "only that session");
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("vault prune: --dry-run lists unregistered entries; prune removes only those", async () => {
+  const world = createLaunchWorld();
+  try {
+    seed(world);
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    // A row removed by hand: its entry is no longer any registered session's.
+    const rows = Deno.readTextFileSync(world.paths.registryFile).split("\n");
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      rows.filter((r) => !r.startsWith(C)).join("\n"),
+    );
+    const vaultC = vaultFilesFor(world.paths, { guid: C, dir: world.project });
+    const dry = await world.run(["vault", "prune", "--dry-run"]);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(
+      dry.stdout,
+      new RegExp(`would remove ${C} +${vaultC.transcript.replaceAll("/", "\\/")}`),
+    );
+    assert.match(dry.stdout, /no other link remains/, "the transcript still links the bytes");
+    assert.ok(pathExists(vaultC.transcript), "a dry run removes nothing");
+    const pruned = await world.run(["vault", "prune"]);
+    assert.equal(pruned.code, 0, pruned.stderr);
+    assert.ok(!pathExists(vaultC.transcript));
+    for (const id of [A, B]) {
+      assert.ok(
+        pathExists(vaultFilesFor(world.paths, { guid: id, dir: world.project }).transcript),
+      );
+    }
+  } finally {
+    world.cleanup();
+  }
+});
+
+for (
+  const [label, args, stdin] of [
+    ["claudecm -r ID (pass-through)", ["-r", A], "\n"],
+    // new: the orphan scan's Enter, keep the name, resume it, then the restore offer.
+    ["claudecm new in the session's folder", ["new"], "\n\n\n\n"],
+    ["a pick in list mode", ["list", "--interactive"], "1\n\n"],
+  ] as const
+) {
+  Deno.test(`vault: ${label} offers the restore, and Enter resumes the restored transcript`, async () => {
+    const world = createLaunchWorld();
+    try {
+      const folder = seed(world);
+      assert.equal((await world.run(["vault", "sync"])).code, 0);
+      Deno.writeTextFileSync(
+        world.paths.registryFile,
+        `${A}|${world.project}|Alpha work|\n`,
+      );
+      const before = Deno.readFileSync(join(folder, `${A}.jsonl`));
+      Deno.removeSync(join(folder, `${A}.jsonl`));
+      world.claudeScenario({ messages: ["carry on"] });
+      const result = await world.run([...args], { stdin });
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      assert.match(result.stdout, /Restore it from the vault and resume\? \[Y\/n\]/);
+      const launch = world.launches().find((l) => l.argv.includes("--resume"));
+      assert.equal(launch?.argv[launch.argv.indexOf("--resume") + 1], A);
+      const after = Deno.readFileSync(join(folder, `${A}.jsonl`));
+      assert.deepEqual(after.subarray(0, before.length), before);
+    } finally {
+      world.cleanup();
+    }
+  });
+}

@@ -1,0 +1,104 @@
+// One vault file kept in step (issue 20.1): links first, copies when forced, a replaced
+// file's old content kept as a numbered generation (at most 3), a verified prefix
+// extended by appending.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { generationPath, MAX_GENERATIONS, syncFileToVault } from "../lib/store/vault_file_sync.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+
+function inTemp(test: (dir: string) => void): void {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-vault-file-" });
+  try {
+    test(dir);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+}
+
+let clock = Date.now() - 60_000;
+
+/** A new inode under the same name, as a rewrite or a rename makes (a later mtime). */
+function replace(path: string, text: string): void {
+  Deno.writeTextFileSync(`${path}.new`, text);
+  const when = new Date(clock += 1000);
+  Deno.utimeSync(`${path}.new`, when, when);
+  Deno.renameSync(`${path}.new`, path);
+}
+
+for (const forceCopy of [false, true]) {
+  const mode = forceCopy ? "copy" : "link";
+  Deno.test(`vault file (${mode}): replaced content keeps the 3 newest generations`, () => {
+    inTemp((dir) => {
+      const source = join(dir, "s.jsonl");
+      const target = join(dir, "vault", "s.jsonl");
+      Deno.writeTextFileSync(source, "v0\n");
+      assert.equal(syncFileToVault(source, target, { forceCopy })?.mode, mode);
+      for (let v = 1; v <= 4; v++) {
+        replace(source, `v${v}\n`);
+        assert.equal(syncFileToVault(source, target, { forceCopy })?.changed, true);
+      }
+      assert.equal(Deno.readTextFileSync(target), "v4\n");
+      const kept = [1, 2, 3].map((n) => Deno.readTextFileSync(generationPath(target, n)));
+      assert.deepEqual(kept, ["v3\n", "v2\n", "v1\n"], "newest first; v0 dropped");
+      assert.ok(!pathExists(generationPath(target, MAX_GENERATIONS + 1)));
+      assert.equal(generationPath(target, 1), join(dir, "vault", "s.gen1.jsonl"));
+    });
+  });
+
+  Deno.test(`vault file (${mode}): a replacement that extends the old content keeps no generation`, () => {
+    inTemp((dir) => {
+      const source = join(dir, "s.jsonl");
+      const target = join(dir, "vault", "s.jsonl");
+      Deno.writeTextFileSync(source, "line 1\n");
+      syncFileToVault(source, target, { forceCopy });
+      replace(source, "line 1\nline 2\n");
+      syncFileToVault(source, target, { forceCopy });
+      assert.equal(Deno.readTextFileSync(target), "line 1\nline 2\n");
+      assert.ok(!pathExists(generationPath(target, 1)));
+    });
+  });
+}
+
+Deno.test("vault file (copy): an append is copied, then an unchanged file writes nothing", () => {
+  inTemp((dir) => {
+    const source = join(dir, "s.jsonl");
+    const target = join(dir, "vault", "s.jsonl");
+    Deno.writeTextFileSync(source, "a\n");
+    syncFileToVault(source, target, { forceCopy: true });
+    Deno.writeTextFileSync(source, "b\n", { append: true });
+    const appended = syncFileToVault(source, target, { forceCopy: true });
+    assert.deepEqual(appended, { mode: "copy", bytes: 4, changed: true });
+    assert.equal(Deno.readTextFileSync(target), "a\nb\n");
+    assert.notEqual(Deno.statSync(target).ino, Deno.statSync(source).ino);
+    assert.equal(syncFileToVault(source, target, { forceCopy: true })?.changed, false);
+  });
+});
+
+Deno.test("vault file: a source that is gone leaves the vault's file as it is", () => {
+  inTemp((dir) => {
+    const source = join(dir, "s.jsonl");
+    const target = join(dir, "vault", "s.jsonl");
+    Deno.writeTextFileSync(source, "keep me\n");
+    syncFileToVault(source, target, { forceCopy: false });
+    Deno.removeSync(source);
+    assert.equal(syncFileToVault(source, target, { forceCopy: false }), null);
+    assert.equal(Deno.readTextFileSync(target), "keep me\n");
+  });
+});
+
+Deno.test("vault file (link): a replacement of the same size and mtime is compared by content", () => {
+  inTemp((dir) => {
+    const source = join(dir, "s.jsonl");
+    const target = join(dir, "vault", "s.jsonl");
+    const when = new Date(Date.now() - 5000);
+    Deno.writeTextFileSync(source, "old\n");
+    Deno.utimeSync(source, when, when);
+    syncFileToVault(source, target, { forceCopy: false });
+    Deno.writeTextFileSync(`${source}.new`, "new\n");
+    Deno.utimeSync(`${source}.new`, when, when);
+    Deno.renameSync(`${source}.new`, source);
+    syncFileToVault(source, target, { forceCopy: false });
+    assert.equal(Deno.readTextFileSync(target), "new\n");
+    assert.equal(Deno.readTextFileSync(generationPath(target, 1)), "old\n", "old content kept");
+  });
+});

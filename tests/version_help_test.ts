@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import packageJson from "../package.json" with { type: "json" };
+import { runClaudecm } from "./helpers/run_cli.ts";
+import { createFakeWorld } from "./helpers/fakes.ts";
+
+// Issue 18 item 2: `claudecm -v` printed claude's version and `claudecm version` started a session.
+Deno.test("-v, -V, --version and version print claudecm's version, then claude's, and start nothing", async () => {
+  const world = createFakeWorld();
+  try {
+    for (const args of [["-v"], ["-V"], ["--version"], ["version"], ["-V", "list"]]) {
+      const result = await runClaudecm(args, { env: world.env, cwd: world.project });
+      assert.equal(result.code, 0, `${args.join(" ")}: ${result.stderr}`);
+      assert.equal(
+        result.stdout,
+        `${packageJson.version}\nclaude 2.1.332 (Claude Code)\n`,
+        args.join(" "),
+      );
+    }
+    assert.ok(
+      world.argv("claude").every(({ argv }) => argv.join(" ") === "--version"),
+      "claude was only asked its version",
+    );
+    const noClaude = { ...world.env, CLAUDECM_CLAUDE: `${world.dir}/no-claude-here` };
+    for (const args of [["-v"], ["version"]]) {
+      const result = await runClaudecm(args, { env: noClaude, cwd: world.project });
+      assert.deepEqual([result.code, result.stdout], [0, `${packageJson.version}\n`]);
+    }
+  } finally {
+    world.cleanup();
+  }
+});
+
+// Issue 18 item 17: `help help` said "unknown command 'help'", `help --help` suggested `--lp`.
+Deno.test("help help and help --help print the program's help", async () => {
+  const help = await runClaudecm(["--help"], { env: {} });
+  assert.equal(help.code, 0);
+  for (const args of [["help", "help"], ["help", "--help"], ["help", "-h"], ["help"]]) {
+    const result = await runClaudecm(args, { env: {} });
+    assert.deepEqual(
+      [result.code, result.stdout, result.stderr],
+      [0, help.stdout, ""],
+      args.join(" "),
+    );
+  }
+  const version = await runClaudecm(["help", "version"], { env: {} });
+  assert.equal(version.code, 0);
+  assert.match(version.stdout, /^Usage: claudecm version/);
+});
