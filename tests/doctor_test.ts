@@ -287,7 +287,7 @@ Deno.test("doctor: registered sessions without a transcript, and folders that ar
       ),
     );
     // One line to run, for a folder that was moved (issue 21).
-    assert.match(out, new RegExp(`^ +claudecm move ${literal(vanished)} <NEW>$`, "m"));
+    assert.match(out, new RegExp(`^ +claudecm move ${escapeRegExp(vanished)} <NEW>$`, "m"));
   });
 });
 
