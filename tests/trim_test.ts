@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { trimSession } from "../lib/app/trim/trim.ts";
 import { UserError } from "../lib/core/errors.ts";
-import { join, sep } from "../lib/core/path.ts";
+import { dirname, join, sep } from "../lib/core/path.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { absentCmv, type CmvAvailable, type TrimOutcome } from "../lib/platform/cmv.ts";
 import type { Tools } from "../lib/platform/tools.ts";
@@ -267,7 +267,7 @@ Deno.test("trim: stale cmv temp files go before the trim, the one it leaves behi
     try {
       const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
       const touch = (path: string, mtime: Date) => {
-        Deno.mkdirSync(path.replace(/\/[^/]*$/, ""), { recursive: true });
+        Deno.mkdirSync(dirname(path), { recursive: true });
         Deno.writeTextFileSync(path, "partial");
         Deno.utimeSync(path, mtime, mtime);
       };
