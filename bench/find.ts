@@ -1,16 +1,17 @@
 /**
- * The find benchmark. Generates a synthetic history in a temporary HOME
- * (nothing large is committed): N transcripts over 10 project dirs, TOTAL
- * bytes in all, each ending in a session-specific turn. Then prints, each
- * task in its own process:
+ * The find and list benchmark (issue 19's table, every row in one run).
+ * Generates a history of real text (scripts/gen_find_corpus.ts: prose from
+ * /usr/share/doc, Python and C sources; planted words with a known answer)
+ * in a temporary HOME, then runs every case as a whole process
+ * (`deno run --allow-all --quiet main.ts ...`, as a user starts claudecm),
+ * interleaved: each round runs every case once, so a busy machine slows all
+ * of them alike. Prints medians and minima and each row's ratio to its
+ * reference (`claudecm --version`, a one-line script, a script doing list's
+ * file I/O, `rg -l -F`), then checks the planted answers, with and without
+ * the index.
  *
- * - the first index build, in MB/s of transcript bytes (target >= 50 MB/s);
- * - queries on the built index, in process (target < 50 ms);
- * - the incremental update after appending 1 MB to one file (target < 100 ms);
- * - `find --no-index` against `grep -rl` over the same tree (target within 2x);
- * - the peak memory of each.
- *
- * Usage: deno run -A bench/find.ts [--files 300] [--total 1GB] [--keep]
+ * Usage: deno run -A bench/find.ts [--total 200MB] [--files 300] [--rounds 7] [--keep]
+ * (issue 19 measured --total 587MB; the default is smaller to keep a run short).
  *
  * @module
  */
@@ -18,168 +19,313 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { projectDirFor, resolvePaths } from "../lib/core/paths.ts";
-import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
+import { claudecmEnv, median } from "./measure.ts";
+import { seedRegistry } from "./startup_bench.ts";
+import { type Corpus, generateFindCorpus, PLANTED } from "../scripts/gen_find_corpus.ts";
 import { generateTranscript, parseSize } from "../scripts/gen_transcript.ts";
-import { runChild } from "./measure.ts";
 
-const CHILD = fileURLToPath(new URL("./find_child.ts", import.meta.url));
-const PROJECTS = 10;
-/** Distinct generated bodies; the other files copy them (generation is the slow part). */
-const BODIES = 10;
+const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+const FLOOR = fileURLToPath(new URL("./floor.ts", import.meta.url));
+const FLOOR_LIST_IO = fileURLToPath(new URL("./floor_list_io.ts", import.meta.url));
+const RARE = PLANTED.rare;
+const PHRASE = PLANTED.phrase.join(" ");
 
-// deno-lint-ignore no-explicit-any
-type ChildResult = Record<string, any>;
-
-function child(home: string, mode: string, ...terms: string[]): Promise<ChildResult> {
-  return runChild(CHILD, [mode, ...terms], {
-    env: { HOME: home, CLAUDE_CONFIG_DIR: join(home, ".claude"), CLAUDECM_HOME: "" },
-  });
+interface Run {
+  ms: number;
+  peakMiB: number | null;
+  /** User + system CPU time, under /usr/bin/time. */
+  cpuMs: number | null;
+  stdout: string;
 }
 
-/** Wall time and peak memory of `grep -rl TERM` over the projects dir. */
-async function grep(
-  projectsDir: string,
-  term: string,
-): Promise<{ ms: number; cpuMs: number; peakMiB: number }> {
+type Env = Record<string, string>;
+
+/** Run one whole process; with `time`, under /usr/bin/time for its peak memory. */
+async function run(command: string, args: string[], env: Env, time = false): Promise<Run> {
+  const timed = time && hasTimeTool;
   const started = performance.now();
-  const output = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%M %U %S", "grep", "-rl", "--include=*.jsonl", term, projectsDir],
-    stdout: "null",
+  const output = await new Deno.Command(timed ? "/usr/bin/time" : command, {
+    args: timed ? ["-f", "%M %U %S", command, ...args] : args,
+    env,
+    clearEnv: true,
+    stdout: "piped",
     stderr: "piped",
   }).output();
   const ms = performance.now() - started;
-  const [kb, user, system] = new TextDecoder().decode(output.stderr).trim().split("\n").at(-1)!
-    .split(" ").map(Number);
-  return { ms, cpuMs: (user + system) * 1000, peakMiB: kb / 1024 };
+  const stderr = new TextDecoder().decode(output.stderr);
+  if (!output.success) throw new Error(`${command} ${args.join(" ")} failed: ${stderr}`);
+  const [kb, user, system] = timed
+    ? stderr.trim().split("\n").at(-1)!.split(" ").map(Number)
+    : [NaN, NaN, NaN];
+  return {
+    ms,
+    peakMiB: Number.isNaN(kb) ? null : kb / 1024,
+    cpuMs: Number.isNaN(user + system) ? null : (user + system) * 1000,
+    stdout: new TextDecoder().decode(output.stdout),
+  };
 }
 
-function buildTree(home: string, files: number, total: number): number {
-  const paths = resolvePaths((name) => name === "HOME" ? home : undefined, Deno.build.os);
-  const perFile = Math.floor(total / files);
-  const bodies: string[] = [];
-  for (let i = 0; i < Math.min(BODIES, files); i++) {
-    const body = join(home, `body-${i}.jsonl`);
-    generateTranscript(body, { bytes: perFile, cwd: `/home/bench/p${i}`, seed: i + 1 });
-    bodies.push(body);
+const deno = (script: string, args: string[], env: Env, time = false) =>
+  run(Deno.execPath(), ["run", "--allow-all", "--quiet", script, ...args], env, time);
+
+let hasTimeTool = false;
+
+function available(command: string, args: string[]): boolean {
+  try {
+    return new Deno.Command(command, { args, stdout: "null", stderr: "null" }).outputSync()
+      .success;
+  } catch {
+    return false;
   }
-  let bytes = 0;
-  const epoch = new Date("2026-11-01T08:00:00Z").getTime();
-  for (let i = 0; i < files; i++) {
-    const cwd = `/home/bench/p${i % PROJECTS}`;
-    const dir = projectDirFor(paths, cwd);
-    Deno.mkdirSync(dir, { recursive: true });
-    const id = crypto.randomUUID();
-    const path = join(dir, `${id}.jsonl`);
-    Deno.copyFileSync(bodies[i % bodies.length], path);
-    const tail = new TranscriptBuilder({ cwd, sessionId: id, start: new Date(epoch + i * 60_000) })
-      .prompt(`task number ${i}: the kinkajou${i} report`)
-      .tool("Bash", { command: `make target-${i}` }, "done\n".repeat(20))
-      .text(`Finished task ${i}.`)
-      .turnEnd()
-      .metadata({ aiTitle: `Task ${i}`, lastPrompt: `task number ${i}` });
-    Deno.writeTextFileSync(path, tail.toString(), { append: true });
-    bytes += Deno.statSync(path).size;
-  }
-  for (const body of bodies) Deno.removeSync(body);
-  return bytes;
 }
 
-const fmt = (value: number, digits = 0) => value.toFixed(digits);
-const verdict = (ok: boolean) => ok ? "PASS" : "FAIL";
+function removeIndex(cmHome: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) {
+    try {
+      Deno.removeSync(join(cmHome, `find-index.db${suffix}`));
+    } catch {
+      // Absent.
+    }
+  }
+}
+
+function sessionsOf(run: Run): string[] {
+  return (JSON.parse(run.stdout).results as { sessionId: string }[]).map((r) => r.sessionId)
+    .sort();
+}
+
+interface Case {
+  name: string;
+  go: () => Promise<Run>;
+  /** Before each timed run (not timed). */
+  prepare?: () => void;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: Deno.args,
     options: {
+      total: { type: "string", default: "200MB" },
       files: { type: "string", default: "300" },
-      total: { type: "string", default: "1GB" },
+      rounds: { type: "string", default: "7" },
       keep: { type: "boolean", default: false },
     },
   });
-  const home = Deno.makeTempDirSync({ prefix: "claudecm-find-bench-" });
+  const rounds = Math.max(7, Number(values.rounds));
+  hasTimeTool = available("/usr/bin/time", ["-f", "%M", "true"]);
+  const hasRg = available("rg", ["--version"]);
+  const root = Deno.makeTempDirSync({ prefix: "claudecm-find-bench-" });
   try {
-    const files = Number(values.files);
+    const home = join(root, "corpus");
+    const listHome = join(root, "list");
+    const emptyHome = join(root, "empty");
+    for (const dir of [home, listHome, emptyHome]) Deno.mkdirSync(dir);
     const started = performance.now();
-    const bytes = buildTree(home, files, parseSize(values.total));
-    const mb = bytes / 1e6;
+    const corpus = await generateFindCorpus(home, {
+      total: parseSize(values.total),
+      files: Number(values.files),
+    });
+    const env = claudecmEnv(home);
+    const listEnv = claudecmEnv(listHome);
+    const emptyEnv = claudecmEnv(emptyHome);
+    seedRegistry(listEnv, listHome);
+    const cmHome = join(home, ".claudecm");
+    const projects = join(home, ".claude", "projects");
+    const appendTo = corpus.paths[Math.floor(corpus.paths.length / 2)];
+    const appendBytes = oneMegabyteFor(root, appendTo);
     console.log(
-      `generated ${files} transcripts in ${PROJECTS} projects, ${fmt(mb)} MB, ` +
-        `in ${fmt((performance.now() - started) / 1000, 1)} s (warm page cache from here on)`,
+      `corpus: ${corpus.paths.length} transcripts, ${(corpus.bytes / 1e6).toFixed(0)} MB, ` +
+        `${corpus.vocabulary} distinct words in its source text, largest ` +
+        `${(Deno.statSync(corpus.paths[0]).size / 1e6).toFixed(1)} MB; generated in ` +
+        `${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
+    const find = (...args: string[]) => () => deno(MAIN, ["find", "--json", ...args], env);
+    const cases: Case[] = [
+      {
+        name: "build",
+        prepare: () => removeIndex(cmHome),
+        go: () => deno(MAIN, ["find", "--json", RARE], env, true),
+      },
+      { name: "version", go: () => deno(MAIN, ["--version"], env) },
+      { name: "floor", go: () => deno(FLOOR, [], env) },
+      { name: "rare", go: find(RARE) },
+      { name: "phrase", go: find(PHRASE) },
+      { name: "the", go: find("the") },
+      { name: "return", go: find("return") },
+      {
+        name: "append",
+        prepare: () => Deno.writeFileSync(appendTo, appendBytes, { append: true }),
+        go: find(RARE),
+      },
+      { name: "deep", go: find("--tool-output", PLANTED.deep) },
+      { name: "noIndex", go: find("--no-index", RARE) },
+      ...(hasRg ? [{ name: "rg", go: () => run("rg", ["-l", "-F", RARE, projects], env) }] : []),
+      { name: "list", go: () => deno(MAIN, ["list", "--json"], listEnv) },
+      { name: "listIo", go: () => deno(FLOOR_LIST_IO, [], listEnv) },
+      { name: "help", go: () => deno(MAIN, ["--help"], emptyEnv) },
+      { name: "listEmpty", go: () => deno(MAIN, ["list", "--json"], emptyEnv) },
+    ];
+    // Warm-up: fills Deno's transpile cache and the page cache.
+    for (const c of cases) {
+      c.prepare?.();
+      await c.go();
+    }
+    const times = new Map(cases.map((c) => [c.name, [] as number[]]));
+    const peaks: number[] = [];
+    const buildCpu: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const c of cases) {
+        c.prepare?.();
+        const result = await c.go();
+        times.get(c.name)!.push(result.ms);
+        if (c.name === "build" && result.peakMiB !== null) peaks.push(result.peakMiB);
+        if (c.name === "build" && result.cpuMs !== null) buildCpu.push(result.cpuMs);
+      }
+    }
+    const indexBytes = Deno.statSync(join(cmHome, "find-index.db")).size;
+    const exact = await checkAnswers(corpus, env);
+    printTable({ times, peaks, buildCpu, corpus, indexBytes, rounds, hasRg, exact });
+    if (values.keep) console.log(`\nkept ${root}`);
+  } finally {
+    if (!values.keep) Deno.removeSync(root, { recursive: true });
+  }
+}
 
-    const build = await child(home, "build");
-    const rate = (build.bytes / 1e6) / (build.ms / 1000);
-    const cpuRate = (build.bytes / 1e6) / (build.cpuMs / 1000);
-    console.log(
-      `\nFirst index build: ${fmt(build.ms / 1000, 1)} s wall, ${fmt(rate, 1)} MB/s ` +
-        `(${fmt(cpuRate, 1)} MB/s of CPU time), database ${fmt(build.dbBytes / 1e6)} MB, ` +
-        `peak RSS ${fmt(build.peakRssMiB)} MiB`,
-    );
+/** 1 MB of complete transcript lines for the session of `path`. */
+function oneMegabyteFor(root: string, path: string): Uint8Array {
+  const scratch = join(root, "append.jsonl");
+  const sessionId = path.slice(path.lastIndexOf("/") + 1, -".jsonl".length);
+  generateTranscript(scratch, { bytes: 1_000_000, cwd: "/home/bench/appended", sessionId });
+  const bytes = Deno.readFileSync(scratch);
+  Deno.removeSync(scratch);
+  return bytes;
+}
 
-    const rare = await child(home, "query", `kinkajou${Math.floor(files / 2)}`);
-    const common = await child(home, "query", "migrate", "schema");
-    const phrase = await child(home, "query", "task number");
-    console.log("Queries on the built index (in process, best of 3):");
-    const best = (r: ChildResult) => Math.min(...r.ms);
-    for (
-      const [name, r] of [["rare word", rare], ["two common words", common], [
-        "phrase",
-        phrase,
-      ]] as const
-    ) {
-      console.log(
-        `  ${name.padEnd(18)}${fmt(best(r), 1).padStart(7)} ms  ` +
-          `(${r.hits} pieces ranked, peak RSS ${fmt(r.peakRssMiB)} MiB)`,
+interface Measured {
+  times: Map<string, number[]>;
+  peaks: number[];
+  /** CPU time of each build: what the rate would be with a core to itself. */
+  buildCpu: number[];
+  corpus: Corpus;
+  indexBytes: number;
+  rounds: number;
+  hasRg: boolean;
+  /** Each planted answer's check, by name: exact with and without the index. */
+  exact: Map<string, boolean>;
+}
+
+function printTable(m: Measured): void {
+  const med = (name: string) => median(m.times.get(name)!);
+  const min = (name: string) => Math.min(...m.times.get(name)!);
+  const ratio = (name: string, reference: string) => ({
+    median: med(name) / med(reference),
+    min: min(name) / min(reference),
+  });
+  const rows: string[][] = [];
+  const verdict = (ok: boolean) => ok ? "met" : "NOT MET";
+  const ratioRow = (what: string, name: string, reference: string, goal: number) => {
+    const r = ratio(name, reference);
+    rows.push([
+      what,
+      `${med(name).toFixed(0)} / ${min(name).toFixed(0)} ms`,
+      `${r.median.toFixed(2)}x / ${r.min.toFixed(2)}x`,
+      `<= ${goal}x`,
+      verdict(r.median <= goal),
+    ]);
+  };
+  const mb = m.corpus.bytes / 1e6;
+  const rateMedian = mb / (med("build") / 1000);
+  const rateMax = mb / (min("build") / 1000);
+  const peak = m.peaks.length > 0 ? Math.max(...m.peaks) : null;
+  const cpuRate = m.buildCpu.length > 0 ? (mb / (median(m.buildCpu) / 1000)).toFixed(0) : "?";
+  rows.push([
+    "first index build (whole process)",
+    `${(med("build") / 1000).toFixed(1)} / ${(min("build") / 1000).toFixed(1)} s`,
+    `${rateMedian.toFixed(0)} / ${rateMax.toFixed(0)} MB/s (CPU time: ${cpuRate} MB/s), ` +
+    `peak ${peak?.toFixed(0) ?? "?"} MiB`,
+    ">= 80 MB/s, <= 256 MiB",
+    verdict(rateMedian >= 80 && (peak ?? 0) <= 256),
+  ]);
+  ratioRow(`rare word (${RARE})`, "rare", "version", 1.5);
+  ratioRow(`phrase ("${PHRASE}")`, "phrase", "version", 1.5);
+  ratioRow("common word: the", "the", "version", 2.5);
+  ratioRow("common word: return", "return", "version", 2.5);
+  for (const word of ["the", "return"]) {
+    rows.push([
+      `  every session with "${word}"`,
+      "",
+      "",
+      "all",
+      m.exact.get(word) ? "met" : "NOT MET",
+    ]);
+  }
+  ratioRow("append 1 MB to one transcript, then query", "append", "version", 2.0);
+  rows.push([
+    "--tool-output, a word deep in a 200 KB output",
+    `${med("deep").toFixed(0)} / ${min("deep").toFixed(0)} ms`,
+    `${ratio("deep", "version").median.toFixed(2)}x / ${ratio("deep", "version").min.toFixed(2)}x`,
+    "found (3 of 3)",
+    m.exact.get(DEEP_CHECK) ? "met" : "NOT MET",
+  ]);
+  if (m.hasRg) ratioRow("find --no-index, rare word, vs rg -l -F", "noIndex", "rg", 2.0);
+  else rows.push(["find --no-index vs rg -l -F", "skipped", "rg not found", "", ""]);
+  const size = m.indexBytes / m.corpus.bytes;
+  rows.push([
+    "index size",
+    `${(m.indexBytes / 1e6).toFixed(1)} MB`,
+    `${size.toFixed(2)}x the corpus`,
+    "<= 0.6x",
+    verdict(size <= 0.6),
+  ]);
+  ratioRow("list --json, 1,000 sessions, vs same-I/O script", "list", "listIo", 1.15);
+  ratioRow("--help vs a one-line script", "help", "floor", 1.3);
+  ratioRow("list --json, empty registry, vs one-line script", "listEmpty", "floor", 1.3);
+  const load = Deno.loadavg()[0].toFixed(1);
+  console.log(
+    `\n${m.rounds} interleaved rounds, whole processes; medians / minima; ratios of medians / ` +
+      `of minima; load average ${load} on ${navigator.hardwareConcurrency} CPUs (noisy: other ` +
+      `work on the machine slows every case of a round alike, the verdict uses medians)`,
+  );
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  for (const row of rows) console.log(row.map((cell, col) => cell.padEnd(widths[col])).join("  "));
+  console.log(
+    `references: --version ${med("version").toFixed(0)} / ${min("version").toFixed(0)} ms, ` +
+      `one-line script ${med("floor").toFixed(0)} / ${min("floor").toFixed(0)} ms` +
+      (m.hasRg ? `, rg -l -F ${med("rg").toFixed(0)} / ${min("rg").toFixed(0)} ms` : ""),
+  );
+}
+
+const DEEP_CHECK = "deep in a tool output";
+
+/** Every planted word must return exactly its sessions, with and without the index. */
+async function checkAnswers(corpus: Corpus, env: Env): Promise<Map<string, boolean>> {
+  const exactness = new Map<string, boolean>();
+  const all = ["--limit", "100000"];
+  const expect = (truth: string[]) => [...truth].sort();
+  const checks: [string, string[], string[]][] = [
+    ["rare word", [RARE], expect(corpus.truth.rare)],
+    ["phrase", [PHRASE], expect(corpus.truth.phrase)],
+    ["both words", [...PLANTED.phrase], expect([...corpus.truth.phrase, ...corpus.truth.apart])],
+    [DEEP_CHECK, ["--tool-output", PLANTED.deep], expect(corpus.truth.deep)],
+    ["the", ["the"], expect(corpus.truth.all)],
+    ["return", ["return"], expect(corpus.truth.all)],
+  ];
+  console.log("\nplanted answers (sessions found / expected):");
+  for (const [what, args, truth] of checks) {
+    const line = [];
+    exactness.set(what, true);
+    for (const how of [[], ["--no-index"]]) {
+      const found = sessionsOf(await deno(MAIN, ["find", "--json", ...all, ...how, ...args], env));
+      const exact = found.length === truth.length && found.every((id, i) => id === truth[i]);
+      if (!exact) exactness.set(what, false);
+      line.push(
+        `${how.length ? "--no-index" : "index"} ${found.length}/${truth.length} ` +
+          (exact ? "exact" : "WRONG"),
       );
     }
-
-    const update = await child(home, "update");
-    console.log(
-      `Update after appending 1 MB to one file: ${fmt(update.ms)} ms wall, ` +
-        `${fmt(update.updateCpuMs)} ms CPU (${fmt(update.bytes / 1e6, 2)} MB read, found: ` +
-        `${update.found > 0}, peak RSS ${fmt(update.peakRssMiB)} MiB)`,
-    );
-
-    const term = `kinkajou${Math.floor(files / 2)}`;
-    const scan = await child(home, "scan", term);
-    const grepRun = await grep(join(home, ".claude", "projects"), term);
-    const ratio = scan.ms / grepRun.ms;
-    const cpuRatio = scan.cpuMs / grepRun.cpuMs;
-    console.log(
-      `find --no-index ${term}: ${fmt(scan.ms)} ms wall, ${fmt(scan.cpuMs)} ms CPU, ` +
-        `peak RSS ${fmt(scan.peakRssMiB)} MiB, ${scan.sessions} session(s)\n` +
-        `grep -rl ${term}:        ${fmt(grepRun.ms)} ms wall, ${fmt(grepRun.cpuMs)} ms CPU, ` +
-        `peak RSS ${fmt(grepRun.peakMiB)} MiB\n` +
-        `ratio: ${fmt(ratio, 2)}x wall, ${fmt(cpuRatio, 2)}x CPU`,
-    );
-
-    const load = Deno.loadavg()[0];
-    console.log(
-      `\nTargets (load average ${fmt(load, 1)} on ${navigator.hardwareConcurrency} CPUs)`,
-    );
-    console.log(
-      `  first build >= 50 MB/s: ${fmt(rate, 1)} MB/s ${verdict(rate >= 50)} ` +
-        `(CPU-time rate ${fmt(cpuRate, 1)} MB/s ${verdict(cpuRate >= 50)})`,
-    );
-    console.log(
-      `  query < 50 ms: rare word ${fmt(best(rare), 1)} ms ${verdict(best(rare) < 50)}, ` +
-        `phrase ${fmt(best(phrase), 1)} ms ${verdict(best(phrase) < 50)}, ` +
-        `two words found in a fifth of all pieces ${fmt(best(common), 1)} ms ` +
-        `${verdict(best(common) < 50)} (the generator's vocabulary is ~80 words)`,
-    );
-    console.log(
-      `  update after 1 MB < 100 ms: ${fmt(update.ms)} ms ${verdict(update.ms < 100)} ` +
-        `(CPU ${fmt(update.updateCpuMs)} ms ${verdict(update.updateCpuMs < 100)})`,
-    );
-    console.log(
-      `  --no-index within 2x grep -l: ${fmt(ratio, 2)}x ${verdict(ratio <= 2)} ` +
-        `(CPU ${fmt(cpuRatio, 2)}x ${verdict(cpuRatio <= 2)})`,
-    );
-    if (values.keep) console.log(`\nkept ${home}`);
-  } finally {
-    if (!values.keep) Deno.removeSync(home, { recursive: true });
+    console.log(`  ${what.padEnd(22)} ${line.join(", ")}`);
   }
+  return exactness;
 }
 
 if (import.meta.main) await main();

@@ -72,7 +72,8 @@ const CASES: Case[] = [
   { label: `claudecm list, vault on`, script: MAIN, args: ["list"] },
 ];
 
-function seedRegistry(env: Record<string, string>, home: string): void {
+/** Register 1,000 sessions under `home`, nine in ten with a transcript. */
+export function seedRegistry(env: Record<string, string>, home: string): void {
   const paths = resolvePaths((name) => env[name], Deno.build.os);
   const lines: string[] = [];
   for (let i = 0; i < SESSIONS; i++) {

@@ -165,7 +165,7 @@ export function generateTranscript(path: string, options: GenerateOptions): stri
 }
 
 /** A small, fast, seedable PRNG (mulberry32). */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

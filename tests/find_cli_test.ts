@@ -25,6 +25,12 @@ Deno.test("find and adopt answer --help with their options and examples", async 
       assert.ok(find.stdout.includes(text), text);
     }
     assert.match(find.stdout, /--no-index/);
+    assert.match(find.stdout, /-i, --ignore-case/);
+    assert.match(find.stdout, /--regex matches case-sensitively unless -i/);
+    const regex = await run(["find", "--json", "--regex", "WOMBATDB"]);
+    assert.deepEqual(JSON.parse(regex.stdout).results, [], regex.stderr);
+    const folded = await run(["find", "--json", "-i", "--regex", "WOMBATDB"]);
+    assert.equal(JSON.parse(folded.stdout).results.length, 1, folded.stderr);
     assert.match(find.stdout, /claudecm find "connection refused"/);
     const adopt = await run(["adopt", "--help"]);
     assert.equal(adopt.code, 0);
@@ -112,7 +118,7 @@ Deno.test("two finds at once build one index, with nothing indexed twice", async
     const db = new DatabaseSync(findIndexPath(t.ctx.paths));
     const docs = db.prepare("SELECT count(*) AS n FROM docs").get()?.n;
     const distinct = db.prepare(
-      "SELECT count(*) AS n FROM (SELECT DISTINCT file_id, role, ts, text FROM docs)",
+      "SELECT count(*) AS n FROM (SELECT DISTINCT id >> 32, line_at, part FROM docs)",
     ).get()?.n;
     const files = db.prepare("SELECT count(*) AS n FROM files").get()?.n;
     const check = db.prepare("PRAGMA integrity_check").get()?.integrity_check;

@@ -105,6 +105,10 @@ Deno.test("find: phrases, prefixes and --regex", async () => {
     assert.deepEqual(ids(await find(t, ["platyp*"])), [history.beta.id]);
     assert.deepEqual(ids(await find(t, ["platyp"])), [], "without * a word is whole");
     assert.deepEqual(ids(await find(t, ["wom.at[a-z]+"], { regex: true })), [history.alpha.id]);
+    assert.deepEqual(ids(await find(t, ["WOMBAT[a-z]+"], { regex: true })), [], "case counts");
+    assert.deepEqual(ids(await find(t, ["WOMBAT[A-Z]+"], { regex: true, ignoreCase: true })), [
+      history.alpha.id,
+    ]);
   } finally {
     t.cleanup();
   }
@@ -217,6 +221,93 @@ Deno.test("find: bad filters are usage errors", async () => {
     await assert.rejects(() => runFind(t.ctx, { terms: ["--"] }), /nothing to search for/);
     await assert.rejects(() => runFind(t.ctx, { terms: ["("], regex: true }), /--regex/);
   } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("find forgets text rewritten in place: same size, or grown with an earlier change", async () => {
+  const { t, history } = setup();
+  try {
+    assert.deepEqual(ids(await find(t, ["quokka"])), [history.alpha.id]);
+    const overwrite = (from: string, to: string) => {
+      const bytes = Deno.readFileSync(history.alpha.path);
+      const at = new TextDecoder().decode(bytes).indexOf(from);
+      const file = Deno.openSync(history.alpha.path, { write: true });
+      file.seekSync(at, Deno.SeekMode.Start);
+      file.writeSync(new TextEncoder().encode(to));
+      file.close();
+    };
+    const later = (seconds: number) => {
+      const time = new Date(Date.now() + seconds * 1000);
+      Deno.utimeSync(history.alpha.path, time, time);
+    };
+    // Same inode, same size, a new mtime: the secret is far from the old end.
+    overwrite("quokka", "xxxxxx");
+    later(10);
+    assert.deepEqual(ids(await find(t, ["quokka"], { index: false })), []);
+    assert.deepEqual(ids(await find(t, ["quokka"])), [], "the index agrees with --no-index");
+    assert.deepEqual(ids(await find(t, ["xxxxxx"])), [history.alpha.id]);
+    // Grown, and an earlier byte changed too: not an append.
+    overwrite("xxxxxx", "yyyyyy");
+    const more = new TranscriptBuilder({ cwd: history.alpha.cwd, sessionId: history.alpha.id })
+      .prompt("now the tapir report");
+    Deno.writeTextFileSync(history.alpha.path, more.toString(), { append: true });
+    later(20);
+    assert.deepEqual(ids(await find(t, ["xxxxxx"])), []);
+    assert.deepEqual(ids(await find(t, ["yyyyyy"])), [history.alpha.id]);
+    assert.deepEqual(ids(await find(t, ["tapir"])), [history.alpha.id]);
+    const db = new DatabaseSync(findIndexPath(t.ctx.paths));
+    const rows = db.prepare(
+      "SELECT count(*) AS n FROM docs d JOIN files f ON f.id = d.id >> 32 WHERE f.path = ?",
+    ).get(history.alpha.path)?.n;
+    const texts = db.prepare("SELECT count(*) AS n FROM docs_fts").get()?.n;
+    const docs = db.prepare("SELECT count(*) AS n FROM docs").get()?.n;
+    db.close();
+    const fresh = await find(t, ["tapir"], { index: false });
+    assert.equal(fresh.results.length, 1);
+    assert.equal(rows, 5, "the old rows were deleted, not kept beside the new ones");
+    assert.equal(texts, docs, "and their text");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a transcript that fails mid-read is left out with no rows kept, and read whole next time", async () => {
+  const { t, history } = setup();
+  const realOpen = Deno.openSync;
+  try {
+    const big = new TranscriptBuilder({ cwd: history.alpha.cwd, sessionId: history.alpha.id });
+    for (let i = 0; i < 400; i++) big.text(`the tamarin paragraph ${i} ${"padding ".repeat(60)}`);
+    Deno.writeTextFileSync(history.alpha.path, big.toString(), { append: true });
+    let reads = 0;
+    Deno.openSync = (path: string | URL, options?: Deno.OpenOptions) => {
+      const file = realOpen(path, options);
+      if (String(path) !== history.alpha.path) return file;
+      const readSync = file.readSync.bind(file);
+      file.readSync = (buffer: Uint8Array) => {
+        if (++reads > 2) throw new Deno.errors.PermissionDenied("simulated I/O failure");
+        return readSync(buffer);
+      };
+      return file;
+    };
+    const first = await find(t, ["ocelot"]);
+    assert.deepEqual(ids(first), [history.beta.id], "alpha was left out");
+    assert.match(t.stderr(), /1 transcript\(s\) could not be read/);
+    const db = new DatabaseSync(findIndexPath(t.ctx.paths));
+    const rows = db.prepare("SELECT count(*) AS n FROM files WHERE path = ?").get(
+      history.alpha.path,
+    )
+      ?.n;
+    const texts = db.prepare("SELECT count(*) AS n FROM docs_fts").get()?.n;
+    const docs = db.prepare("SELECT count(*) AS n FROM docs").get()?.n;
+    db.close();
+    assert.equal(rows, 0, "no row for the half-read file");
+    assert.equal(texts, docs, "and none of its text");
+    Deno.openSync = realOpen;
+    assert.deepEqual(ids(await find(t, ["tamarin"])), [history.alpha.id], "read whole next time");
+    assert.deepEqual(ids(await find(t, ["ocelot"])), [history.alpha.id, history.beta.id]);
+  } finally {
+    Deno.openSync = realOpen;
     t.cleanup();
   }
 });

@@ -99,9 +99,9 @@ Deno.test("-r ID of a session the list lacks: named by its own title, or not at 
     const untitled = "0e0e0e0e-0000-4000-8000-00000000cafe";
     save(
       folder,
-      new TranscriptBuilder({ sessionId: untitled, cwd: world.project }).metadata({
-        mode: "normal",
-      }),
+      // A message claude can resume (2.1.332 refuses a transcript of metadata alone), no title.
+      new TranscriptBuilder({ sessionId: untitled, cwd: world.project }).text("Working on it.")
+        .metadata({ mode: "normal" }),
     );
     assert.equal((await world.run(["-r", untitled], { stdin: "skip\n" })).code, 0);
     assert.equal(nameOf(world.launches()[1].argv), undefined);

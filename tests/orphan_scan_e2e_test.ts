@@ -116,6 +116,7 @@ Deno.test("a session registered to another folder with the same key is shown as 
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /Multiple conversation files found \(my app\):/);
     assert.match(result.stdout, /Dashed \(wrong directory\)/);
+    assert.match(result.stdout, /\(wrong directory\) = in the list, but registered to another/);
     assert.match(result.stdout, /Spaced \*/);
     assert.ok(!pathExists(world.paths.quarantineRoot), "registered sessions are never quarantined");
   });

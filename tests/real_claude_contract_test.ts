@@ -186,6 +186,21 @@ contract(
 );
 
 contract(
+  "--resume of a transcript with no message in it is refused as if it were not there",
+  async (world) => {
+    const cwd = world.project("p");
+    const id = crypto.randomUUID();
+    const dir = `${world.root}/projects/${projectKey(cwd)}`;
+    Deno.mkdirSync(dir, { recursive: true });
+    const title = { type: "custom-title", customTitle: "x", sessionId: id };
+    Deno.writeTextFileSync(`${dir}/${id}.jsonl`, JSON.stringify(title) + "\n");
+    const refused = await print(world, cwd, ["--resume", id]);
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stderr, `No conversation found with session ID: ${id}\n`);
+  },
+);
+
+contract(
   "--fork-session copies the history under a new id (or --session-id); the original stays",
   async (world) => {
     const cwd = world.project("p");

@@ -35,8 +35,7 @@ Deno.test("a lost transcript offers three options; cancel, Enter and end of inpu
     lostSecond(world);
     const before = registryBytes(world);
     for (const [run, stdin] of ["3\n", "\n", ""].entries()) {
-      // The first pick moves the row to #1 (spec 11.9 step 1a).
-      const result = await world.run(run === 0 ? ["resume", "2"] : ["1"], { stdin });
+      const result = await world.run(run === 0 ? ["resume", "2"] : ["2"], { stdin });
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, /The transcript of 'Lost one' is gone/);
       assert.match(result.stdout, /Its memory and subagent state are intact\./);
@@ -45,9 +44,8 @@ Deno.test("a lost transcript offers three options; cancel, Enter and end of inpu
       assert.match(result.stdout, /3\. Cancel/);
       assert.doesNotMatch(result.stdout, /Delete this entry/);
     }
-    // The pick moved the row to #1 (spec 11.9 step 1a); nothing else changed.
-    assert.deepEqual(world.sessions().map((s) => s.desc), ["Lost one", "First", "Third"]);
-    assert.equal(registryBytes(world).length, before.length);
+    // Only a resume that ran moves a row to #1 (issue 18 item 9): nothing changed.
+    assert.deepEqual(registryBytes(world), before);
     assert.equal(world.launches().length, 0);
   });
 });
@@ -78,7 +76,7 @@ Deno.test("a fresh start that produces no session leaves the lost row as it was"
     assert.equal(world.launches().length, 1);
     assert.deepEqual(
       world.sessions().map((s) => [s.guid, s.tokens]),
-      [[main[1].guid, "98765"], [main[0].guid, ""], [main[2].guid, ""]],
+      [[main[0].guid, ""], [main[1].guid, "98765"], [main[2].guid, ""]],
     );
   });
 });
@@ -156,7 +154,7 @@ Deno.test("a -p run that leaked a transcript has it removed; a failed one cancel
     Deno.removeSync(join(world.project, "recovery-prompt.md"));
     const before = registryBytes(world);
     world.claudeScenario({ printResult: "", printIsError: true });
-    const failed = await world.run(["1"], { stdin: "2\n" });
+    const failed = await world.run(["2"], { stdin: "2\n" });
     assert.equal(failed.code, 1);
     assert.match(failed.stdout, /Recovery prompt generation failed\./);
     assert.ok(!pathExists(join(world.project, "recovery-prompt.md")));

@@ -86,11 +86,14 @@ Deno.test("refresh with a skeleton: prompt on stdin, [new] + others + [old (old)
     assert.match(prompt, /# Session Refresh: Parser Work\n/);
     assert.match(prompt, /\[important\] keep the old API/);
     const claudeRun = s.world.argv("claude").find(({ argv }) => argv.includes("-p"))!;
+    // claudecm picks the new session's id, so a cancelled run's transcript can be found.
     assert.deepEqual(claudeRun.argv, [
       "-p",
       "--output-format",
       "json",
       "--dangerously-skip-permissions",
+      "--session-id",
+      fresh,
     ], "the prompt never travels as an argument");
     assert.deepEqual([...Deno.readDirSync(s.test.ctx.paths.refreshTempDir)], []);
     assert.match(s.test.stdout(), /Fresh session created: Parser Work 2/);

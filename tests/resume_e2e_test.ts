@@ -369,6 +369,7 @@ Deno.test("post-exit offers the refresh; yes replaces #1 with a fresh session, t
   try {
     seedSession(world);
     world.claudeScenario({ messages: ["more"] });
+    world.cmvScenario({ benchmark: { preTrimTokens: 80_000 } });
     // Refresh? y; name: Enter (keep); edit the prompt? n.
     const result = await world.run(["1"], { stdin: "y\n\nn\n" });
     assert.equal(result.code, 0, result.stderr);
@@ -392,7 +393,7 @@ Deno.test("after an accepted trim, the refresh is built from the trimmed session
   try {
     seedSession(world);
     world.claudeScenario({ messages: ["more"] });
-    world.cmvScenario(WORTH_TRIMMING);
+    world.cmvScenario({ benchmark: { ...WORTH_TRIMMING.benchmark, preTrimTokens: 80_000 } });
     const result = await world.run(["1"], { stdin: "y\ny\n\nn\n" });
     assert.equal(result.code, 0, result.stderr);
     const trimmed = /Session trimmed\. New ID: ([0-9a-f-]{36})/.exec(result.stdout)?.[1];
@@ -410,6 +411,7 @@ Deno.test("post-exit: Enter or end of input declines the refresh and changes not
   try {
     seedSession(world);
     world.claudeScenario({ messages: ["more"] });
+    world.cmvScenario({ benchmark: { preTrimTokens: 80_000 } });
     const result = await world.run(["1"], { stdin: "" });
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /Create a new compacted session/);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { SessionInfo } from "../lib/core/session_info.ts";
-import { displayWidth } from "../lib/ui/text_width.ts";
-import { renderSessionRows } from "../lib/ui/session_list.ts";
+import { displayWidth, truncateToWidth } from "../lib/ui/text_width.ts";
+import { renderSessionTable, type SessionRow } from "../lib/ui/session_list.ts";
 
 const INFO: SessionInfo = {
   status: "ok",
@@ -43,7 +43,62 @@ Deno.test("the session table lines its columns up whatever script or emoji a nam
     session: { guid: `g${i}`, dir: `/p${i}`, desc, tokens: "155000" },
     info: INFO,
   }));
-  const lines = renderSessionRows(rows).map((line) => line.text);
+  const lines = renderSessionTable(rows).lines.map((line) => line.text);
   const sizeColumn = lines.map((text) => displayWidth(text.slice(0, text.indexOf(" 2 KB"))));
   assert.equal(new Set(sizeColumn).size, 1, lines.join("\n"));
+});
+
+const LONG = "A very long session name that goes on ".repeat(3).trim();
+
+function row(desc: string, info: Partial<SessionInfo> = {}, live = false): SessionRow {
+  return {
+    session: { guid: crypto.randomUUID(), dir: "/home/me/project", desc, tokens: "155000" },
+    info: { ...INFO, ...info },
+    live,
+  };
+}
+
+/** Columns a line takes on a terminal, its tab expanded to the next multiple of 8. */
+function columnsOf(line: string): number {
+  const tab = line.indexOf("\t");
+  const before = displayWidth(line.slice(0, tab));
+  return (Math.floor(before / 8) + 1) * 8 + displayWidth(line.slice(tab + 1));
+}
+
+Deno.test("truncateToWidth cuts by display width with an ellipsis, never inside a character", () => {
+  assert.equal(truncateToWidth("short", 10), "short");
+  assert.equal(truncateToWidth("abcdefghij", 5), "abcd…");
+  assert.equal(truncateToWidth("日本語のプロジェクト", 7), "日本語…");
+  assert.equal(truncateToWidth("🚀🚀🚀🚀", 6), "🚀🚀…");
+});
+
+Deno.test("at 80 columns one long name is cut, and no row wraps", () => {
+  const rows = [
+    row("Short"),
+    row(LONG),
+    row("日本語のプロジェクト".repeat(4)),
+    row("Live", {}, true),
+  ];
+  const table = renderSessionTable(rows, { maxWidth: 80 });
+  for (const line of table.lines) assert.ok(columnsOf(line.text) <= 80, line.text);
+  assert.match(table.lines[1].text, /…/);
+  assert.match(table.lines[3].text, /Live \[live\]/);
+  assert.ok(table.legend.some((entry) => entry.startsWith("… =")));
+  const whole = renderSessionTable(rows);
+  assert.ok(whole.lines[1].text.includes(LONG), "without a width, names stay whole");
+  assert.ok(!whole.legend.some((entry) => entry.startsWith("… =")));
+});
+
+Deno.test("the legend explains every mark the rows show, and only those", () => {
+  const table = renderSessionTable([
+    row("Live", {}, true),
+    row("Gone", { status: "missing", size: "(missing)", dateText: "Nov 2*", dateIsFallback: true }),
+    row("Locked", { status: "unreadable", size: "(no access)" }),
+    row("New", { tokensText: "--" }),
+  ]);
+  const legend = table.legend.join("\n");
+  for (const mark of ["[live]", "(missing)", "(no access)", "date*", "--"]) {
+    assert.ok(legend.includes(`${mark} = `), `${mark} in:\n${legend}`);
+  }
+  assert.deepEqual(renderSessionTable([row("Plain")]).legend, []);
 });

@@ -219,7 +219,8 @@ Deno.test({
 const ID = "3e5a7c99-6d98-4a7c-8f5b-4c0d1e2f3a4b";
 
 Deno.test({
-  name: "a timed child has its own process group: Ctrl-C to claudecm is passed on to it",
+  name:
+    "a timed child has its own process group: Ctrl-C to claudecm is passed on to it, and the run ends cancelled",
   ignore: !POSIX,
   fn: async () => {
     const dir = Deno.makeTempDirSync({ prefix: "claudecm-int-" });
@@ -236,8 +237,13 @@ Deno.test({
       }); break; } catch { await new Promise((r) => setTimeout(r, 20)); }
         }
         Deno.kill(Deno.pid, "SIGINT");
-        await running;
-        Deno.writeTextFileSync(${JSON.stringify(`${dir}/returned`)}, "");`;
+        try {
+          await running;
+          Deno.writeTextFileSync(${JSON.stringify(`${dir}/returned`)}, "");
+        } catch (error) {
+          Deno.writeTextFileSync(${JSON.stringify(`${dir}/cancelled`)}, error.name);
+          Deno.exit(130);
+        }`;
       const run = await new Deno.Command(Deno.execPath(), {
         args: ["eval", script],
         stdout: "null",
@@ -245,6 +251,7 @@ Deno.test({
       }).output();
       assert.equal(run.signal ?? run.code, run.signal === null ? 130 : "SIGINT");
       assert.equal(pathExists(`${dir}/returned`), false);
+      assert.equal(Deno.readTextFileSync(`${dir}/cancelled`), "InterruptedError");
       const shell = Number(Deno.readTextFileSync(`${dir}/pid`));
       await waitUntil(() => {
         try {

@@ -107,3 +107,20 @@ Deno.test("the modules list --json loads import no Node built-in", () => {
   );
   assert.deepEqual(builtIns, []);
 });
+
+Deno.test("find loads only the way it searches: no resume chain until a pick, no reader or Node built-in before a match", () => {
+  const graph = loadGraph("lib/app/find/find.ts");
+  const flow = closure(graph, "lib/app/find/find.ts");
+  const unwanted = flow.filter((path) =>
+    path.startsWith("node:") || path.startsWith("lib/app/resume/") ||
+    path.startsWith("lib/app/launch/") || path.startsWith("lib/platform/spawn") ||
+    ["lib/app/find/pick.ts", "lib/app/find/scan_search.ts", "lib/app/find/index_search.ts"]
+      .includes(path) ||
+    path === "lib/transcript/lines.ts"
+  );
+  assert.deepEqual(unwanted, []);
+  const scan = closure(graph, "lib/app/find/scan_search.ts").filter((path) =>
+    path.startsWith("node:") || path === "lib/transcript/lines.ts"
+  );
+  assert.deepEqual(scan, [], "--no-index reads with Node's Buffer only once a file matches");
+});

@@ -70,3 +70,25 @@ Deno.test({
     }
   },
 });
+
+Deno.test("locate stats the expected place first and lists folders only when it is not there", () => {
+  const t = createTestContext();
+  const realReadDir = Deno.readDirSync;
+  const listed: string[] = [];
+  try {
+    const session = { guid: GUID, dir: t.ctx.cwd() };
+    writeTranscript(t.ctx.paths, session.dir, GUID);
+    Deno.readDirSync = (path: string | URL) => {
+      listed.push(String(path));
+      return realReadDir(path);
+    };
+    assert.equal(locateTranscript(t.ctx.paths, session).status, "found");
+    assert.equal(listed.length, 0, "a transcript where it belongs costs one stat");
+    const other = { guid: sessionId(0x7f), dir: t.ctx.cwd() };
+    assert.equal(locateTranscript(t.ctx.paths, other).status, "missing");
+    assert.ok(listed.includes(t.ctx.paths.projectsDir), "a missing one is looked for everywhere");
+  } finally {
+    Deno.readDirSync = realReadDir;
+    t.cleanup();
+  }
+});

@@ -12,7 +12,7 @@ import { logicalCwd } from "../core/folder_match.ts";
 import { type EnvReader, type OsName, type Paths, resolvePaths } from "../core/paths.ts";
 import { createTools, type Tools } from "../platform/tools.ts";
 import { createOutput, type Output, streamWriter } from "../ui/output.ts";
-import { createLinePrompter, type Prompter } from "../ui/prompt.ts";
+import { createLinePrompter, type KeyTerminal, type Prompter } from "../ui/prompt.ts";
 
 /** What a flow may use of the world outside it. */
 export interface AppContext {
@@ -34,6 +34,28 @@ export interface AppContext {
   tools: Tools;
 }
 
+/** stdout's terminal width; undefined when it is not a terminal or reports no size. */
+function terminalColumns(): number | undefined {
+  if (!Deno.stdout.isTerminal()) return undefined;
+  try {
+    const { columns } = Deno.consoleSize();
+    return columns > 0 ? columns : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** stdin as a terminal a prompt reads keys from; undefined when it is a pipe or a file. */
+function keyTerminal(): KeyTerminal | undefined {
+  if (!Deno.stdin.isTerminal()) return undefined;
+  // Typed keys are shown where the question is, the terminal's stdout, else its stderr.
+  const echo = Deno.stdout.isTerminal() ? Deno.stdout : Deno.stderr;
+  return {
+    setRaw: (raw) => Deno.stdin.setRaw(raw),
+    echo: (bytes) => void echo.writeSync(bytes),
+  };
+}
+
 /** The context of a real run: process environment, real terminal. */
 export function createProcessContext(): AppContext {
   const env: EnvReader = (name) => Deno.env.get(name);
@@ -41,6 +63,7 @@ export function createProcessContext(): AppContext {
   const out = createOutput(streamWriter(Deno.stdout), {
     colour,
     terminal: Deno.stdout.isTerminal(),
+    columns: terminalColumns(),
   });
   const err = createOutput(streamWriter(Deno.stderr), {
     colour,
@@ -57,7 +80,7 @@ export function createProcessContext(): AppContext {
     hostname: () => Deno.hostname(),
     out,
     err,
-    prompter: createLinePrompter(Deno.stdin, out),
+    prompter: createLinePrompter(Deno.stdin, out, { terminal: keyTerminal() }),
     interactive: Deno.stdin.isTerminal(),
     tools: createTools({
       env,

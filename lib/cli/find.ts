@@ -37,8 +37,9 @@ export const findCommand: CommandSpec = {
     { flags: "--tool-output", description: "search what tools answered too (left out by default)" },
     {
       flags: "--regex",
-      description: "the terms are one regular expression; scans without the index",
+      description: "the terms are one regular expression, case-sensitive; scans without the index",
     },
+    { flags: "-i, --ignore-case", description: "--regex ignores case (words always do)" },
     { flags: "--no-index", description: "scan the transcripts without the index (writes nothing)" },
     { flags: "--json", description: "print machine-readable JSON; never asks" },
   ],
@@ -49,13 +50,16 @@ export const findCommand: CommandSpec = {
     "In a terminal, type a result's number to resume it; a session not in the list is\n" +
     "added first.\n\n" +
     "The index lives in ~/.claudecm/find-index.db. It is brought up to date before\n" +
-    "every search (only new bytes are read) and is safe to delete. Of tool calls and\n" +
-    "tool output, a call's first 4 KB and an output's first and last 2 KB are searched.\n\n" +
+    "every search (only new bytes are read) and is safe to delete. Tool output is\n" +
+    "not indexed: --tool-output reads it, whole, from the transcripts (slower). Of a\n" +
+    "tool call, its first 4 KB is searched. Words ignore case and accents;\n" +
+    "--regex matches case-sensitively unless -i is given.\n\n" +
     "Examples:\n" +
     "  claudecm find migrate schema          sessions that mention both words\n" +
     '  claudecm find "connection refused"    an exact phrase\n' +
     "  claudecm find 'deploy*' --since 7d    a prefix, this week only\n" +
-    "  claudecm find pytest --role tool      only in tool calls\n\n" +
+    "  claudecm find pytest --role tool      only in tool calls\n" +
+    "  claudecm find --regex -i 'err_[a-z]+'  a regular expression, ignoring case\n\n" +
     "Exit codes: 0 ok (also when nothing matches), 1 failure, 2 usage error.\n",
   run: async (input, makeContext) => {
     const { runFind } = await import("../app/find/find.ts");
@@ -68,6 +72,7 @@ export const findCommand: CommandSpec = {
       json: input.flag("json"),
       index: input.flag("index"),
       regex: input.flag("regex"),
+      ignoreCase: input.flag("ignoreCase"),
       toolOutput: input.flag("toolOutput"),
     });
   },

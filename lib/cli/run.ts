@@ -12,10 +12,13 @@ import { createProcessContext } from "../app/context.ts";
 import { environmentUserError, ExitCode, isBrokenPipe, UserError } from "../core/errors.ts";
 import { streamWriter } from "../ui/output.ts";
 import { runCli } from "./program.ts";
+import { visibleText } from "../core/safe_text.ts";
 
 /** Run claudecm with `args` (without the program name); returns the exit code. */
 export async function runMain(args: readonly string[]): Promise<number> {
-  const writeErr = streamWriter(Deno.stderr);
+  const toStderr = streamWriter(Deno.stderr);
+  // An error message may quote an argument, a file name or a registry line (DESIGN.md 5.17).
+  const writeErr = (text: string) => toStderr(visibleText(text));
   try {
     return await runCli(args, {
       makeContext: createProcessContext,

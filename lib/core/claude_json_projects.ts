@@ -9,6 +9,7 @@
 
 import { relocateUnder } from "./folder_match.ts";
 import type { OsName } from "./paths.ts";
+import { concatBytes } from "./bytes.ts";
 
 /** One member of the `projects` object: its key and where its key token is. */
 export interface ProjectEntry {
@@ -74,13 +75,7 @@ export function renameProjectEntries(bytes: Uint8Array, renames: EntryRename[]):
     at = entry.end;
   }
   parts.push(bytes.subarray(at));
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 interface Member extends ProjectEntry {

@@ -14,6 +14,8 @@ export const ExitCode = {
   usage: 2,
   /** The session or transcript named cannot be found (recover, rescue, recall, skeleton). */
   notFound: 3,
+  /** Ctrl-C at a prompt or while claudecm waits (128 + SIGINT, as a shell reports it). */
+  interrupted: 130,
 } as const;
 
 /** A failure the user can act on: printed as one line, never a stack trace. */
@@ -31,6 +33,17 @@ export class UsageError extends UserError {
   constructor(message: string) {
     super(message, ExitCode.usage);
     this.name = "UsageError";
+  }
+}
+
+/**
+ * Ctrl-C cancelled what claudecm was doing (DESIGN.md 5.14): nothing of the
+ * cancelled step is written; what was saved before it stays.
+ */
+export class InterruptedError extends UserError {
+  constructor() {
+    super("cancelled (Ctrl-C)", ExitCode.interrupted);
+    this.name = "InterruptedError";
   }
 }
 

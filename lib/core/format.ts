@@ -5,6 +5,8 @@
  * @module
  */
 
+import { cleanName } from "./safe_text.ts";
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const KB = 1024;
 const MB = 1024 * 1024;
@@ -56,7 +58,8 @@ export function formatStamp(date: Date): string {
  * whitespace, so the name obeys the rule a typed name does.
  */
 export function folderDefaultName(leaf: string): string {
-  return leaf.replace(/[-|]+/g, " ").trim().split(/\s+/)
+  // A folder's name may hold anything a file name can, escape sequences included.
+  return cleanName(leaf.replace(/[-|]+/g, " ")).split(/\s+/)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(" ");
 }

@@ -9,6 +9,8 @@
  * @module
  */
 
+import { concatBytes } from "./bytes.ts";
+
 // ignoreBOM: a byte order mark is content here. The registry keeps its own
 // leading BOM, and one decoded alone (after a byte that is not UTF-8) would
 // otherwise vanish from the middle of a line.
@@ -40,13 +42,7 @@ export function encodeLossless(text: string): Uint8Array {
     start = i + 1;
   }
   parts.push(encoder.encode(text.slice(start)));
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 function decodeEscaping(bytes: Uint8Array): string {

@@ -99,27 +99,44 @@ export function emptyRegistry(): Registry {
  */
 export function parseRegistry(text: string): Registry {
   const registry = emptyRegistry();
+  let start = 0;
   if (text.startsWith("\uFEFF")) {
     registry.bom = true;
-    text = text.slice(1);
+    start = 1;
   }
-  const lines = splitLines(text);
-  const crlf = lines.filter((line) => line.eol === "\r\n").length;
-  if (crlf > lines.length - crlf - lines.filter((line) => line.eol === "").length) {
-    registry.eol = "\r\n";
-  }
+  // One pass: each line is cut, classified and parsed where it is found.
+  let crlf = 0;
+  let lf = 0;
+  let lineNumber = 0;
   let section = registry.main;
-  lines.forEach((source, index) => {
-    if (source.text.trim() === "") {
+  while (start < text.length) {
+    lineNumber++;
+    const newline = text.indexOf("\n", start);
+    let source: SourceLine;
+    if (newline < 0) {
+      source = { text: text.slice(start), eol: "" };
+      start = text.length;
+    } else if (newline > start && text.charCodeAt(newline - 1) === 13) {
+      source = { text: text.slice(start, newline - 1), eol: "\r\n" };
+      crlf++;
+      start = newline + 1;
+    } else {
+      source = { text: text.slice(start, newline), eol: "\n" };
+      lf++;
+      start = newline + 1;
+    }
+    const trimmed = source.text.trim();
+    if (trimmed === "") {
       section.push({ blank: source });
-    } else if (source.text.trim() === ARCHIVED_MARKER && !registry.hasArchivedMarker) {
+    } else if (trimmed === ARCHIVED_MARKER && !registry.hasArchivedMarker) {
       registry.hasArchivedMarker = true;
       registry.markerSource = source;
       section = registry.archived;
     } else {
-      section.push(parseLine(source, index + 1));
+      section.push(parseLine(source, lineNumber));
     }
-  });
+  }
+  if (crlf > lf) registry.eol = "\r\n";
   return registry;
 }
 
@@ -217,31 +234,12 @@ function storableProblem(value: string): string | null {
   return null;
 }
 
-function splitLines(text: string): SourceLine[] {
-  const lines: SourceLine[] = [];
-  let start = 0;
-  while (start < text.length) {
-    const newline = text.indexOf("\n", start);
-    if (newline < 0) {
-      lines.push({ text: text.slice(start), eol: "" });
-      break;
-    }
-    const crlf = newline > start && text[newline - 1] === "\r";
-    lines.push({
-      text: text.slice(start, crlf ? newline - 1 : newline),
-      eol: crlf ? "\r\n" : "\n",
-    });
-    start = newline + 1;
-  }
-  return lines;
-}
-
 function parseLine(source: SourceLine, lineNumber: number): Entry {
   const parsed = parseSessionRow(source.text);
   if ("reason" in parsed) {
     return { malformed: { raw: source.text, lineNumber, reason: parsed.reason }, source };
   }
-  return { session: { ...parsed }, source: { ...source, parsed } };
+  return { session: { ...parsed }, source: { text: source.text, eol: source.eol, parsed } };
 }
 
 function parseSessionRow(line: string): Session | { reason: string } {

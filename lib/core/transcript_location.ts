@@ -64,13 +64,13 @@ export function locateTranscript(
 ): TranscriptLocation {
   const name = `${session.guid}.jsonl`;
   const ownFolder = cachedProjectDir(paths, session.dir, cache);
-  const own = lookIn(paths, ownFolder, name, cache);
+  const own = lookIn(paths, ownFolder, name);
   if (own.status === "found") return { ...own, inOwnFolder: true };
   if (own.status === "unreadable") return own;
   const projects = projectsIndex(paths, cache);
   for (const folder of projects.folders.get(name) ?? []) {
     if (folder === ownFolder) continue;
-    const found = lookIn(paths, folder, name, cache);
+    const found = lookIn(paths, folder, name);
     if (found.status !== "missing") {
       return found.status === "found" ? { ...found, inOwnFolder: false } : found;
     }
@@ -79,7 +79,7 @@ export function locateTranscript(
   for (const { path: folder, error } of projects.unreadable) {
     if (folder === paths.projectsDir) return { status: "unreadable", path: folder, error };
     if (folder === ownFolder) continue;
-    const found = lookIn(paths, folder, name, cache);
+    const found = lookIn(paths, folder, name);
     if (found.status !== "missing") {
       return found.status === "found" ? { ...found, inOwnFolder: false } : found;
     }
@@ -116,17 +116,16 @@ type FolderLookup =
   | { status: "missing" }
   | { status: "unreadable"; path: string; error: string };
 
-/** `name` in `folder`: listed folders answer from the listing; unlisted ones by a stat of the file. */
-function lookIn(paths: Paths, folder: string, name: string, cache: LocateCache): FolderLookup {
-  const listing = listFolder(folder, cache);
-  if ("missing" in listing) return { status: "missing" };
-  if (listing instanceof Set && !listing.has(name)) return { status: "missing" };
-  // Listed, or the folder could not be listed but its files may still be reachable.
+/**
+ * `name` in `folder`, by a stat of the file: one system call where a listing
+ * of its folder costs one per entry. A stat that says "not found" is sure,
+ * even where the folder could not be listed.
+ */
+function lookIn(paths: Paths, folder: string, name: string): FolderLookup {
   const path = paths.path.join(folder, name);
   const probe = probePath(path);
   if (probe.kind === "file") return { status: "found", path, info: probe.info };
   if (probe.kind === "unreadable") return { status: "unreadable", path, error: probe.error };
-  // A stat that says "not found" is sure even where the folder could not be listed.
   return { status: "missing" };
 }
 

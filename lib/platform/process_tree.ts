@@ -88,14 +88,15 @@ function signalGroup(pid: number, signal: Deno.Signal): void {
 export interface PassOnOptions {
   /** Whether claudecm itself ignores Ctrl-C now (an interactive claude runs). */
   ignoredHere: () => boolean;
+  /** Called after the Ctrl-C went to the child, unless claudecm ignores Ctrl-C now. */
+  onInterrupt: () => void;
 }
 
 /**
  * A child in its own process group does not get the terminal's Ctrl-C. Until
- * the returned function is called, pass it on to the child's group, then end
- * claudecm with 130 as the Ctrl-C would have, unless claudecm ignores Ctrl-C
- * right now. Exiting here, rather than raising SIGINT again, leaves no moment
- * in which the caller's code goes on after the child died.
+ * the returned function is called, pass it on to the child's group, then
+ * tell the caller, which ends the run as cancelled (DESIGN.md 5.14) once the
+ * child is gone, so what the run left behind can be cleaned up first.
  */
 export function passOnInterrupt(pid: number, options: PassOnOptions): () => void {
   let released = false;
@@ -107,7 +108,7 @@ export function passOnInterrupt(pid: number, options: PassOnOptions): () => void
   const onInterrupt = () => {
     signalGroup(pid, "SIGINT");
     release();
-    if (!options.ignoredHere()) Deno.exit(130);
+    if (!options.ignoredHere()) options.onInterrupt();
   };
   Deno.addSignalListener("SIGINT", onInterrupt);
   return release;

@@ -15,9 +15,10 @@
  *   behind a shell shim, or anything it started) holding the output pipe
  *   would otherwise keep the run waiting forever. On POSIX a timed child
  *   runs in a process group of its own, which gets the signal (and a Ctrl-C
- *   is passed on to it, as the terminal would have); on Windows
- *   `taskkill /T /F` ends the tree. Once the child has exited, its output
- *   pipes get a short grace period, not forever (pipe_output.ts).
+ *   is passed on to it, as the terminal would have: the run then ends with
+ *   InterruptedError once the child is gone); on Windows `taskkill /T /F`
+ *   ends the tree. Once the child has exited, its output pipes get a short
+ *   grace period, not forever (pipe_output.ts).
  * - {@linkcode spawnBackground}: the exit snapshot. Like runCaptured, but on
  *   POSIX in its own session (detached), so a Ctrl-C at the spinner or a
  *   closed terminal does not kill a snapshot half written.
@@ -28,7 +29,7 @@
  * @module
  */
 
-import { UserError } from "../core/errors.ts";
+import { InterruptedError, UserError } from "../core/errors.ts";
 import type { OsName } from "../core/paths.ts";
 import { drainAfterExit, readPipe } from "./pipe_output.ts";
 import { passOnInterrupt, treeKiller } from "./process_tree.ts";
@@ -178,9 +179,16 @@ function startCaptured(
     throw spawnError(path, error);
   }
   const tree = treeKiller(child, os);
+  let interrupted = false;
   // The background snapshot must outlive a Ctrl-C; a timed run stops with claudecm.
   const releaseInterrupt = ownGroup && !detached
-    ? passOnInterrupt(child.pid, { ignoredHere: () => sigintGuards > 0 })
+    ? passOnInterrupt(child.pid, {
+      ignoredHere: () => sigintGuards > 0,
+      onInterrupt: () => {
+        interrupted = true;
+        tree.stop();
+      },
+    })
     : () => {};
   let timedOut = false;
   const timer = !timed ? undefined : setTimeout(() => {
@@ -194,13 +202,14 @@ function startCaptured(
       const { code } = await child.status;
       // Another process may hold a copy of a pipe (pipe_output.ts): stop waiting soon after exit.
       const [stdout, stderr] = await drainAfterExit(pipes);
+      if (interrupted) throw new InterruptedError();
       const decoder = new TextDecoder();
       return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr), timedOut };
     } finally {
       clearTimeout(timer);
       releaseInterrupt();
       // Whatever of the tree outlived the pipes goes too.
-      if (timedOut) tree.finish();
+      if (timedOut || interrupted) tree.finish();
     }
   })();
   return { pid: child.pid, result };

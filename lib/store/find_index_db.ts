@@ -5,18 +5,24 @@
  * was written by another schema version is deleted and rebuilt, with a note.
  *
  * One row per transcript file (how far it was indexed, what identifies it,
- * the session facts read so far) and one row per piece of text, with an
- * external-content FTS5 table over the text. WAL mode lets queries read
- * while a writer (holding {@linkcode findIndexLockPath}) brings it up to date.
+ * a hash of the bytes indexed, the session facts read so far), one row per
+ * piece of text saying where its line is in the transcript, and a
+ * contentless FTS5 table over the text (tool output left out: see
+ * {@linkcode INDEXED_ROLES}). The index keeps no copy of what was said
+ * (snippets are read back from the transcript), so it stays small and text
+ * removed from a transcript is gone from the index at its next update. Rows
+ * go into the FTS table directly, in the writer's batched transactions (a
+ * trigger made FTS5 do twice the work). WAL mode lets queries read while
+ * a writer (holding {@linkcode findIndexLockPath}) brings it up to date.
  *
  * @module
  */
 
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { SearchDoc, SessionFacts } from "../transcript/search_text.ts";
+import type { SearchDoc, SearchRole, SessionFacts } from "../transcript/search_text.ts";
 
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
-const FIND_INDEX_VERSION = "1";
+const FIND_INDEX_VERSION = "2";
 
 /** A transcript as the index knows it. */
 export interface IndexedFile {
@@ -30,8 +36,10 @@ export interface IndexedFile {
   mtimeMs: number;
   /** Bytes indexed: the end of the last complete line read. */
   offset: number;
-  /** The bytes just before `offset`, to notice a file rewritten in place. */
-  anchor: Uint8Array;
+  /** The hash of the bytes before `offset` (prefix_hash.ts): a rewrite of any of them shows. */
+  prefixHash: string;
+  /** The number the file's next piece of text gets (see {@linkcode docId}). */
+  nextDoc: number;
   facts: SessionFacts;
 }
 
@@ -50,7 +58,8 @@ CREATE TABLE files(
   size INTEGER NOT NULL,
   mtime_ms INTEGER NOT NULL,
   offset INTEGER NOT NULL,
-  anchor BLOB NOT NULL,
+  prefix_hash TEXT NOT NULL,
+  next_doc INTEGER NOT NULL,
   facts TEXT NOT NULL,
   cwd TEXT,
   last_activity TEXT
@@ -58,27 +67,53 @@ CREATE TABLE files(
 CREATE INDEX files_session ON files(session_id);
 CREATE TABLE docs(
   id INTEGER PRIMARY KEY,
-  file_id INTEGER NOT NULL,
   role TEXT NOT NULL,
   ts TEXT,
-  text TEXT NOT NULL
+  line_at INTEGER NOT NULL,
+  line_length INTEGER NOT NULL,
+  part INTEGER NOT NULL
 );
-CREATE INDEX docs_file ON docs(file_id);
 CREATE VIRTUAL TABLE docs_fts USING fts5(
-  text, content='docs', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+  user, assistant, tool,
+  content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER docs_added AFTER INSERT ON docs BEGIN
-  INSERT INTO docs_fts(rowid, text) VALUES (new.id, new.text);
-END;
-CREATE TRIGGER docs_removed AFTER DELETE ON docs BEGIN
-  INSERT INTO docs_fts(docs_fts, rowid, text) VALUES ('delete', old.id, old.text);
-END;
 `;
+
+/** Where a piece of text is: its line in the transcript, and its place among the line's pieces. */
+export interface DocPlace {
+  lineAt: number;
+  lineLength: number;
+  part: number;
+}
 
 /** Whether an error says the database file is damaged or not a database at all. */
 export function isCorruptDatabase(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /malformed|not a database|corrupt|file is encrypted/i.test(message);
+}
+
+/**
+ * The roles indexed, one FTS column each: a search names the roles it wants
+ * as a column filter, so FTS5 leaves the others out without a join. What the
+ * tools answered is not indexed: it is three quarters of the text, searched
+ * only on request (`find --tool-output` scans for it), and indexing it made
+ * every build three times slower and the index three times larger.
+ */
+export const INDEXED_ROLES: readonly SearchRole[] = ["user", "assistant", "tool"];
+
+/**
+ * A piece of text's id: its file's id in the high bits, its number within
+ * the file in the low 32, so the matches of a query group by file from the
+ * ids alone, and a file's pieces are one range.
+ */
+export function docId(fileId: number, n: number): bigint {
+  return (BigInt(fileId) << 32n) | BigInt(n);
+}
+
+/** Whether an error says a write found no room (SQLITE_FULL, or the OS's ENOSPC). */
+export function isDiskFull(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /database or disk is full|no space left|os error 28/i.test(message);
 }
 
 /** The lock a writer holds while it changes the index. */
@@ -90,10 +125,19 @@ export function findIndexLockPath(dbPath: string): string {
 export class FindIndexDb {
   readonly db: DatabaseSync;
   #insertDoc: StatementSync;
+  #insertText: Map<SearchRole, StatementSync>;
 
   private constructor(db: DatabaseSync) {
     this.db = db;
-    this.#insertDoc = db.prepare("INSERT INTO docs(file_id, role, ts, text) VALUES (?, ?, ?, ?)");
+    this.#insertDoc = db.prepare(
+      "INSERT INTO docs(id, role, ts, line_at, line_length, part) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    this.#insertText = new Map(
+      INDEXED_ROLES.map((role) => [
+        role,
+        db.prepare(`INSERT INTO docs_fts(rowid, ${role}) VALUES (?, ?)`),
+      ]),
+    );
   }
 
   /**
@@ -109,6 +153,7 @@ export class FindIndexDb {
       return FindIndexDb.#openChecked(path, options.writer);
     } catch (error) {
       if (!options.writer) return undefined;
+      if (isDiskFull(error)) throw error; // Not the index's fault: keep it.
       const why = isCorruptDatabase(error) ? "was damaged" : "could not be read";
       options.onNote?.(`The search index ${why}; rebuilding it (${path}).`);
       discardFindIndex(path);
@@ -130,7 +175,8 @@ export class FindIndexDb {
       // damaged file is rebuilt, so the writer skips fsync.
       if (writer) {
         db.exec(
-          "PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF",
+          // secure_delete: a freed page of a re-read file keeps none of its old bytes.
+          "PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; PRAGMA secure_delete = FAST",
         );
       }
       const version = exists ? readVersion(db) : undefined;
@@ -154,38 +200,26 @@ export class FindIndexDb {
 
   /** Every file the index knows, by path. */
   files(): Map<string, IndexedFile> {
-    const rows = this.db.prepare("SELECT * FROM files").all();
-    return new Map(rows.map((row) => {
-      const file = toIndexedFile(row);
-      return [file.path, file];
-    }));
+    return new Map(this.filesWhere("1", []).map((file) => [file.path, file]));
   }
 
-  /**
-   * Run `work` inside the open transaction so that, when it throws, only its
-   * own changes are undone.
-   */
-  savepoint<T>(work: () => T): T {
-    this.db.exec("SAVEPOINT file");
-    try {
-      const result = work();
-      this.db.exec("RELEASE file");
-      return result;
-    } catch (error) {
-      this.db.exec("ROLLBACK TO file; RELEASE file");
-      throw error;
-    }
+  /** The files whose rows meet `condition` (SQL on the files table, `?` bound to `params`). */
+  filesWhere(condition: string, params: readonly string[]): IndexedFile[] {
+    return this.db.prepare(`SELECT * FROM files WHERE ${condition}`).all(...params)
+      .map(toIndexedFile);
   }
 
   /** Forget a file and its text. */
   dropFile(id: number): void {
-    this.db.prepare("DELETE FROM docs WHERE file_id = ?").run(id);
+    this.clearDocs(id);
     this.db.prepare("DELETE FROM files WHERE id = ?").run(id);
   }
 
   /** Drop a file's text, keeping its row (it is read again from the start). */
   clearDocs(id: number): void {
-    this.db.prepare("DELETE FROM docs WHERE file_id = ?").run(id);
+    const range = [docId(id, 0), docId(id + 1, 0) - 1n];
+    this.db.prepare("DELETE FROM docs_fts WHERE rowid BETWEEN ? AND ?").run(...range);
+    this.db.prepare("DELETE FROM docs WHERE id BETWEEN ? AND ?").run(...range);
   }
 
   /** Write a file's row; returns its id. */
@@ -199,7 +233,8 @@ export class FindIndexDb {
       file.size,
       file.mtimeMs,
       file.offset,
-      file.anchor,
+      file.prefixHash,
+      file.nextDoc,
       JSON.stringify(file.facts),
       file.facts.cwd ?? null,
       file.facts.lastActivity ?? null,
@@ -208,31 +243,38 @@ export class FindIndexDb {
       return Number(
         this.db.prepare(
           `INSERT INTO files(path, session_id, project_dir, subagent, identity, size, mtime_ms,
-            offset, anchor, facts, cwd, last_activity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            offset, prefix_hash, next_doc, facts, cwd, last_activity)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(...values).lastInsertRowid,
       );
     }
     this.db.prepare(
       `UPDATE files SET path = ?, session_id = ?, project_dir = ?, subagent = ?, identity = ?,
-        size = ?, mtime_ms = ?, offset = ?, anchor = ?, facts = ?, cwd = ?, last_activity = ?
+        size = ?, mtime_ms = ?, offset = ?, prefix_hash = ?, next_doc = ?, facts = ?, cwd = ?, last_activity = ?
         WHERE id = ?`,
     ).run(...values, file.id);
     return file.id;
   }
 
-  /** Add one piece of a file's text. */
-  addDoc(fileId: number, doc: SearchDoc): void {
-    this.#insertDoc.run(fileId, doc.role, doc.timestamp ?? null, doc.text);
+  /** Add a file's `n`-th piece of text, found at `place`. */
+  addDoc(fileId: number, n: number, doc: SearchDoc, place: DocPlace): void {
+    const id = docId(fileId, n);
+    this.#insertDoc.run(
+      id,
+      doc.role,
+      doc.timestamp ?? null,
+      place.lineAt,
+      place.lineLength,
+      place.part,
+    );
+    this.#insertText.get(doc.role)!.run(id, doc.text);
   }
 }
 
 function toIndexedFile(row: Record<string, unknown>): IndexedFile {
-  let facts: SessionFacts = {};
-  try {
-    facts = JSON.parse(String(row.facts));
-  } catch {
-    // Left empty: the next full read fills it.
-  }
+  // Parsed when asked for: an update reads every row and needs the facts of the changed ones only.
+  const json = String(row.facts);
+  let facts: SessionFacts | undefined;
   return {
     id: Number(row.id),
     path: String(row.path),
@@ -243,9 +285,20 @@ function toIndexedFile(row: Record<string, unknown>): IndexedFile {
     size: Number(row.size),
     mtimeMs: Number(row.mtime_ms),
     offset: Number(row.offset),
-    anchor: row.anchor instanceof Uint8Array ? row.anchor : new Uint8Array(),
-    facts,
+    prefixHash: String(row.prefix_hash),
+    nextDoc: Number(row.next_doc),
+    get facts(): SessionFacts {
+      return facts ??= parseFacts(json);
+    },
   };
+}
+
+function parseFacts(json: string): SessionFacts {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return {}; // Left empty: the next full read fills it.
+  }
 }
 
 function readVersion(db: DatabaseSync): string | undefined {

@@ -1,11 +1,15 @@
 /**
- * Queries on the content-search index: the best-matching pieces of text
- * (bm25), their highlighted snippets, and the indexed files of a session.
+ * Queries on the content-search index, in two steps that never drop a
+ * session: how many pieces of text match in each session (every match is
+ * counted: FTS5 filters the roles by column and the ids name their file, so
+ * counting needs no join per match), then, for the sessions the caller
+ * keeps, their latest matching pieces and where each sits in its transcript
+ * (the index stores no text; the caller reads the snippet back).
  *
  * @module
  */
 
-import type { FindIndexDb, IndexedFile } from "./find_index_db.ts";
+import type { DocPlace, FindIndexDb, IndexedFile } from "./find_index_db.ts";
 import type { SearchRole } from "../transcript/search_text.ts";
 
 /** What to look for. */
@@ -17,69 +21,108 @@ export interface IndexQuery {
   since?: string;
   /** Only sessions of this project dir or recorded working folder. */
   project?: { projectDir: string; cwds: string[]; ignoreCase: boolean };
-  /** How many pieces of text to rank at most. */
-  limit: number;
 }
 
-/** One matching piece of text. */
-export interface IndexHit {
-  docId: number;
+/** A session with matches. */
+export interface SessionCount {
   sessionId: string;
+  /** Matching pieces of text. */
+  count: number;
+  /** The latest timestamp of any of its files. */
+  lastActivity: string | null;
+}
+
+/** One matching piece of text of a kept session. */
+export interface IndexHit extends DocPlace {
+  sessionId: string;
+  /** The transcript it is in. */
+  path: string;
   role: SearchRole;
   timestamp: string | null;
-  /** bm25: lower is better (SQLite's sign). */
-  score: number;
 }
 
-/** The best-matching pieces of text, best first. */
-export function queryIndex(index: FindIndexDb, query: IndexQuery): IndexHit[] {
-  const where = ["docs_fts MATCH ?", `d.role IN (${query.roles.map(() => "?").join(", ")})`];
-  const params: (string | number)[] = [query.match, ...query.roles];
-  if (query.since !== undefined) {
-    where.push("d.ts >= ?");
-    params.push(query.since);
-  }
-  if (query.project !== undefined) {
-    const collate = query.project.ignoreCase ? " COLLATE NOCASE" : "";
-    const cwds = query.project.cwds.map(() => `f.cwd = ?${collate}`);
-    where.push(`(f.project_dir = ?${collate} OR ${cwds.join(" OR ")})`);
-    params.push(query.project.projectDir, ...query.project.cwds);
-  }
-  params.push(query.limit);
+/** Every session with a match, and how many pieces match in each. */
+export function countSessions(index: FindIndexDb, query: IndexQuery): SessionCount[] {
+  const { sql, params } = matchesOf(query);
+  const project = projectFilter(query);
   const rows = index.db.prepare(
-    `SELECT d.id AS id, f.session_id AS session, d.role AS role, d.ts AS ts,
-       bm25(docs_fts) AS score
-     FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid JOIN files f ON f.id = d.file_id
-     WHERE ${where.join(" AND ")}
-     ORDER BY score LIMIT ?`,
-  ).all(...params);
+    `WITH hit AS MATERIALIZED (${sql}),
+     per_file AS (SELECT id >> 32 AS file_id, count(*) AS n FROM hit GROUP BY 1),
+     per_session AS (
+       SELECT f.session_id AS session, sum(p.n) AS n
+       FROM per_file p JOIN files f ON f.id = p.file_id
+       ${project.sql === "" ? "" : `WHERE ${project.sql}`}
+       GROUP BY f.session_id
+     )
+     SELECT s.session AS session, s.n AS n, max(f.last_activity) AS last
+     FROM per_session s JOIN files f ON f.session_id = s.session
+     GROUP BY s.session`,
+  ).all(...params, ...project.params);
   return rows.map((row) => ({
-    docId: Number(row.id),
     sessionId: String(row.session),
-    role: String(row.role) as SearchRole,
-    timestamp: row.ts === null ? null : String(row.ts),
-    score: Number(row.score),
+    count: Number(row.n),
+    lastActivity: row.last === null ? null : String(row.last),
   }));
 }
 
-/** Highlighted snippets of the given pieces, the match between `open` and `close`. */
-export function snippetsOf(
+/** The latest `perSession` matching pieces of each of `sessionIds`, latest first. */
+export function latestHits(
   index: FindIndexDb,
-  match: string,
-  docIds: readonly number[],
-  marks: { open: string; close: string },
-): Map<number, string> {
-  // A JS number binds as REAL, and FTS5 ignores a rowid constraint that is not an integer.
-  const statement = index.db.prepare(
-    "SELECT snippet(docs_fts, 0, ?, ?, '…', 24) AS text FROM docs_fts " +
-      "WHERE docs_fts MATCH ? AND rowid = CAST(? AS INTEGER)",
-  );
-  const found = new Map<number, string>();
-  for (const id of docIds) {
-    const row = statement.get(marks.open, marks.close, match, id);
-    if (row !== undefined) found.set(id, String(row.text));
+  query: IndexQuery,
+  { sessionIds, perSession }: { sessionIds: readonly string[]; perSession: number },
+): IndexHit[] {
+  if (sessionIds.length === 0) return [];
+  const { sql, params } = matchesOf(query);
+  const rows = index.db.prepare(
+    `WITH hit AS MATERIALIZED (${sql}),
+     kept AS (SELECT id, session_id, path FROM files
+       WHERE session_id IN (${sessionIds.map(() => "?").join(", ")})),
+     latest_in_file AS (
+       SELECT id FROM (
+         SELECT h.id AS id, row_number() OVER (PARTITION BY h.id >> 32 ORDER BY h.id DESC) AS n
+         FROM hit h WHERE (h.id >> 32) IN (SELECT id FROM kept)
+       ) WHERE n <= ?
+     ),
+     ranked AS (
+       SELECT k.session_id AS session, k.path AS path, d.role AS role, d.ts AS ts,
+         d.line_at AS line_at, d.line_length AS line_length, d.part AS part,
+         row_number() OVER (PARTITION BY k.session_id ORDER BY d.ts DESC, d.id DESC) AS n
+       FROM latest_in_file l JOIN docs d ON d.id = l.id JOIN kept k ON k.id = (l.id >> 32)
+     )
+     SELECT * FROM ranked WHERE n <= ? ORDER BY session, n`,
+  ).all(...params, ...sessionIds, perSession, perSession);
+  return rows.map((row) => ({
+    sessionId: String(row.session),
+    path: String(row.path),
+    role: String(row.role) as SearchRole,
+    timestamp: row.ts === null ? null : String(row.ts),
+    lineAt: Number(row.line_at),
+    lineLength: Number(row.line_length),
+    part: Number(row.part),
+  }));
+}
+
+/** The ids of the matching pieces: the roles as an FTS column filter, `since` through docs. */
+function matchesOf(query: IndexQuery): { sql: string; params: string[] } {
+  const match = `{${query.roles.join(" ")}} : (${query.match})`;
+  if (query.since === undefined) {
+    return { sql: "SELECT rowid AS id FROM docs_fts WHERE docs_fts MATCH ?", params: [match] };
   }
-  return found;
+  return {
+    sql: "SELECT docs_fts.rowid AS id FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid " +
+      "WHERE docs_fts MATCH ? AND d.ts >= ?",
+    params: [match, query.since],
+  };
+}
+
+function projectFilter(query: IndexQuery): { sql: string; params: string[] } {
+  if (query.project === undefined) return { sql: "", params: [] };
+  const collate = query.project.ignoreCase ? " COLLATE NOCASE" : "";
+  const cwds = query.project.cwds.map(() => `f.cwd = ?${collate}`);
+  return {
+    sql: `(f.project_dir = ?${collate} OR ${cwds.join(" OR ")})`,
+    params: [query.project.projectDir, ...query.project.cwds],
+  };
 }
 
 /** The indexed files of each session, main transcript first. */
@@ -87,11 +130,13 @@ export function filesOfSessions(
   index: FindIndexDb,
   sessionIds: readonly string[],
 ): Map<string, IndexedFile[]> {
-  const all = index.files();
-  const wanted = new Set(sessionIds);
   const found = new Map<string, IndexedFile[]>();
-  for (const file of all.values()) {
-    if (!wanted.has(file.sessionId)) continue;
+  if (sessionIds.length === 0) return found;
+  const files = index.filesWhere(
+    `session_id IN (${sessionIds.map(() => "?").join(", ")})`,
+    sessionIds,
+  );
+  for (const file of files) {
     const list = found.get(file.sessionId) ?? [];
     list.push(file);
     found.set(file.sessionId, list);

@@ -12,15 +12,13 @@
 import { join } from "../core/path.ts";
 import { readDirOrEmpty } from "../core/fs_checks.ts";
 import { isSessionId, transcriptSessionId } from "../core/registry.ts";
-import { scanLines } from "./lines.ts";
-import { peekString } from "./scan.ts";
 
 /** One transcript file on disk. */
 export interface TranscriptOnDisk {
   path: string;
   /**
    * The session it belongs to (a subagent's parent session); undefined for an
-   * older top-level `agent-*.jsonl`, whose lines say it ({@linkcode headSessionId}).
+   * older top-level `agent-*.jsonl`, whose lines say it (head_session.ts).
    */
   sessionId: string | undefined;
   /** The project dir holding it (`<projects>/<key>`). */
@@ -86,21 +84,4 @@ function add(
     mtimeMs: stat.mtime?.getTime() ?? 0,
     identity,
   });
-}
-
-/** The session a transcript's lines name (the first `sessionId` in its first 64 KB). */
-export function headSessionId(path: string): string | undefined {
-  let found: string | undefined;
-  let read = 0;
-  try {
-    scanLines(path, (line) => {
-      read += line.length + 1;
-      const id = line.oversized ? undefined : peekString(line.bytes, "sessionId");
-      if (id !== undefined && isSessionId(id)) found = id;
-      return found === undefined && read < 64 * 1024;
-    });
-  } catch {
-    return undefined; // Unreadable: the caller leaves the file out.
-  }
-  return found;
 }

@@ -2,9 +2,11 @@
  * The searchable text of a transcript, for `claudecm find`: what the user
  * typed, what the assistant wrote, the tool calls it made (commands, paths,
  * patterns) and, kept apart so a search can leave it out, what the tools
- * answered. Read from any byte offset to the end of the last complete line,
+ * answered (whole: a word anywhere in an output is found, as grep finds it).
+ * Read from any byte offset to the end of the last complete line,
  * so an index can pick up where it stopped; a half-written last line is left
- * for the next read. Only the `message` of a line is parsed: the
+ * for the next read; each line's pieces come with where the line is, so a
+ * piece can be read back ({@linkcode docsOfLineAt}). Only the `message` of a line is parsed: the
  * `toolUseResult` copy beside it is often the bigger half and is skipped.
  *
  * @module
@@ -17,9 +19,6 @@ import { peekType, peekValues } from "./scan.ts";
 
 /** Who a piece of text came from. `tool` is a call, `tool_output` its answer. */
 export type SearchRole = "user" | "assistant" | "tool" | "tool_output";
-
-/** Every role, in the order the help lists them. */
-export const SEARCH_ROLES: readonly SearchRole[] = ["user", "assistant", "tool", "tool_output"];
 
 /** One searchable piece of a transcript line. */
 export interface SearchDoc {
@@ -55,6 +54,8 @@ export interface ReadSearchTextOptions {
   facts?: SessionFacts;
   /** Sees each raw line first; false skips it unparsed (a scan's cheap pre-check). */
   lineFilter?: (bytes: Uint8Array) => boolean;
+  /** Leave out what the tools answered (the index does: see find_index_db.ts). */
+  withoutToolOutput?: boolean;
 }
 
 /** How far a read got. */
@@ -66,10 +67,8 @@ export interface SearchTextRead {
 }
 
 /**
- * How much of each tool call and tool answer is searchable. Calls keep their
- * start (the command, path or pattern comes first); answers keep their start
- * and their end, where errors and summaries land. Indexing every byte of
- * every output would halve the index's build speed for text rarely searched.
+ * How much of each tool call is searchable: its start, where the command,
+ * path or pattern comes first (a call that writes a file carries the file).
  */
 export const TOOL_TEXT_LIMIT = 4 * 1024;
 /** A pasted prompt or a long answer is kept up to this many characters. */
@@ -90,10 +89,16 @@ const LINE_KEYS = [
 ] as const;
 type LineValues = Partial<Record<(typeof LINE_KEYS)[number], Uint8Array>>;
 
+/** Where a line is in its transcript. */
+export interface LinePlace {
+  lineAt: number;
+  lineLength: number;
+}
+
 /** Read the searchable text of `path` from `options.start`, one line's docs at a time. */
 export function readSearchText(
   path: string,
-  visit: (docs: SearchDoc[]) => void,
+  visit: (docs: SearchDoc[], place: LinePlace) => void,
   options: ReadSearchTextOptions = {},
 ): SearchTextRead {
   const start = options.start ?? 0;
@@ -101,16 +106,21 @@ export function readSearchText(
   let end = start;
   scanLines(path, (line) => {
     if (line.unterminated) return false;
+    const lineAt = end;
     end += line.length + 1;
     if (line.oversized || options.lineFilter?.(line.bytes) === false) return;
-    const docs = docsOfLine(line.bytes, facts);
-    if (docs.length > 0) visit(docs);
+    const docs = docsOfLine(line.bytes, facts, options);
+    if (docs.length > 0) visit(docs, { lineAt, lineLength: line.bytes.length });
   }, { start });
   return { end, bytes: end - start };
 }
 
 /** The docs of one raw line, updating `facts` on the way. */
-export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] {
+export function docsOfLine(
+  bytes: Uint8Array,
+  facts: SessionFacts,
+  options: { withoutToolOutput?: boolean } = {},
+): SearchDoc[] {
   const type = peekType(bytes);
   if (type === "custom-title" || type === "ai-title") {
     const value = parsed(bytes);
@@ -154,8 +164,8 @@ export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] 
     if (typeof block !== "object" || block === null) continue;
     if (block.type === "text" && typeof block.text === "string") texts.push(block.text);
     else if (block.type === "tool_use") add("tool", toolCallText(block), TOOL_TEXT_LIMIT);
-    else if (block.type === "tool_result") {
-      add("tool_output", headAndTail(plainText(block)), Infinity);
+    else if (block.type === "tool_result" && !options.withoutToolOutput) {
+      add("tool_output", plainText(block), Infinity);
     }
   }
   if (texts.length > 0) {
@@ -163,6 +173,31 @@ export function docsOfLine(bytes: Uint8Array, facts: SessionFacts): SearchDoc[] 
     else add("assistant", texts.join("\n"), MESSAGE_TEXT_LIMIT);
   }
   return docs;
+}
+
+/**
+ * The docs of the line at `place` in `path`, read back (as an index's
+ * snippet is); empty when the file no longer holds that line.
+ */
+export function docsOfLineAt(
+  path: string,
+  place: LinePlace,
+  options: { withoutToolOutput?: boolean } = {},
+): SearchDoc[] {
+  const bytes = new Uint8Array(place.lineLength);
+  const file = Deno.openSync(path, { read: true });
+  try {
+    file.seekSync(place.lineAt, Deno.SeekMode.Start);
+    let got = 0;
+    while (got < bytes.length) {
+      const count = file.readSync(bytes.subarray(got));
+      if (count === null || count === 0) return [];
+      got += count;
+    }
+  } finally {
+    file.close();
+  }
+  return docsOfLine(bytes, {}, options);
 }
 
 function userText(
@@ -195,13 +230,6 @@ function toolCallText(block: Record<string, unknown>): string {
   };
   walk(block.input);
   return parts.join("\n");
-}
-
-/** A long text as its first and last halves of {@linkcode TOOL_TEXT_LIMIT}. */
-function headAndTail(text: string | undefined): string | undefined {
-  if (text === undefined || text.length <= TOOL_TEXT_LIMIT) return text;
-  const half = TOOL_TEXT_LIMIT / 2;
-  return `${text.slice(0, half)}\n…\n${text.slice(-half)}`;
 }
 
 /** A tool answer's text: a string, or the text of its blocks. */

@@ -31,18 +31,3 @@ export function readSessionFacts(path: string): SessionFacts {
   facts.cwd ??= tail.cwd;
   return facts;
 }
-
-const TITLE_LIMIT = 100;
-
-/**
- * A session's title: the user's, else Claude's, else its first prompt; one
- * line with no `|`, so it can be a registry DESC as is.
- */
-export function titleOf(facts: SessionFacts): string | undefined {
-  for (const candidate of [facts.customTitle, facts.aiTitle, facts.firstPrompt]) {
-    const line = candidate?.replace(/[\r\n|]+/g, " ").replace(/\s+/g, " ").trim();
-    if (line === undefined || line === "") continue;
-    return line.length > TITLE_LIMIT ? `${line.slice(0, TITLE_LIMIT - 1)}…` : line;
-  }
-  return undefined;
-}

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { visibleText } from "../core/safe_text.ts";
+
 /** The colours the spec uses, each for one kind of message. */
 export type Colour = "yellow" | "red" | "green" | "cyan" | "darkGray";
 
@@ -16,27 +18,38 @@ const CODES: Record<Colour, string> = {
   darkGray: "\x1b[90m",
 };
 
-/** Where a command writes what it shows. */
+/**
+ * Where a command writes what it shows. Every control character in the text
+ * is shown visibly except newline and tab (DESIGN.md 5.17): text from a
+ * transcript, a file name or the registry can never drive the terminal.
+ */
 export interface Output {
-  /** Write text as is. */
+  /** Write text (no newline added). */
   write(text: string): void;
   /** Write one line, optionally coloured. */
   line(text?: string, colour?: Colour): void;
+  /** Write text that redraws in place: carriage return and backspace act (spinners, bars). */
+  redraw(text: string): void;
   /** Whether a terminal shows it, so in-place animation (a spinner) makes sense. */
   terminal: boolean;
+  /** The terminal's width in columns; undefined when not a terminal or not known. */
+  columns?: number;
 }
 
 /** An output over a write function; colour only where `terminal` and colour is wanted. */
 export function createOutput(
   write: (text: string) => void,
-  options: { colour: boolean; terminal: boolean },
+  options: { colour: boolean; terminal: boolean; columns?: number },
 ): Output {
   const colour = options.colour && options.terminal;
   return {
-    write,
+    write: (text) => write(visibleText(text)),
+    redraw: (text) => write(visibleText(text, "\n\t\r\b")),
     terminal: options.terminal,
+    columns: options.columns,
     line(text = "", name) {
-      write(name && colour ? `${CODES[name]}${text}\x1b[0m\n` : `${text}\n`);
+      const safe = visibleText(text);
+      write(name && colour ? `${CODES[name]}${safe}\x1b[0m\n` : `${safe}\n`);
     },
   };
 }

@@ -33,14 +33,14 @@ export function createProgress(out: Output, label: string): Progress {
       last = now;
       const share = total > 0 ? Math.min(1, done / total) : 1;
       const filled = Math.round(share * WIDTH);
-      out.write(
+      out.redraw(
         `\r  ${label} [${"#".repeat(filled)}${" ".repeat(WIDTH - filled)}] ` +
           `${Math.round(share * 100)}% ${(done / MB).toFixed(0)}/${(total / MB).toFixed(0)} MB`,
       );
       drawn = true;
     },
     done() {
-      if (drawn) out.write(`\r${" ".repeat(label.length + WIDTH + 30)}\r`);
+      if (drawn) out.redraw(`\r${" ".repeat(label.length + WIDTH + 30)}\r`);
     },
   };
 }

@@ -1,13 +1,13 @@
 /**
  * The session table (spec section 9): number, name, size, tokens, date and
- * path, in the old scripts' columns.
+ * path, in the old scripts' columns, and the legend of the marks it shows.
  *
  * @module
  */
 
 import type { SessionInfo } from "../core/session_info.ts";
 import type { Session } from "../core/registry.ts";
-import { displayWidth, padEndToWidth } from "./text_width.ts";
+import { displayWidth, padEndToWidth, truncateToWidth } from "./text_width.ts";
 
 /** A row to render: the session and what its info lookup found. */
 export interface SessionRow {
@@ -26,20 +26,86 @@ export interface RenderedLine {
   highlighted: boolean;
 }
 
-/**
- * Render rows as `<num>. <desc> <size> <tokens> <date>\t<path>`; `highlight`
- * is the 1-based row to mark `*** ... [Selected] ***`, 0 for none.
- */
-export function renderSessionRows(rows: SessionRow[], highlight = 0): RenderedLine[] {
+/** Options for {@linkcode renderSessionRows}. */
+export interface RenderOptions {
+  /** The 1-based row to mark `*** ... [Selected] ***`; 0 (the default) for none. */
+  highlight?: number;
+  /**
+   * The terminal's width: names are cut (with `…`) so a row and its path fit
+   * in it. Unset (piped output) keeps names whole.
+   */
+  maxWidth?: number;
+}
+
+/** A cut name keeps at least this many columns, however long the paths are. */
+const MIN_NAME_WIDTH = 20;
+/** The columns after the name: size (9), tokens (10), the spaces between them. */
+const COLUMNS_AFTER_NAME = 1 + 9 + 1 + 10 + 1;
+/** The tab before the path moves to the next multiple of 8: at most 8 columns. */
+const TAB_WIDTH = 8;
+
+/** The table's lines and the legend of every mark they show (none when they show none). */
+export interface SessionTable {
+  lines: RenderedLine[];
+  legend: string[];
+}
+
+/** Render rows as `<num>. <desc> <size> <tokens> <date>\t<path>`, with their legend. */
+export function renderSessionTable(
+  rows: SessionRow[],
+  options: RenderOptions = {},
+): SessionTable {
+  const highlight = options.highlight ?? 0;
   const numberWidth = String(rows.length).length + 1;
-  const names = rows.map((row) => row.live ? `${row.session.desc} ${LIVE_MARK}` : row.session.desc);
+  const marks = rows.map((row) => row.live ? ` ${LIVE_MARK}` : "");
+  const cap = nameCap(rows, { numberWidth, maxWidth: options.maxWidth });
+  const shown = rows.map((row, index) =>
+    truncateToWidth(row.session.desc, cap - displayWidth(marks[index]))
+  );
+  const names = shown.map((name, index) => name + marks[index]);
   // By terminal columns, not UTF-16 units: CJK names and emoji take two columns each.
   const descWidth = Math.max(10, ...names.map((name) => displayWidth(name)));
-  return rows.map(({ session, info }, index) => {
+  const lines = rows.map(({ session, info }, index) => {
     const number = `${index + 1}.`.padEnd(numberWidth + 1);
     const text = `${number}${padEndToWidth(names[index], descWidth)} ${info.size.padStart(9)} ` +
       `${info.tokensText.padStart(10)} ${info.dateText}\t${session.dir}`;
     const highlighted = highlight === index + 1;
     return { text: highlighted ? `*** ${text} [Selected] ***` : `  ${text}`, highlighted };
   });
+  const cut = shown.some((name, index) => name !== rows[index].session.desc);
+  return { lines, legend: legendOf(rows, { cut }) };
+}
+
+/** The widest a name (with its marks) may be so rows fit in `maxWidth`; Infinity when unset. */
+function nameCap(
+  rows: SessionRow[],
+  { numberWidth, maxWidth }: { numberWidth: number; maxWidth?: number },
+): number {
+  if (maxWidth === undefined || maxWidth <= 0) return Infinity;
+  const widest = (texts: string[]) => Math.max(0, ...texts.map((text) => displayWidth(text)));
+  const fixed = 2 + numberWidth + 1 + COLUMNS_AFTER_NAME +
+    widest(rows.map((row) => row.info.dateText)) + TAB_WIDTH +
+    widest(rows.map((row) => row.session.dir));
+  // One column spare: a line that fills the last column wraps on some terminals.
+  return Math.max(MIN_NAME_WIDTH, maxWidth - 1 - fixed);
+}
+
+/** One line per mark the rows show, saying what it means. */
+function legendOf(rows: SessionRow[], { cut }: { cut: boolean }): string[] {
+  const legend: string[] = [];
+  if (rows.some((row) => row.live)) legend.push(`${LIVE_MARK} = open in a claude window now`);
+  if (cut) legend.push("… = name cut to the terminal's width (piped output shows it whole)");
+  if (rows.some((row) => row.info.status === "missing")) {
+    legend.push("(missing) = its transcript is nowhere under the projects folder");
+  }
+  if (rows.some((row) => row.info.status === "unreadable")) {
+    legend.push("(no access) = its transcript could not be read (claudecm doctor says why)");
+  }
+  if (rows.some((row) => row.info.dateIsFallback)) {
+    legend.push("date* = no transcript: the last change of its memory or subagent files");
+  }
+  if (rows.some((row) => row.info.tokensText === "--" || row.info.dateText === "--")) {
+    legend.push("-- = not measured yet (tokens) or not known (date)");
+  }
+  return legend;
 }

@@ -17,10 +17,10 @@ export async function withSpinner<T>(
   work: Promise<T>,
   { label, describe = () => "Done." }: { label: string; describe?: (result: T) => string },
 ): Promise<T> {
-  out.write(`  ${label} `);
+  out.redraw(`  ${label} `);
   let frame = 0;
   const timer = out.terminal
-    ? setInterval(() => out.write(`${frame === 0 ? "" : "\b"}${FRAMES[frame++ % 4]}`), FRAME_MS)
+    ? setInterval(() => out.redraw(`${frame === 0 ? "" : "\b"}${FRAMES[frame++ % 4]}`), FRAME_MS)
     : undefined;
   try {
     const result = await work;
@@ -35,5 +35,5 @@ export async function withSpinner<T>(
 }
 
 function finish(out: Output, frame: number, text: string): void {
-  out.write(`${frame > 0 ? "\b" : ""}${text}\n`);
+  out.redraw(`${frame > 0 ? "\b" : ""}${text}\n`);
 }

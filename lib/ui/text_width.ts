@@ -54,6 +54,23 @@ export function padEndToWidth(text: string, width: number): string {
   return text + " ".repeat(Math.max(0, width - displayWidth(text)));
 }
 
+/**
+ * `text` cut to at most `width` columns, ending in `…` when cut; whole when
+ * it fits. Cut between grapheme clusters, so no emoji or accent is split.
+ */
+export function truncateToWidth(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  let kept = "";
+  let used = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const next = clusterWidth(segment);
+    if (used + next > width - 1) break;
+    kept += segment;
+    used += next;
+  }
+  return `${kept}…`;
+}
+
 function clusterWidth(cluster: string): number {
   if (EMOJI.test(cluster)) return 2;
   if (ZERO_WIDTH.test(cluster)) return 0;

@@ -38,6 +38,7 @@ import { ExitCode } from "../../core/errors.ts";
 import type { Registry } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { type RunAsFacts, runAsFacts } from "../../platform/run_as.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** Transcript protection in Claude Code's settings.json (spec 4 step 4). */
 export interface SettingsCheck {
@@ -100,7 +101,7 @@ export interface DoctorOptions {
 /** Print the health report; returns 0 when there is no problem, 1 otherwise. */
 export async function runDoctor(ctx: AppContext, options: DoctorOptions): Promise<number> {
   const report = await collectDoctorReport(ctx, options);
-  if (options.json) ctx.out.line(JSON.stringify(report, null, 2));
+  if (options.json) ctx.out.line(safeJson(report, 2));
   else for (const line of renderDoctorReport(report)) ctx.out.line(line.text, line.colour);
   return report.ok ? ExitCode.ok : ExitCode.failure;
 }

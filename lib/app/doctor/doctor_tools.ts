@@ -9,7 +9,7 @@
 
 import type { AppContext } from "../context.ts";
 import type { AddFinding, CheckStatus } from "./doctor_model.ts";
-import { errorMessage } from "../../core/errors.ts";
+import { errorMessage, InterruptedError } from "../../core/errors.ts";
 import type { ClaudeFeatures } from "../../platform/claude_features.ts";
 import { locateTool, type ToolFound } from "../../platform/find_executable.ts";
 import { readPermissionsSetting } from "../launch/permissions.ts";
@@ -75,6 +75,7 @@ export async function checkClaude(ctx: AppContext, add: AddFinding): Promise<Cla
     // A claude that cannot say its version is not asked for its help (each probe may hang 30 s).
     if (check.version !== null) check.features = await claude.features({ readOnly: true });
   } catch (error) {
+    if (error instanceof InterruptedError) throw error;
     failure = error;
   }
   if (check.version === null) {
@@ -137,6 +138,7 @@ export async function checkCmv(ctx: AppContext, add: AddFinding): Promise<ToolCh
       check.version = await cmv.version({ cwd: ctx.cwd() });
     }
   } catch (error) {
+    if (error instanceof InterruptedError) throw error;
     failure = error;
   }
   if (check.version === null) {

@@ -23,8 +23,10 @@ import { findSession, type Session } from "../../core/registry.ts";
 import { appendSessions } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
-import { readSessionFacts, titleOf } from "../../transcript/session_facts.ts";
+import { readSessionFacts } from "../../transcript/session_facts.ts";
+import { titleOf } from "../../transcript/session_title.ts";
 import { askAdoptPicks, printCandidates } from "./adopt_view.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** What `adopt` was asked. */
 export interface AdoptOptions {
@@ -63,7 +65,7 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
   const adopted = write ? await adopt(ctx, chosen, { mayPrompt: !options.json }) : [];
   if (options.json) {
     ctx.out.line(
-      JSON.stringify({ candidates, skipped, adopted, dryRun: !!options.dryRun }, null, 2),
+      safeJson({ candidates, skipped, adopted, dryRun: !!options.dryRun }, 2),
     );
     return ExitCode.ok;
   }

@@ -13,16 +13,14 @@ import { ExitCode, UsageError } from "../../core/errors.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { resolveRealPath } from "../../core/project_key.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { SEARCH_ROLES, type SearchRole } from "../../transcript/search_text.ts";
-import { type IndexStats } from "./index_update.ts";
-import { searchIndex } from "./index_search.ts";
-import { resumeFound } from "./pick.ts";
+import type { SearchRole } from "../../transcript/search_text.ts";
+import type { IndexStats } from "./index_update.ts";
 import { type FindResult, rankSessions, type SessionMatches } from "./results.ts";
-import { scanSearch } from "./scan_search.ts";
 import { MARK_CLOSE, MARK_OPEN } from "./snippet.ts";
 import { ftsMatch, highlightPattern, matchesAll, parseTerms, rawPrecheck } from "./terms.ts";
 import { DEFAULT_FIND_LIMIT } from "./defaults.ts";
 import { askPick, printResults } from "./find_view.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** What `find` was asked. */
 export interface FindOptions {
@@ -35,6 +33,8 @@ export interface FindOptions {
   /** false with `--no-index`. */
   index?: boolean;
   regex?: boolean;
+  /** `--regex` ignores case (`-i`); words always do. */
+  ignoreCase?: boolean;
   toolOutput?: boolean;
 }
 
@@ -53,11 +53,14 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
   const limit = options.limit ?? DEFAULT_FIND_LIMIT;
   let sessions: SessionMatches[];
   let indexed: IndexStats | null = null;
+  // Each way loads only its own modules: the scan, or the index (node:sqlite).
   if (options.regex) {
-    const pattern = compileRegex(options.terms.join(" "));
-    sessions = scanSearch(ctx.paths.projectsDir, {
+    const flags = options.ignoreCase ? "iu" : "u";
+    const pattern = compileRegex(options.terms.join(" "), flags);
+    const { scanSearch } = await import("./scan_search.ts");
+    sessions = await scanSearch(ctx.paths.projectsDir, {
       matches: (text) => pattern.test(text),
-      highlight: new RegExp(pattern.source, "giu"),
+      highlight: new RegExp(pattern.source, `g${flags}`),
       roles,
       since,
       project,
@@ -65,7 +68,8 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
   } else {
     const terms = parseTerms(options.terms);
     if (options.index === false) {
-      sessions = scanSearch(ctx.paths.projectsDir, {
+      const { scanSearch } = await import("./scan_search.ts");
+      sessions = await scanSearch(ctx.paths.projectsDir, {
         matches: (text) => matchesAll(terms, text),
         precheck: rawPrecheck(terms),
         highlight: highlightPattern(terms),
@@ -74,9 +78,17 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
         project,
       });
     } else {
+      const { searchIndex } = await import("./index_search.ts");
       const found = await searchIndex(
         ctx,
-        { match: ftsMatch(terms), roles, since, project },
+        {
+          match: ftsMatch(terms),
+          highlight: highlightPattern(terms),
+          scan: { matches: (text) => matchesAll(terms, text), precheck: rawPrecheck(terms) },
+          roles,
+          since,
+          project,
+        },
         { sessionLimit: limit },
       );
       sessions = found.sessions;
@@ -95,13 +107,15 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
       })),
       indexed: indexed && { files: indexed.files, bytes: indexed.bytes, ms: indexed.ms },
     };
-    ctx.out.line(JSON.stringify(json, null, 2));
+    ctx.out.line(safeJson(json, 2));
     return ExitCode.ok;
   }
   printResults(ctx, results);
   if (results.length === 0 || !ctx.interactive) return ExitCode.ok;
   const picked = askPick(ctx, results);
   if (picked === undefined) return ExitCode.ok;
+  // The resume chain loads only when a result is picked.
+  const { resumeFound } = await import("./pick.ts");
   return await resumeFound(ctx, picked);
 }
 
@@ -109,7 +123,7 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
 function rolesOf(options: FindOptions): SearchRole[] {
   const asked = options.role ?? ["user", "assistant", "tool"];
   for (const role of asked) {
-    if (!(SEARCH_ROLES as readonly string[]).includes(role) || role === "tool_output") {
+    if (!["user", "assistant", "tool"].includes(role)) {
       throw new UsageError(`unknown role '${role}': expected user, assistant or tool`);
     }
   }
@@ -148,9 +162,9 @@ function projectFilter(ctx: AppContext, dir: string) {
   };
 }
 
-function compileRegex(source: string): RegExp {
+function compileRegex(source: string, flags: string): RegExp {
   try {
-    return new RegExp(source, "iu");
+    return new RegExp(source, flags);
   } catch (error) {
     throw new UsageError(`--regex: ${error instanceof Error ? error.message : error}`);
   }

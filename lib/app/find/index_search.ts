@@ -16,23 +16,23 @@ import {
   FindIndexDb,
   findIndexLockPath,
   isCorruptDatabase,
+  isDiskFull,
 } from "../../store/find_index_db.ts";
 import {
+  countSessions,
   filesOfSessions,
+  type IndexHit,
   type IndexQuery,
-  queryIndex,
-  snippetsOf,
+  latestHits,
 } from "../../store/find_index_query.ts";
+import { docsOfLineAt } from "../../transcript/search_text.ts";
 import { withFileLock } from "../../store/lock.ts";
 import { createProgress } from "../../ui/progress.ts";
 import { type IndexStats, updateIndex } from "./index_update.ts";
-import { MARK_CLOSE, MARK_OPEN } from "./snippet.ts";
-import { rankScore, type SessionMatches } from "./results.ts";
+import type { ScanQuery } from "./scan_search.ts";
+import { snippetAround } from "./snippet.ts";
+import { rankScore, relevanceOf, type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
 
-/** Pieces of text ranked per query, before grouping into sessions. */
-const CANDIDATE_ROWS = 5000;
-/** Snippets shown per session. */
-export const SNIPPETS_PER_SESSION = 3;
 /** How long to wait for another claudecm's index update before searching without it. */
 const LOCK_WAIT_MS = 30_000;
 
@@ -41,10 +41,17 @@ export function findIndexPath(paths: Paths): string {
   return paths.path.join(paths.cmHome, "find-index.db");
 }
 
-/** Search through the index; `query.limit` caps the sessions wanted. */
+/** A search through the index: the terms as FTS5 wants them, and as the tool-output scan does. */
+export type IndexSearch = IndexQuery & {
+  highlight: RegExp;
+  /** How to find the terms in what tools answered, which is not indexed (scan_search.ts). */
+  scan: Pick<ScanQuery, "matches" | "precheck">;
+};
+
+/** Search through the index, keeping `sessionLimit` sessions. */
 export async function searchIndex(
   ctx: AppContext,
-  query: Omit<IndexQuery, "limit">,
+  query: IndexSearch,
   { sessionLimit }: { sessionLimit: number },
 ): Promise<{ sessions: SessionMatches[]; indexed: IndexStats }> {
   try {
@@ -69,7 +76,7 @@ export async function searchIndex(
 
 async function attempt(
   ctx: AppContext,
-  query: Omit<IndexQuery, "limit">,
+  query: IndexSearch,
   sessionLimit: number,
 ): Promise<{ sessions: SessionMatches[]; indexed: IndexStats }> {
   const path = findIndexPath(ctx.paths);
@@ -83,19 +90,17 @@ async function attempt(
       );
       return FindIndexDb.open(path, { writer: false });
     }
-    const db = FindIndexDb.open(path, {
-      writer: true,
-      onNote: (note) => ctx.err.line(`  ${note}`, "yellow"),
-    })!;
-    const progress = createProgress(ctx.err, "Indexing transcripts");
+    const before = findIndexBytes(path);
+    let db: FindIndexDb;
     try {
-      indexed = updateIndex(db, ctx.paths.projectsDir, { onProgress: progress.update });
+      db = FindIndexDb.open(path, {
+        writer: true,
+        onNote: (note) => ctx.err.line(`  ${note}`, "yellow"),
+      })!;
     } catch (error) {
-      db.close();
-      throw error;
-    } finally {
-      progress.done();
+      throw isDiskFull(error) ? writeFailed(path, before) : error;
     }
+    indexed = refreshIndex(ctx, db, { path, before });
     return db;
   }, { timeoutMs: LOCK_WAIT_MS });
   if (indexed.unreadable.length > 0) {
@@ -107,56 +112,165 @@ async function attempt(
   }
   if (index === undefined) return { sessions: [], indexed };
   try {
-    return { sessions: searchOpenIndex(index, query, { sessionLimit, now: ctx.now() }), indexed };
+    const toolOutput = query.roles.includes("tool_output")
+      ? await scanToolOutput(ctx.paths.projectsDir, query)
+      : [];
+    return {
+      sessions: searchOpenIndex(index, query, { sessionLimit, now: ctx.now(), toolOutput }),
+      indexed,
+    };
   } finally {
     index.close();
   }
 }
 
-/** The sessions an open, up-to-date index holds for `query`, best first, with snippets. */
+/**
+ * Bring the open index at `path` up to date (the caller holds its lock). A
+ * write that fails for want of space is rolled back, the WAL truncated, and
+ * when the index files still take more room than the `before` bytes they
+ * took, they are deleted (derived data): the disk is left no fuller than
+ * this run found it. Closes `db` on any failure.
+ */
+export function refreshIndex(
+  ctx: AppContext,
+  db: FindIndexDb,
+  { path, before }: { path: string; before: number },
+): IndexStats {
+  const progress = createProgress(ctx.err, "Indexing transcripts");
+  try {
+    return updateIndex(db, ctx.paths.projectsDir, { onProgress: progress.update });
+  } catch (error) {
+    if (!isDiskFull(error)) {
+      db.close();
+      throw error;
+    }
+    try {
+      db.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    } catch {
+      // No room to move the WAL's committed pages in: the files are deleted below.
+    }
+    db.close();
+    throw writeFailed(path, before);
+  } finally {
+    progress.done();
+  }
+}
+
+/** The bytes the index's files take on disk. */
+export function findIndexBytes(path: string): number {
+  return [path, `${path}-wal`, `${path}-shm`, `${path}-journal`].reduce((sum, file) => {
+    try {
+      return sum + Deno.statSync(file).size;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
+function writeFailed(path: string, before: number): UserError {
+  if (findIndexBytes(path) > before) discardFindIndex(path);
+  return new UserError(
+    `cannot write the search index ${path}: the disk is full. Free some space and run find ` +
+      "again, or search with find --no-index meanwhile",
+  );
+}
+
+/** What tools answered, scanned (it is not indexed): every session with a match, and its matches. */
+async function scanToolOutput(projectsDir: string, query: IndexSearch): Promise<SessionMatches[]> {
+  const { scanSearch } = await import("./scan_search.ts");
+  return await scanSearch(projectsDir, {
+    ...query.scan,
+    highlight: query.highlight,
+    roles: ["tool_output"],
+    since: query.since,
+    project: query.project,
+  });
+}
+
+/**
+ * The sessions an open, up-to-date index holds for `query`, best first, with
+ * snippets: every matching session is ranked (as the scan ranks, by how many
+ * pieces match, weighted by recency), then `sessionLimit` are kept. Tool
+ * output matches, found by a scan, count with the indexed ones.
+ */
 export function searchOpenIndex(
   index: FindIndexDb,
-  query: Omit<IndexQuery, "limit">,
-  { sessionLimit, now }: { sessionLimit: number; now: Date },
+  query: IndexSearch,
+  { sessionLimit, now, toolOutput = [] }: {
+    sessionLimit: number;
+    now: Date;
+    toolOutput?: SessionMatches[];
+  },
 ): SessionMatches[] {
-  const hits = queryIndex(index, { ...query, limit: CANDIDATE_ROWS });
-  const bySession = new Map<string, typeof hits>();
-  for (const hit of hits) {
-    const list = bySession.get(hit.sessionId) ?? [];
-    if (list.length < SNIPPETS_PER_SESSION) list.push(hit);
-    bySession.set(hit.sessionId, list);
+  const indexed = { ...query, roles: query.roles.filter((role) => role !== "tool_output") };
+  const found = new Map<
+    string,
+    { count: number; lastActivity?: string; scanned?: SessionMatches }
+  >();
+  for (const session of indexed.roles.length === 0 ? [] : countSessions(index, indexed)) {
+    found.set(session.sessionId, {
+      count: session.count,
+      lastActivity: session.lastActivity ?? undefined,
+    });
   }
-  const files = filesOfSessions(index, [...bySession.keys()]);
-  const sessions = [...bySession.entries()].map(([sessionId, list]) => {
+  for (const scanned of toolOutput) {
+    const entry = found.get(scanned.sessionId);
+    if (entry === undefined) {
+      found.set(scanned.sessionId, {
+        count: scanned.count,
+        lastActivity: scanned.facts.lastActivity,
+        scanned,
+      });
+    } else {
+      entry.count += scanned.count;
+      entry.scanned = scanned;
+    }
+  }
+  const kept = [...found.entries()]
+    .map(([sessionId, entry]) => ({
+      sessionId,
+      ...entry,
+      relevance: relevanceOf(entry.count),
+      facts: { lastActivity: entry.lastActivity },
+    }))
+    .map((session) => ({ session, score: rankScore(session, now) }))
+    .sort((a, b) => b.score - a.score || a.session.sessionId.localeCompare(b.session.sessionId))
+    .slice(0, sessionLimit)
+    .map(({ session }) => session);
+  const sessionIds = kept.map((session) => session.sessionId);
+  const hits = indexed.roles.length === 0
+    ? []
+    : latestHits(index, indexed, { sessionIds, perSession: SNIPPETS_PER_SESSION });
+  const files = filesOfSessions(index, sessionIds);
+  return kept.map(({ sessionId, count, relevance, lastActivity, scanned }) => {
     const sessionFiles = files.get(sessionId) ?? [];
     const main = sessionFiles.find((file) => !file.subagent) ?? sessionFiles[0];
-    const lastActivity = sessionFiles.map((file) => file.facts.lastActivity ?? "")
-      .sort().at(-1);
+    const matches = [
+      ...hits.filter((hit) => hit.sessionId === sessionId).map((hit) => ({
+        role: hit.role,
+        timestamp: hit.timestamp,
+        snippet: snippetOf(hit, query.highlight),
+      })),
+      ...scanned?.matches ?? [],
+    ].sort((a, b) => (b.timestamp ?? "").localeCompare(a.timestamp ?? ""))
+      .slice(0, SNIPPETS_PER_SESSION);
     return {
       sessionId,
-      hits: list,
-      relevance: -list[0].score,
-      facts: { ...main?.facts, lastActivity: lastActivity || undefined },
-      transcript: main?.path ?? "",
+      count,
+      relevance,
+      facts: { ...(main?.facts ?? scanned?.facts), lastActivity },
+      transcript: main?.path ?? scanned?.transcript ?? "",
+      matches,
     };
   });
-  // Snippets cost a match each: make them only for the sessions that will be shown.
-  const shown = sessions.sort((a, b) => rankScore(b, now) - rankScore(a, now)).slice(
-    0,
-    sessionLimit,
-  );
-  const snippets = snippetsOf(
-    index,
-    query.match,
-    shown.flatMap((session) => session.hits.map((hit) => hit.docId)),
-    { open: MARK_OPEN, close: MARK_CLOSE },
-  );
-  return shown.map(({ hits, ...session }) => ({
-    ...session,
-    matches: hits.map((hit) => ({
-      role: hit.role,
-      timestamp: hit.timestamp,
-      snippet: snippets.get(hit.docId) ?? "",
-    })),
-  }));
+}
+
+/** A hit's snippet, read back from its transcript (the index keeps no text). */
+function snippetOf(hit: IndexHit, highlight: RegExp): string {
+  try {
+    const text = docsOfLineAt(hit.path, hit, { withoutToolOutput: true })[hit.part]?.text;
+    return text === undefined ? "" : snippetAround(text, highlight);
+  } catch {
+    return ""; // Gone since the update: the session is still a result.
+  }
 }

@@ -9,7 +9,7 @@
 import type { AppContext } from "../context.ts";
 import { mainSessions, type Registry } from "../../core/registry.ts";
 import type { SearchRole, SessionFacts } from "../../transcript/search_text.ts";
-import { titleOf } from "../../transcript/session_facts.ts";
+import { titleOf } from "../../transcript/session_title.ts";
 
 /** One shown match of a session. */
 export interface FindMatch {
@@ -36,15 +36,25 @@ export interface FindResult {
 /** A session with matches, before it is ranked and described. */
 export interface SessionMatches {
   sessionId: string;
-  /** Higher is better: positive bm25, or the scan's own measure. */
+  /** How many pieces of its text match. */
+  count: number;
+  /** Higher is better: {@linkcode relevanceOf} its matching pieces. */
   relevance: number;
   matches: FindMatch[];
   facts: SessionFacts;
   transcript: string;
 }
 
+/** Snippets shown per session. */
+export const SNIPPETS_PER_SESSION = 3;
+
 /** How much a session's age lowers its rank: halved at 30 days, a third at 60. */
 const RECENCY_DAYS = 30;
+
+/** A session's relevance from how many pieces of its text match (index and scan alike). */
+export function relevanceOf(count: number): number {
+  return 1 + Math.log(count);
+}
 
 /** A session's rank: its relevance weighted by how recently it was active. */
 export function rankScore(

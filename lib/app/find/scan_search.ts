@@ -3,17 +3,15 @@
  * Files, then lines, that cannot hold the search's longest word are skipped
  * before anything is parsed, which keeps a full scan close to `grep` speed. A session's
  * relevance is how many pieces of its text match; its snippets are the
- * latest matches.
+ * latest matches (as through the index).
  *
  * @module
  */
 
-import { headSessionId, listAllTranscripts } from "../../transcript/all_transcripts.ts";
+import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
 import { type ByteSearch, fileMayMatch } from "../../transcript/raw_match.ts";
-import { readSearchText, type SearchDoc, type SearchRole } from "../../transcript/search_text.ts";
-import { readSessionFacts } from "../../transcript/session_facts.ts";
-import { SNIPPETS_PER_SESSION } from "./index_search.ts";
-import type { SessionMatches } from "./results.ts";
+import type { SearchDoc, SearchRole, SessionFacts } from "../../transcript/search_text.ts";
+import { relevanceOf, type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
 import { snippetAround } from "./snippet.ts";
 
 /** What a scan looks for. */
@@ -33,32 +31,49 @@ export interface ScanQuery {
 interface Found {
   count: number;
   latest: SearchDoc[];
-  transcript: string | undefined;
   projectDir: string;
 }
 
+/** What reads transcripts: loaded when a file passes the byte pre-check, not before. */
+async function loadReaders() {
+  const [{ readSearchText }, { readSessionFacts }, { headSessionId }] = await Promise.all([
+    import("../../transcript/search_text.ts"),
+    import("../../transcript/session_facts.ts"),
+    import("../../transcript/head_session.ts"),
+  ]);
+  const factsOf = (path: string): SessionFacts => {
+    try {
+      return readSessionFacts(path);
+    } catch {
+      return {};
+    }
+  };
+  return { readSearchText, factsOf, headSessionId };
+}
+
 /** Scan every transcript under `projectsDir`. */
-export function scanSearch(projectsDir: string, query: ScanQuery): SessionMatches[] {
+export async function scanSearch(
+  projectsDir: string,
+  query: ScanQuery,
+): Promise<SessionMatches[]> {
   const roles = new Set(query.roles);
   const found = new Map<string, Found>();
+  let readers: Awaited<ReturnType<typeof loadReaders>> | undefined;
   for (const file of listAllTranscripts(projectsDir)) {
-    if (query.project && !sameText(file.projectDir, query.project.projectDir, query.project)) {
-      const facts = safeFacts(file.path);
-      const cwd = facts.cwd;
-      if (cwd === undefined || !query.project.cwds.some((c) => sameText(c, cwd, query.project!))) {
-        continue;
-      }
-    }
-    const sessionId = file.sessionId ?? headSessionId(file.path);
-    if (sessionId === undefined) continue;
-    const entry = found.get(sessionId) ??
-      { count: 0, latest: [], transcript: undefined, projectDir: file.projectDir };
-    if (!file.subagent) entry.transcript = file.path;
-    found.set(sessionId, entry);
     const precheck = query.precheck;
     try {
       if (precheck && !fileMayMatch(file.path, precheck)) continue;
-      readSearchText(file.path, (docs) => {
+      readers ??= await loadReaders();
+      const { project } = query;
+      if (project && !sameText(file.projectDir, project.projectDir, project)) {
+        const cwd = readers.factsOf(file.path).cwd;
+        if (cwd === undefined || !project.cwds.some((c) => sameText(c, cwd, project))) continue;
+      }
+      const sessionId = file.sessionId ?? readers.headSessionId(file.path);
+      if (sessionId === undefined) continue;
+      const entry = found.get(sessionId) ?? { count: 0, latest: [], projectDir: file.projectDir };
+      found.set(sessionId, entry);
+      readers.readSearchText(file.path, (docs) => {
         for (const doc of docs) {
           if (!roles.has(doc.role)) continue;
           if (query.since !== undefined && (doc.timestamp ?? "") < query.since) continue;
@@ -76,27 +91,21 @@ export function scanSearch(projectsDir: string, query: ScanQuery): SessionMatche
     }
   }
   return [...found.entries()].filter(([, entry]) => entry.count > 0).map(([sessionId, entry]) => {
-    const transcript = entry.transcript ?? `${entry.projectDir}/${sessionId}.jsonl`;
+    // The main transcript, whether or not its own text matched (a subagent's may have).
+    const transcript = `${entry.projectDir}/${sessionId}.jsonl`;
     return {
       sessionId,
-      relevance: 1 + Math.log(entry.count),
+      count: entry.count,
+      relevance: relevanceOf(entry.count),
       matches: entry.latest.reverse().map((doc) => ({
         role: doc.role,
         timestamp: doc.timestamp ?? null,
         snippet: snippetAround(doc.text, query.highlight),
       })),
-      facts: entry.transcript === undefined ? {} : safeFacts(entry.transcript),
+      facts: readers!.factsOf(transcript),
       transcript,
     };
   });
-}
-
-function safeFacts(path: string) {
-  try {
-    return readSessionFacts(path);
-  } catch {
-    return {};
-  }
 }
 
 function sameText(a: string, b: string, options: { ignoreCase: boolean }): boolean {

@@ -15,7 +15,13 @@ const CONTEXT_CHARS = 90;
 
 /** A window of `text` around the first hit of `pattern`, every hit in it marked. */
 export function snippetAround(text: string, pattern: RegExp): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  // Only the neighbourhood of the first hit is flattened: a tool output may be megabytes.
+  pattern.lastIndex = 0;
+  const raw = pattern.exec(text)?.index ?? 0;
+  const nearFrom = Math.max(0, raw - 4 * CONTEXT_CHARS);
+  const nearTo = Math.min(text.length, raw + 4 * CONTEXT_CHARS);
+  const near = text.slice(nearFrom, nearTo);
+  const flat = near.replace(/\s+/g, " ").trim();
   pattern.lastIndex = 0;
   const first = pattern.exec(flat);
   const at = first?.index ?? 0;
@@ -24,7 +30,9 @@ export function snippetAround(text: string, pattern: RegExp): string {
   const window = flat.slice(from, to);
   pattern.lastIndex = 0;
   const marked = window.replace(pattern, (hit) => hit === "" ? hit : MARK_OPEN + hit + MARK_CLOSE);
-  return (from > 0 ? "…" : "") + marked + (to < flat.length ? "…" : "");
+  const before = from > 0 || text.slice(0, nearFrom).trim() !== "";
+  const after = to < flat.length || text.slice(nearTo).trim() !== "";
+  return (before ? "…" : "") + marked + (after ? "…" : "");
 }
 
 /** A snippet for display: marks as colour (`highlight`) or removed; one line. */

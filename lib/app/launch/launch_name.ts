@@ -10,7 +10,8 @@
 
 import type { AppContext } from "../context.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
-import { readSessionFacts, titleOf } from "../../transcript/session_facts.ts";
+import { readSessionFacts } from "../../transcript/session_facts.ts";
+import { titleOf } from "../../transcript/session_title.ts";
 
 /**
  * A session's own title from its transcript: the last `custom-title`, else

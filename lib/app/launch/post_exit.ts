@@ -3,7 +3,8 @@
  * first: the operator may close the terminal the moment claude is gone.
  * 1. saveExitState: the row exists, is named, is #1, and is saved; tokens.
  * 2. saveExitSnapshot: `cmv snapshot auto-exit-<stamp>` in the background.
- * 3. offerExitActions: the size line, the trim when it pays, and the refresh.
+ * 3. offerExitActions: the size line, the trim when it pays, and the refresh
+ *    when cmv could count the session and it is long enough to be worth it.
  * Every cmv call names the session (`-s <guid>`), never `--latest`.
  *
  * @module
@@ -33,6 +34,7 @@ import type { Benchmark, CmvAvailable } from "../../platform/cmv.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { withSpinner } from "../../ui/spinner.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /** The session claude just left. */
 export interface PostExitOptions {
@@ -51,6 +53,12 @@ export interface PostExitOptions {
 
 /** Trims pay for themselves only above this reduction (spec 11.15 step 9). */
 const MIN_TRIM_PERCENT = 10;
+
+/**
+ * A refresh is offered from this many tokens on (cmv's count): a shorter
+ * session resumes as cheaply as a fresh one primed with its skeleton.
+ */
+export const REFRESH_MIN_TOKENS = 50_000;
 
 /** Run all three phases after a clean exit. */
 export async function postExit(
@@ -200,14 +208,18 @@ async function offerExitActions(
   }
   let guid = state.guid;
   if (state.benchmark !== null && shouldOfferTrim(ctx, state.benchmark)) {
-    const answer = ctx.prompter.ask("  Trim this session? [y/N]: ");
-    if (isYes(answer)) guid = await trimSession(ctx, { guid }) ?? guid;
+    const trim = askYesNo(ctx.prompter, "  Trim this session? [y/N]: ", { defaultYes: false });
+    if (trim) guid = await trimSession(ctx, { guid }) ?? guid;
   }
+  // Refresh needs cmv (spec 12: its notice was given) and pays only on a long session.
+  if (state.benchmark === null || state.benchmark.preTrimTokens < REFRESH_MIN_TOKENS) return;
   ctx.out.line();
-  const answer = ctx.prompter.ask(
+  const refresh = askYesNo(
+    ctx.prompter,
     "  Create a new compacted session, built from a structured rebuild of this one? [y/N]: ",
+    { defaultYes: false },
   );
-  if (isYes(answer)) await refreshSession(ctx, settings, { guid });
+  if (refresh) await refreshSession(ctx, settings, { guid });
 }
 
 /** Says what a trim would recover; true when it is worth asking (at least MIN_TRIM_PERCENT). */
@@ -225,10 +237,6 @@ function shouldOfferTrim(ctx: AppContext, benchmark: Benchmark): boolean {
   }
   ctx.out.line(`  A trim would recover ${percent}% of this session (${breakEven}).`);
   return true;
-}
-
-function isYes(answer: string | null): boolean {
-  return answer !== null && /^y(es)?$/i.test(answer.trim());
 }
 
 /** cmv runs in the session's directory when it still exists, else where claudecm runs. */

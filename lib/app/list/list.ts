@@ -23,6 +23,7 @@ import {
 } from "../../core/session_info.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** One session as `list --json` prints it. */
 export interface ListedSession {
@@ -54,7 +55,7 @@ export interface ListOptions {
 /** Print the registry, or run list mode; returns the exit code. */
 export async function runList(ctx: AppContext, options: ListOptions): Promise<number> {
   if (options.json) {
-    ctx.out.line(JSON.stringify(listRegistryJson(ctx), null, 2));
+    ctx.out.line(safeJson(listRegistryJson(ctx), 2));
     return ExitCode.ok;
   }
   if (options.interactive || ctx.interactive) {
@@ -62,13 +63,15 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
     return await runListMode(ctx);
   }
   // Loaded here, not at the top: `list --json` is a script's call and starts near the floor.
-  const [{ bootstrap }, { showList }] = await Promise.all([
+  const [{ bootstrap }, { showList }, { warnMalformedLines }] = await Promise.all([
     import("../bootstrap/bootstrap.ts"),
     import("./show_list.ts"),
+    import("./malformed_warning.ts"),
   ]);
   // The table needs nothing typed (DESIGN.md 5.2): without a saved machine name, the hostname.
   await bootstrap(ctx, { mayPrompt: false });
   const registry = readRegistry(ctx.paths);
+  warnMalformedLines(ctx, registry);
   const sessions = mainSessions(registry);
   if (sessions.length === 0) {
     ctx.out.line("  No saved sessions.");

@@ -16,6 +16,7 @@ import { type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
 import { resumePicked } from "../resume/resume_picked.ts";
 import { offerNewProject } from "./new_project.ts";
 import { showList } from "./show_list.ts";
+import { warnMalformedLines } from "./malformed_warning.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { archivedSessions, mainSessions } from "../../core/registry.ts";
@@ -26,6 +27,7 @@ export async function runListMode(ctx: AppContext): Promise<number> {
   const setup = await prepareLaunch(ctx, { requireClaude: false });
   if ("reexecExitCode" in setup) return setup.reexecExitCode;
   let settings = setup.settings;
+  warnMalformedLines(ctx, readRegistry(ctx.paths));
   while (true) {
     const registry = readRegistry(ctx.paths);
     const sessions = mainSessions(registry);

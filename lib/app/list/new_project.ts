@@ -18,6 +18,7 @@ import {
   validateSessionDir,
   validateSessionName,
 } from "../../core/registry.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /**
  * Ask before creating project `title`; null when not created (the list
@@ -28,10 +29,9 @@ export async function offerNewProject(
   { settings, title }: { settings: LaunchSettings; title: string },
 ): Promise<number | null> {
   ctx.out.line();
-  const answer = ctx.prompter.ask(
-    `  '${title}' is not a session number. Create a NEW project named '${title}'? [y/N]: `,
-  );
-  if (answer === null || !/^(y|yes)$/i.test(answer.trim())) {
+  const question =
+    `  '${title}' is not a session number. Create a NEW project named '${title}'? [y/N]: `;
+  if (!askYesNo(ctx.prompter, question, { defaultYes: false })) {
     ctx.out.line("  Cancelled. No project created.");
     ctx.out.line();
     return null;

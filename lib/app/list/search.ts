@@ -17,6 +17,7 @@ import { ExitCode } from "../../core/errors.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { mainSessions, type Session } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** Options for {@linkcode runSearch}. */
 export interface SearchOptions {
@@ -45,7 +46,7 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
     const { hits, total } = findMatches(ctx, term);
     const sessions = describeSessions(ctx, hits.map((hit) => hit.session), { archived: false })
       .map((listed, index): SearchHit => ({ ...listed, listNumber: hits[index].listNumber }));
-    ctx.out.line(JSON.stringify({ term, total, sessions }, null, 2));
+    ctx.out.line(safeJson({ term, total, sessions }, 2));
     return ExitCode.ok;
   }
   const interactive = options.interactive || ctx.interactive;

@@ -1,7 +1,8 @@
 /**
  * Show-List (spec 9): the header and the numbered rows of a list, one row
  * highlighted in yellow when asked, sessions open in a claude window now
- * marked `[live]`. Callers add their own footer.
+ * marked `[live]`, names cut to a terminal's width, then the legend of every
+ * mark shown. Callers add their own footer.
  *
  * @module
  */
@@ -10,7 +11,7 @@ import type { AppContext } from "../context.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import type { Session } from "../../core/registry.ts";
 import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
-import { LIVE_MARK, renderSessionRows } from "../../ui/session_list.ts";
+import { renderSessionTable } from "../../ui/session_list.ts";
 
 /** Options for {@linkcode showList}. */
 export interface ShowListOptions {
@@ -37,11 +38,16 @@ export function showList(
   ctx.out.line();
   ctx.out.line(`  === ${options.title ?? "Saved Sessions"} ===`);
   ctx.out.line();
-  for (const line of renderSessionRows(rows, options.highlight ?? 0)) {
+  const table = renderSessionTable(rows, {
+    highlight: options.highlight ?? 0,
+    // Names are cut to a terminal's width only; piped output keeps them whole.
+    maxWidth: ctx.out.terminal ? ctx.out.columns : undefined,
+  });
+  for (const line of table.lines) {
     ctx.out.line(line.text, line.highlighted ? "yellow" : undefined);
   }
-  if (rows.some((row) => row.live)) {
+  if (table.legend.length > 0) {
     ctx.out.line();
-    ctx.out.line(`  ${LIVE_MARK} = open in a claude window now`);
+    for (const entry of table.legend) ctx.out.line(`  ${entry}`);
   }
 }

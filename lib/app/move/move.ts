@@ -14,6 +14,7 @@ import { isEmptyPlan, type MovePlan, planMove } from "./move_plan.ts";
 import { refuseUnsafeMove } from "./move_refusals.ts";
 import { planJson, printPlan } from "./move_view.ts";
 import { ExitCode } from "../../core/errors.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /** What `move` was asked. */
 export interface MoveOptions {
@@ -81,6 +82,5 @@ function reportMoved(ctx: AppContext, plan: MovePlan): void {
 
 /** Default No: no answer (input closed) is not a yes. */
 function confirm(ctx: AppContext): boolean {
-  const answer = ctx.prompter.ask("  Move them? [y/N]: ");
-  return answer !== null && /^y(es)?$/i.test(answer.trim());
+  return askYesNo(ctx.prompter, "  Move them? [y/N]: ", { defaultYes: false });
 }

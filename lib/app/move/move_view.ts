@@ -8,6 +8,7 @@
 import type { AppContext } from "../context.ts";
 import type { FileMove, MovePlan } from "./move_plan.ts";
 import { formatSize } from "../../core/format.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 const LABELS: Record<FileMove["kind"], string> = {
   transcript: "transcript",
@@ -41,5 +42,5 @@ export function printPlan(ctx: AppContext, plan: MovePlan): void {
 /** The plan and what became of it, for `--json`. */
 export function planJson(plan: MovePlan, status: "moved" | "planned" | "nothing"): string {
   const { from, to, files, rows, settings, keptSettings } = plan;
-  return JSON.stringify({ status, from, to, files, rows, settings, keptSettings }, null, 2);
+  return safeJson({ status, from, to, files, rows, settings, keptSettings }, 2);
 }

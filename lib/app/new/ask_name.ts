@@ -7,11 +7,13 @@
 
 import type { AppContext } from "../context.ts";
 import { InvalidSessionNameError, validateSessionName } from "../../core/registry.ts";
+import { cleanName } from "../../core/safe_text.ts";
 
 /** A valid typed name (trimmed), or null for Enter or no answer at all. */
 export function askSessionName(ctx: AppContext, question: string): string | null {
   while (true) {
-    const answer = ctx.prompter.ask(question)?.trim() ?? "";
+    // A pasted or piped name may carry escape sequences; the registry keeps none.
+    const answer = cleanName(ctx.prompter.ask(question) ?? "");
     if (answer === "") return null;
     try {
       return validateSessionName(answer);

@@ -34,6 +34,7 @@ import { renameSession } from "../../core/registry_ops.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { readHeadCwd } from "../../transcript/tail.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /** Options of `claudecm new`. */
 export interface NewOptions {
@@ -109,8 +110,7 @@ async function offerResume(
     );
     session = { ...match, desc: rename };
   }
-  const answer = ctx.prompter.ask("  Resume this session? [Y/n]: ");
-  if (answer !== null && /^n/i.test(answer.trim())) return null;
+  if (!askYesNo(ctx.prompter, "  Resume this session? [Y/n]: ", { defaultYes: true })) return null;
   return await resumeOrRecover(ctx, { settings, session });
 }
 

@@ -26,7 +26,8 @@ import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import { snapshotFolder } from "../../core/session_files.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
-import { readSessionFacts, titleOf } from "../../transcript/session_facts.ts";
+import { readSessionFacts } from "../../transcript/session_facts.ts";
+import { titleOf } from "../../transcript/session_title.ts";
 
 /** What the user chose: a transcript to resume instead, or null to go on as planned. */
 export type OrphanScanChoice = { action: "select"; guid: string } | null;
@@ -138,6 +139,9 @@ function showRows(
   });
   ctx.out.line();
   ctx.out.line("  * = the registered session; (orphan) = not in the session list");
+  if (rows.some((row) => row.wrongDirectory)) {
+    ctx.out.line("  (wrong directory) = in the list, but registered to another folder");
+  }
   ctx.out.line(
     "  Actions: [number] to select, [q number] to quarantine to backup " +
       "(q 1,3 or q all for several), [Enter] to continue with registered session",

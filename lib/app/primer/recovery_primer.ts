@@ -10,17 +10,16 @@
 
 import type { AppContext } from "../context.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
+import { discardPrintSession } from "../launch/print_session.ts";
 import { errorMessage } from "../../core/errors.ts";
-import { isDirectory, pathExists } from "../../core/fs_checks.ts";
+import { isDirectory } from "../../core/fs_checks.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
-import { findSession, isSessionId, type Session } from "../../core/registry.ts";
+import type { Session } from "../../core/registry.ts";
 import { buildRecoveryMetaPrompt, isoDay } from "../../core/recovery_prompt.ts";
 import { getSessionInfo } from "../../core/session_info.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
-import { readRegistry } from "../../store/registry_store.ts";
 import { rotateToOld } from "../../store/rotate.ts";
-import { syncSessionIndex } from "../../store/session_index_sync.ts";
 
 /** What to do next: resume as asked, start a fresh session in the folder, or nothing. */
 export type Resolution =
@@ -81,7 +80,8 @@ async function writeRecoveryPrompt(
     prompt: buildRecoveryMetaPrompt(recoveryFacts(ctx, session)),
     timeoutMs: PRIMER_TIMEOUT_MS,
   });
-  removeLeakedTranscript(ctx, dir, printed.sessionId);
+  // Belt and braces (spec 11.7 step 2g): an older claude may persist the run despite the flag.
+  await discardPrintSession(ctx, { dir, guid: printed.sessionId, what: "the recovery run" });
   const text = printed.result?.trim() ?? "";
   if (printed.isError || text === "") {
     ctx.out.line("  Recovery prompt generation failed.", "red");
@@ -129,28 +129,4 @@ function recoveryFacts(ctx: AppContext, session: Session) {
     tokensText: session.tokens === "" ? "unknown token count" : `${session.tokens} tokens`,
     dateText: info.date === null ? "unknown" : isoDay(info.date),
   };
-}
-
-/**
- * Belt and braces (spec 11.7 step 2g): an older claude may persist the `-p`
- * run despite the flag, leaving an orphan the scan would raise for ever.
- * Never a registered session's files.
- */
-function removeLeakedTranscript(ctx: AppContext, dir: string, sessionId: string | null): void {
-  if (sessionId === null || !isSessionId(sessionId)) return;
-  if (findSession(readRegistry(ctx.paths), sessionId) !== undefined) return;
-  const folder = projectDirFor(ctx.paths, dir);
-  const transcript = ctx.paths.path.join(folder, `${sessionId}.jsonl`);
-  if (!pathExists(transcript)) return;
-  try {
-    Deno.removeSync(transcript);
-    const sidecar = ctx.paths.path.join(folder, sessionId);
-    if (pathExists(sidecar)) Deno.removeSync(sidecar, { recursive: true });
-    syncSessionIndex(ctx.paths, dir, readRegistry(ctx.paths));
-  } catch (error) {
-    ctx.err.line(
-      `  Could not remove the recovery run's transcript: ${errorMessage(error)}`,
-      "yellow",
-    );
-  }
 }

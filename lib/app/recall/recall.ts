@@ -24,6 +24,7 @@ import { inScope } from "./scope.ts";
 import { lastSession, locateSession, type RecallSource } from "./source.ts";
 import { tagRecords } from "./tag.ts";
 import { type RepoAccess, type Verification, verifyRecords } from "./verify.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** What `recall` was asked to do. */
 export interface RecallOptions {
@@ -57,7 +58,7 @@ export function runRecall(ctx: AppContext, options: RecallOptions): number {
         `recall: --last picked session ${capsule.sessionId}, the newest here that is not live`,
       );
     }
-    if (options.json) ctx.out.line(JSON.stringify(capsuleJson(capsule), null, 2));
+    if (options.json) ctx.out.line(safeJson(capsuleJson(capsule), 2));
     else ctx.out.write(renderCapsule(capsule));
     return 0;
   } catch (error) {
@@ -65,7 +66,7 @@ export function runRecall(ctx: AppContext, options: RecallOptions): number {
       const body = error instanceof RecallFailure
         ? error.toJson()
         : { status: "error", message: error.message };
-      ctx.out.line(JSON.stringify(body, null, 2));
+      ctx.out.line(safeJson(body, 2));
     }
     throw error;
   }

@@ -18,6 +18,7 @@ import type { AppContext } from "../context.ts";
 import { DEFAULT_LIMIT } from "./defaults.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
 import { isSessionId } from "../../core/registry.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** What `recover` was asked to do. */
 export interface RecoverOptions {
@@ -50,7 +51,7 @@ export function runRecover(ctx: AppContext, options: RecoverOptions): number {
   }
   const list = listCandidates(ctx, options);
   if (options.json) {
-    ctx.out.line(JSON.stringify(list, null, 2));
+    ctx.out.line(safeJson(list, 2));
     return 0;
   }
   if (list.projectDir === null || list.candidates.length === 0) {
@@ -95,7 +96,7 @@ function printDigest(ctx: AppContext, id: string, options: RecoverOptions): void
     ctx.out.write(rendered.text);
     return;
   }
-  ctx.out.line(JSON.stringify(
+  ctx.out.line(safeJson(
     {
       sessionId: id,
       path,
@@ -108,7 +109,6 @@ function printDigest(ctx: AppContext, id: string, options: RecoverOptions): void
       resume: resumeCommand(id),
       digest: rendered.text,
     },
-    null,
     2,
   ));
 }

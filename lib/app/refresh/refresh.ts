@@ -12,6 +12,7 @@ import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { askSessionName } from "../new/ask_name.ts";
+import { discardPrintSession } from "../launch/print_session.ts";
 import { extractSkeleton } from "../skeleton/extract.ts";
 import { buildRefreshPrompt, type RefreshExtraction } from "./refresh_prompt.ts";
 import { errorMessage } from "../../core/errors.ts";
@@ -22,20 +23,30 @@ import { addAtTop, moveToBottom, oldLabelFor, renameSession } from "../../core/r
 import { readRegistry } from "../../store/registry_store.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { SkeletonError } from "../../transcript/skeleton.ts";
+import { type InterruptLatch, latchInterrupts } from "../../platform/interrupt_latch.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /** What to refresh. */
 export interface RefreshOptions {
   /** The session being replaced; the skeleton is built from its transcript. */
   guid: string;
+  /** How long `claude -p` may take; {@linkcode PRINT_TIMEOUT_MS} by default. */
+  timeoutMs?: number;
 }
 
 /** Scratch dirs of refreshes older than this are removed (spec 11.14 step 3). */
 const STALE_TEMP_MS = 24 * 3_600_000;
 
+/** How long `claude -p` may take to prime the new session. */
+export const PRINT_TIMEOUT_MS = 10 * 60_000;
+
 /**
  * Refresh session `guid`. Returns the new session's id, or null when no
  * session was created (the registry is then unchanged); failures are
- * reported on the way, none is thrown.
+ * reported on the way, none is thrown. Ctrl-C at any point until the
+ * registry is written cancels it (InterruptedError): the registry stays as it
+ * was and the `-p` session's files are removed, as after any failure, so no
+ * orphan is left.
  */
 export async function refreshSession(
   ctx: AppContext,
@@ -49,33 +60,56 @@ export async function refreshSession(
   const name = askSessionName(ctx, `  Name for new session (Enter for '${currentDesc}'): `) ??
     currentDesc;
   const tempDir = createTempDir(ctx, guid);
+  // The ids the -p run may have written under: chosen here when claude takes --session-id,
+  // and whatever its answer names.
+  const printIds: Array<string | null> = [];
+  let kept = false;
+  let latch: InterruptLatch | undefined;
   try {
     const extraction = extract(ctx, { guid, dir, desc: currentDesc, tempDir });
     const prompt = await reviewPrompt(ctx, buildRefreshPrompt(extraction));
+    if (prompt === null) return null;
+    latch = latchInterrupts();
+    const claude = ctx.tools.claude();
+    const chosen = (await claude.features()).sessionId ? crypto.randomUUID() : null;
+    printIds.push(chosen);
     ctx.out.line();
     ctx.out.line("  Creating fresh session, please wait...");
-    const answer = await ctx.tools.claude().print(settings.permissionArgs, {
-      cwd: isDirectory(dir) ? dir : ctx.cwd(),
-      prompt,
-    });
-    ctx.out.line("  Done.");
+    const timeoutMs = options.timeoutMs ?? PRINT_TIMEOUT_MS;
+    const answer = await claude.print([
+      ...settings.permissionArgs,
+      ...(chosen === null ? [] : ["--session-id", chosen]),
+    ], { cwd: isDirectory(dir) ? dir : ctx.cwd(), prompt, timeoutMs });
+    printIds.push(answer.sessionId);
+    latch.check();
     const fresh = answer.sessionId;
-    if (answer.isError || fresh === null || !isSessionId(fresh)) {
-      const why = answer.result ?? firstLine(answer.run.stderr) ??
-        `claude exited with code ${answer.run.code}`;
+    if (answer.run.timedOut || answer.isError || fresh === null || !isSessionId(fresh)) {
+      const why = answer.run.timedOut
+        ? `claude did not answer within ${Math.round(timeoutMs / 60_000)} minutes`
+        : answer.result ?? firstLine(answer.run.stderr) ??
+          `claude exited with code ${answer.run.code}`;
       ctx.err.line(
         `  Refresh did not create a new session (${why}). The old session is unchanged.`,
         "yellow",
       );
       return null;
     }
+    ctx.out.line("  Done.");
     const tokens = await measureTokens(ctx, fresh, dir);
+    latch.check();
     await changeRegistry(ctx, (r) => withRefreshed(r, { guid, fresh, dir, name, tokens }));
+    kept = true;
     ctx.out.line();
     ctx.out.line(`  Fresh session created: ${name}`, "green");
     ctx.out.line("  Old session moved to bottom of list.");
     return fresh;
   } finally {
+    if (!kept) {
+      for (const id of new Set(printIds)) {
+        await discardPrintSession(ctx, { dir, guid: id, what: "the cancelled refresh" });
+      }
+    }
+    latch?.release();
     removeQuietly(tempDir);
   }
 }
@@ -152,19 +186,29 @@ function extract(
   }
 }
 
-/** Offer the prompt in the editor (spec 11.14 steps 1-3); returns the text to send. */
-async function reviewPrompt(ctx: AppContext, prompt: string): Promise<string> {
-  const answer = ctx.prompter.ask(
+/**
+ * Offer the prompt in the editor (spec 11.14 steps 1-3); returns the text to
+ * send, or null when the editor failed or was interrupted (`:cq`, Ctrl-C):
+ * the refresh is then abandoned, with the registry as it was.
+ */
+async function reviewPrompt(ctx: AppContext, prompt: string): Promise<string | null> {
+  const review = askYesNo(
+    ctx.prompter,
     "  Would you like to view/edit the compaction prompt and skeleton before proceeding? " +
       "(Save and close when done) [y/N]: ",
+    { defaultYes: false },
   );
-  if (answer === null || !/^y(es)?$/i.test(answer.trim())) return prompt;
+  if (!review) return prompt;
   const file = ctx.paths.path.join(ctx.paths.cmHome, "refresh-prompt.tmp");
   Deno.writeTextFileSync(file, prompt);
   try {
     const code = await ctx.tools.edit(file);
     if (code !== 0) {
-      ctx.err.line(`  The editor exited with code ${code}; using the prompt as saved.`, "yellow");
+      ctx.err.line(
+        `  The editor exited with code ${code}: refresh cancelled. The old session is unchanged.`,
+        "yellow",
+      );
+      return null;
     }
     return Deno.readTextFileSync(file);
   } finally {

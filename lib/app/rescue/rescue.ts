@@ -35,6 +35,7 @@ import { summarizeWithClaude } from "./summarize.ts";
 import { buildThread, mechanicalSummary, sessionSlug, type Thread } from "./thread.ts";
 import { chooseRows, type DeadRow, deadTable, type RecoveredThread, reportLines } from "./view.ts";
 import { openWorkspace, projectName, type Workspace } from "./workspace.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** What `rescue` was asked to do. */
 export interface RescueOptions {
@@ -244,7 +245,7 @@ function writeFiles(workspace: Workspace, files: PlannedFile[]): void {
 function printPlan(ctx: AppContext, items: RecoveredThread[], files: PlannedFile[]): void {
   for (const item of items) {
     ctx.out.line(`${item.thread.id}.json:`);
-    ctx.out.line(JSON.stringify(item.thread, null, 2));
+    ctx.out.line(safeJson(item.thread, 2));
     ctx.out.line("");
   }
   ctx.out.line("Would write:");
@@ -266,7 +267,7 @@ function printJson(
   items: RecoveredThread[],
   files: PlannedFile[],
 ): void {
-  ctx.out.line(JSON.stringify(
+  ctx.out.line(safeJson(
     {
       workspace: base.workspace.root,
       threadsDir: base.workspace.threadsDir,
@@ -289,7 +290,6 @@ function printJson(
       files: files.map((file) => ({ path: file.path, action: file.action })),
       written: !base.dryRun && files.length > 0,
     },
-    null,
     2,
   ));
 }

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { errorMessage } from "../../core/errors.ts";
+import { errorMessage, InterruptedError } from "../../core/errors.ts";
 import type { RescueExtract } from "../../transcript/rescue_extract.ts";
 import { oneLine } from "../../transcript/tools.ts";
 import type { AppContext } from "../context.ts";
@@ -69,6 +69,7 @@ export async function summarizeWithClaude(
     if (text === "") return fallback("claude gave an empty summary");
     return { text: oneLine(text, SUMMARY_CHARS), source: "claude" };
   } catch (error) {
+    if (error instanceof InterruptedError) throw error;
     return fallback(oneLine(errorMessage(error), 200));
   }
 }

@@ -13,10 +13,12 @@ import { postExit } from "../launch/post_exit.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import type { ResumeOutcome } from "./resume_session.ts";
-import type { Session } from "../../core/registry.ts";
-import { removeSession } from "../../core/registry_ops.ts";
+import { mainSessions, type Session } from "../../core/registry.ts";
+import { moveToTop, removeSession } from "../../core/registry_ops.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
+import { holdsConversation } from "../../transcript/conversation.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /** A finished resume: the session, whether it is a registry row, and how claude ended. */
 export interface FinishedResume {
@@ -37,6 +39,13 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
     });
     return;
   }
+  // Only a resume that ran surfaces at #1 (a clean exit does it in post-exit).
+  if (outcome.ran && finished.registered) {
+    await changeRegistry(
+      ctx,
+      (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
+    );
+  }
   ctx.out.line();
   const refused = `  Claude did not resume '${session.desc}' (exit code ${outcome.exitCode}).`;
   // Liveness before "missing" (issue 17 item 5): a window whose claude has not written its
@@ -47,11 +56,7 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
   }
   const located = locateTranscript(ctx.paths, session);
   if (located.status === "found") {
-    ctx.out.line(
-      `${refused} The most common causes are an interrupted tool call or a stale ` +
-        "deferred-tool marker.",
-      "yellow",
-    );
+    ctx.out.line(`${refused} ${whyRefused(session.guid, located.path)}`, "yellow");
     if (finished.registered) {
       ctx.out.line(
         `  The entry has NOT been deleted; its transcript is on disk: ${located.path}`,
@@ -70,12 +75,36 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
     return;
   }
   if (!finished.registered) {
-    ctx.out.line(`${refused} No transcript for ${session.guid} is on disk.`, "yellow");
+    ctx.out.line(
+      `${refused} ${noConversation(session.guid)}: no transcript for it is on disk.`,
+      "yellow",
+    );
     return;
   }
-  const answer = ctx.prompter.ask("  Session JSONL is missing. Delete this entry? [Y/n]: ");
   // No answer at all (input closed) is not consent to delete.
-  if (answer === null || /^n/i.test(answer.trim())) return;
+  if (
+    !askYesNo(ctx.prompter, "  Session JSONL is missing. Delete this entry? [Y/n]: ", {
+      defaultYes: true,
+    })
+  ) return;
   await changeRegistry(ctx, (r) => removeSession(r, session.guid, { ifPresent: true }));
   ctx.out.line(`  Deleted entry: ${session.desc}`, "green");
+}
+
+/** claude's own words for a session it cannot resume (2.1.332, tests/real_claude_contract_test.ts). */
+function noConversation(guid: string): string {
+  return `Claude said "No conversation found with session ID: ${guid}"`;
+}
+
+/**
+ * Why claude refused a transcript that is on disk: claude's own reason when
+ * the transcript tells it (no message in it), else a pointer to claude's
+ * message, with the usual causes.
+ */
+function whyRefused(guid: string, transcript: string): string {
+  if (holdsConversation(transcript) === false) {
+    return `${noConversation(guid)}: its transcript holds no message yet.`;
+  }
+  return "Claude's message above says why; common causes are an interrupted tool call or " +
+    "a stale deferred-tool marker.";
 }

@@ -4,7 +4,7 @@
  * here: the orphan scan (11.5), the check that the transcript is there
  * (11.7, with the recovery choices when it is not), then the one resume path
  * ({@linkcode resumeSession}: the folder check, the live-session question,
- * the move to #1, fork detection, post-exit).
+ * fork detection, post-exit, and the move to #1 once the resume ran).
  *
  * @module
  */
@@ -16,14 +16,12 @@ import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { orphanScan } from "../orphans/orphan_scan.ts";
 import { followRelocation } from "../move/relocation.ts";
 import { resolveResumeOrRecover } from "../primer/recovery_primer.ts";
-import { changeRegistry } from "../registry.ts";
 import { pickedSession } from "./picked_session.ts";
 import { resumeSession } from "./resume_session.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { probePath } from "../../core/fs_checks.ts";
-import { mainSessions, type Session } from "../../core/registry.ts";
-import { moveToTop } from "../../core/registry_ops.ts";
+import type { Session } from "../../core/registry.ts";
 
 /** Resume `session` in its registered directory; returns the exit code. */
 export async function resumePicked(
@@ -36,9 +34,6 @@ export async function resumePicked(
   if (probePath(session.dir).kind !== "directory") {
     return await resumeSession(ctx, { settings, session, registered: true });
   }
-  // Spec 11.9 step 1a: a picked session surfaces at the top, whatever follows (resumeSession
-  // does it again for the launches it makes, which changes nothing).
-  await moveRowToTop(ctx, session);
   // The vault's copy is the first answer to a missing transcript, before orphans or recovery.
   const offer = offerVaultRestore(ctx, session);
   if (offer === "failed") return ExitCode.failure;
@@ -94,11 +89,4 @@ async function followFolderMoves(ctx: AppContext, session: Session): Promise<Ses
   if (probePath(current.dir).kind !== "missing") return current;
   const { askWhereFolderWent } = await import("../move/gone_folder.ts");
   return await askWhereFolderWent(ctx, current);
-}
-
-function moveRowToTop(ctx: AppContext, session: Session): Promise<unknown> {
-  return changeRegistry(
-    ctx,
-    (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
-  );
 }

@@ -26,13 +26,14 @@ import { leafName, projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import { probePath } from "../../core/fs_checks.ts";
-import { findSession, mainSessions, type Session } from "../../core/registry.ts";
-import { moveToTop, swapGuid } from "../../core/registry_ops.ts";
+import { findSession, type Session } from "../../core/registry.ts";
+import { swapGuid } from "../../core/registry_ops.ts";
 import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { endsWithExitCommand } from "../../transcript/tail.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /** What {@linkcode resumeSession} resumes, and how. */
 export interface ResumeRequest {
@@ -55,8 +56,9 @@ export interface ResumeRequest {
  * exit code. Every caller gets the same checks: claude's directory must be
  * there; a session open in another claude window is resumed only when the
  * user says so (DESIGN.md 5.8: both windows would append to one transcript,
- * interleaved); a registered row moves to #1 before the launch, even if the
- * launch then fails (spec 11.9 step 1a).
+ * interleaved); a registered row moves to #1 only when the resume ran (see
+ * {@linkcode ResumeOutcome.ran}): a cancelled or refused one leaves the list
+ * as it was.
  */
 export async function resumeSession(ctx: AppContext, request: ResumeRequest): Promise<number> {
   const { session, settings } = request;
@@ -72,12 +74,6 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
   }
   // A transcript Claude Code deleted comes back from the vault before claude is asked for it.
   if (request.registered && offerVaultRestore(ctx, session) === "failed") return ExitCode.failure;
-  if (request.registered) {
-    await changeRegistry(
-      ctx,
-      (r) => mainSessions(r).some((s) => s.guid === session.guid) ? moveToTop(r, session.guid) : r,
-    );
-  }
   const outcome = await resumeWithForkDetection(ctx, settings, {
     dir,
     guid: session.guid,
@@ -104,6 +100,12 @@ export interface ResumeOutcome {
   exitCode: number;
   /** The session to carry on with: the fork when claude forked, else the original. */
   effectiveGuid: string;
+  /**
+   * claude worked on the session: it exited cleanly, or its transcript
+   * changed (a crash after work). A refused resume (an unknown id, a broken
+   * transcript) changes nothing.
+   */
+  ran: boolean;
 }
 
 /** Resume `guid` in `dir`, retrying a refused `/exit` tail and following a fork. */
@@ -119,6 +121,7 @@ async function resumeWithForkDetection(
   // Claude resumes a transcript wherever it is, not only in the folder it runs in.
   const located = locateTranscript(ctx.paths, { guid, dir });
   const transcript = located.status === "found" ? located.path : null;
+  const stampBefore = transcriptStamp(transcript);
   const features = await ctx.tools.claude().features();
   const args = buildClaudeArgs(settings, {
     sessionArgs: ["--resume", guid],
@@ -138,13 +141,16 @@ async function resumeWithForkDetection(
     });
   }
   // A failed resume must not adopt whatever transcript is newest (spec 11.6.1 step 4).
-  if (launch.exitCode !== 0) return { exitCode: launch.exitCode, effectiveGuid: guid };
+  if (launch.exitCode !== 0) {
+    const ran = transcriptStamp(transcript) !== stampBefore;
+    return { exitCode: launch.exitCode, effectiveGuid: guid, ran };
+  }
   const fork = detectFork(guid, launch, before, snapshotFolder(folder, join));
-  if (fork === null) return { exitCode: 0, effectiveGuid: guid };
+  if (fork === null) return { exitCode: 0, effectiveGuid: guid, ran: true };
   // The predecessor moves from where it is, which is not always the folder claude ran in.
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
   await followFork(ctx, { dir, folder: predecessorFolder, guid, fork });
-  return { exitCode: 0, effectiveGuid: fork };
+  return { exitCode: 0, effectiveGuid: fork, ran: true };
 }
 
 /** `-n`: a row's DESC; for a session the list lacks, its own title, else nothing. */
@@ -154,6 +160,12 @@ function launchName(
 ): string | null {
   const name = registered ? session.desc : transcriptTitle(ctx, session);
   return name === undefined ? null : displayNameFor(settings, name);
+}
+
+/** Size and mtime of a transcript, to tell whether claude wrote to it; "" when there is none. */
+function transcriptStamp(path: string | null): string {
+  const stamp = path === null ? null : stampFile(path);
+  return stamp === null ? "" : `${stamp.size}:${stamp.mtimeMs}`;
 }
 
 function directoryReachable(ctx: AppContext, dir: string): boolean {
@@ -175,8 +187,7 @@ function confirmLiveResume(ctx: AppContext, session: Session): boolean {
     "  Resuming it here too makes both windows write to one transcript, interleaved.",
     "yellow",
   );
-  const answer = ctx.prompter.ask("  Resume it here anyway? [y/N]: ");
-  return answer !== null && /^y(es)?$/i.test(answer.trim());
+  return askYesNo(ctx.prompter, "  Resume it here anyway? [y/N]: ", { defaultYes: false });
 }
 
 function askRetry(ctx: AppContext): boolean {
@@ -186,10 +197,11 @@ function askRetry(ctx: AppContext): boolean {
     "yellow",
   );
   ctx.out.line("  A resume with a first message usually gets past this.", "yellow");
-  const answer = ctx.prompter.ask(
+  return askYesNo(
+    ctx.prompter,
     '  Would you like to retry with a prompt that says "please continue"? [Y/n]: ',
+    { defaultYes: true },
   );
-  return answer === null || !/^n/i.test(answer.trim());
 }
 
 /**

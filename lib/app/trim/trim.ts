@@ -18,7 +18,7 @@ import type { AppContext } from "../context.ts";
 import { recheckThenAct } from "../recheck.ts";
 import { changeRegistry } from "../registry.ts";
 import { syncVault } from "../vault/vault_sync.ts";
-import { errorMessage, UserError } from "../../core/errors.ts";
+import { errorMessage, InterruptedError, UserError } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { findSession, type Registry, type Session } from "../../core/registry.ts";
@@ -187,7 +187,7 @@ async function runTrim(
     return await cmv.trim(guid, { cwd, timeoutMs: TRIM_TIMEOUT_MS });
   } catch (error) {
     // Spawning failed (cmv vanished, permission denied): one line, no stack trace.
-    if (!(error instanceof UserError)) throw error;
+    if (!(error instanceof UserError) || error instanceof InterruptedError) throw error;
     ctx.err.line("  Trim failed or no new session ID found.", "red");
     ctx.err.line(`  ${error.message}`);
     return null;

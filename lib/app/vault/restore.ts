@@ -18,6 +18,7 @@ import { sessionFilesFor, vaultFilesFor } from "../../core/session_copies.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { restoreVaultEntry } from "../../store/vault_entry.ts";
+import { askYesNo } from "../../ui/prompt.ts";
 
 /** `claudecm restore <N|GUID>`: restore without resuming. */
 export function runRestore(ctx: AppContext, options: { ref: string }): number {
@@ -58,9 +59,11 @@ export function offerVaultRestore(ctx: AppContext, session: Session): RestoreOff
   );
   const when = kept.mtime === null ? "" : `, last changed ${kept.mtime.toISOString().slice(0, 10)}`;
   ctx.out.line(`  The vault has it (${formatSize(kept.size)}${when}).`, "cyan");
-  const answer = ctx.prompter.ask("  Restore it from the vault and resume? [Y/n]: ");
   // No answer at all (input closed) is not a yes (DESIGN.md 5.14).
-  if (answer === null || /^n/i.test(answer.trim())) return "declined";
+  const restore = askYesNo(ctx.prompter, "  Restore it from the vault and resume? [Y/n]: ", {
+    defaultYes: true,
+  });
+  if (!restore) return "declined";
   return restoreInto(ctx, session) ? "restored" : "failed";
 }
 

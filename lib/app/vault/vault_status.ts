@@ -17,6 +17,7 @@ import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { vaultEntryFiles } from "../../store/vault_entry.ts";
 import { sameInode, type VaultMode } from "../../store/vault_file_sync.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** One session in `vault --json` (the pinned surface). */
 export interface VaultSessionStatus {
@@ -53,7 +54,7 @@ export interface VaultReport {
 export function runVaultStatus(ctx: AppContext, options: { json: boolean }): number {
   const report = collectVaultReport(ctx);
   if (options.json) {
-    ctx.out.line(JSON.stringify(report, null, 2));
+    ctx.out.line(safeJson(report, 2));
     return ExitCode.ok;
   }
   ctx.out.line(`  Vault: ${report.vaultDir}${report.enabled ? "" : ` (off: ${VAULT_ENV}=off)`}`);

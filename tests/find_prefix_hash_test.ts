@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { hashFilePrefix } from "../lib/transcript/prefix_hash.ts";
+
+Deno.test("a prefix hash carried on over appended bytes equals one computed afresh", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const path = join(dir, "t.jsonl");
+    const bytes = new Uint8Array(3_000_003).map((_, i) => (i * 7919) % 251);
+    Deno.writeFileSync(path, bytes);
+    for (const [first, second] of [[0, 5], [1_048_577, 3_000_003], [13, 2_097_152]]) {
+      const head = hashFilePrefix(path, first);
+      assert.equal(head.length, first);
+      assert.equal(
+        hashFilePrefix(path, second, head.state).digest,
+        hashFilePrefix(path, second).digest,
+      );
+    }
+    const before = hashFilePrefix(path, 2_000_001).digest;
+    const file = Deno.openSync(path, { write: true });
+    file.seekSync(1_234_567, Deno.SeekMode.Start);
+    file.writeSync(new Uint8Array([bytes[1_234_567] ^ 1]));
+    file.close();
+    assert.notEqual(hashFilePrefix(path, 2_000_001).digest, before, "one changed bit shows");
+    assert.equal(hashFilePrefix(path, 5_000_000).length, 3_000_003, "a short file says so");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

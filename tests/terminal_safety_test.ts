@@ -1,0 +1,76 @@
+/**
+ * Escape sequences from transcripts, file names and the registry never reach
+ * the terminal (DESIGN.md 5.17): shown visibly or dropped on output, escaped
+ * in --json, dropped from names claudecm stores.
+ */
+
+import assert from "node:assert/strict";
+import { cleanName, safeJson, visibleText } from "../lib/core/safe_text.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+import { createMemoryOutput } from "../lib/ui/output.ts";
+import { inWorldWithoutCmv } from "./helpers/launch_world.ts";
+import { finishedSession, save } from "./helpers/projects.ts";
+
+const HOSTILE = "Deploy\x1b]52;c;ZXZpbA==\x07 now\x1b[2J\x1b]0;pwned\x07\x9b31m done\x07";
+/** ESC, BEL, C1 CSI: any of them raw on a terminal acts. */
+// deno-lint-ignore no-control-regex -- control characters are exactly what it looks for
+const RAW_CONTROL = /[\x07\x1b\x9b]/;
+
+Deno.test("visibleText shows controls as text; cleanName drops sequences; safeJson escapes C1", () => {
+  assert.equal(visibleText("a\x1b[2Jb\x07\x9b\x7f\tc\n"), "a^[[2Jb^G<9B>^?\tc\n");
+  assert.equal(cleanName(HOSTILE), "Deploy now done");
+  assert.equal(cleanName("two\nlines\tand\x1bc reset"), "two lines and reset");
+  const json = safeJson({ name: "x\x9by\x1b" });
+  assert.equal(json, '{"name":"x\\u009by\\u001b"}');
+  assert.equal(JSON.parse(json).name, "x\x9by\x1b", "the same string reads back");
+  const out = createMemoryOutput();
+  out.line(HOSTILE);
+  out.write(HOSTILE);
+  out.redraw("\r\b ok");
+  assert.doesNotMatch(out.text().replace("\r\b ok", ""), RAW_CONTROL);
+  assert.ok(out.text().endsWith("\r\b ok"), "a spinner still redraws");
+});
+
+Deno.test("adopt stores a clean name; list, list --json and find never print raw escapes", () =>
+  inWorldWithoutCmv(async (world) => {
+    const folder = projectDirFor(world.paths, world.project);
+    Deno.mkdirSync(folder, { recursive: true });
+    const id = crypto.randomUUID();
+    save(
+      folder,
+      finishedSession({ sessionId: id, cwd: world.project, title: HOSTILE, ask: HOSTILE }),
+    );
+    const adopt = await world.run(["adopt", "--all"]);
+    assert.equal(adopt.code, 0, adopt.stderr);
+    assert.doesNotMatch(adopt.stdout, RAW_CONTROL);
+    assert.equal(world.sessions()[0].desc, "Deploy now done");
+
+    // A row an older version stored raw is shown visibly, never acted on.
+    const registry = Deno.readTextFileSync(world.paths.registryFile);
+    // And a line that does not parse, which doctor quotes.
+    const hostileRegistry = registry.replace("Deploy now done", HOSTILE) + `${HOSTILE}\n`;
+    Deno.writeTextFileSync(world.paths.registryFile, hostileRegistry);
+    const list = await world.run(["list"]);
+    assert.doesNotMatch(list.stdout + list.stderr, RAW_CONTROL);
+    assert.match(list.stdout, /Deploy\^\[\]52;c;ZXZpbA==\^G now/);
+    const json = await world.run(["list", "--json"]);
+    assert.doesNotMatch(json.stdout, RAW_CONTROL);
+    assert.equal(JSON.parse(json.stdout).sessions[0].desc, HOSTILE);
+
+    // The sanitizer sits in the output layer, so no command can forget it.
+    for (
+      const args of [
+        ["search", "Deploy"],
+        ["doctor"],
+        ["recover", "--session", id, "--digest"],
+        ["recall", id],
+      ]
+    ) {
+      const run = await world.run(args);
+      assert.doesNotMatch(run.stdout + run.stderr, RAW_CONTROL, args.join(" "));
+    }
+    const find = await world.run(["find", "--no-index", "Deploy"]);
+    assert.equal(find.code, 0, find.stderr);
+    assert.match(find.stdout, /Deploy/);
+    assert.doesNotMatch(find.stdout + find.stderr, RAW_CONTROL);
+  }));
