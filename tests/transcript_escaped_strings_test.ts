@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "../lib/core/path.ts";
-import { headSessionId } from "../lib/transcript/all_transcripts.ts";
+import { headSessionId } from "../lib/transcript/head_session.ts";
 import { checkDeath } from "../lib/transcript/death.ts";
 import { extractRescue } from "../lib/transcript/rescue_extract.ts";
 import { peekString, peekToolResultIds, peekType } from "../lib/transcript/scan.ts";
