@@ -11,6 +11,8 @@
  * @module
  */
 
+import { join } from "../core/path.ts";
+
 /** Copy `source` (file or directory) to `target`, which must not exist; all or nothing. */
 export function copySync(source: string, target: string): void {
   const partial = `${target}.partial-${Deno.pid}`;
@@ -28,7 +30,7 @@ function copyTree(source: string, target: string): void {
   if (info.isDirectory) {
     Deno.mkdirSync(target);
     for (const entry of Deno.readDirSync(source)) {
-      copyTree(`${source}/${entry.name}`, `${target}/${entry.name}`);
+      copyTree(join(source, entry.name), join(target, entry.name));
     }
   } else if (info.isSymlink) {
     Deno.symlinkSync(Deno.readLinkSync(source), target);

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { join } from "../../core/path.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
 import { type ByteSearch, fileMayMatch } from "../../transcript/raw_match.ts";
 import type { SearchDoc, SearchRole, SessionFacts } from "../../transcript/search_text.ts";
@@ -92,7 +93,7 @@ export async function scanSearch(
   }
   return [...found.entries()].filter(([, entry]) => entry.count > 0).map(([sessionId, entry]) => {
     // The main transcript, whether or not its own text matched (a subagent's may have).
-    const transcript = `${entry.projectDir}/${sessionId}.jsonl`;
+    const transcript = join(entry.projectDir, `${sessionId}.jsonl`);
     return {
       sessionId,
       count: entry.count,
