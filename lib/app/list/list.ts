@@ -69,7 +69,9 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
     import("./malformed_warning.ts"),
   ]);
   // The table needs nothing typed (DESIGN.md 5.2): without a saved machine name, the hostname.
-  await bootstrap(ctx, { mayPrompt: false });
+  // One set of transcript lookups for the bootstrap's look at every row and the table's.
+  const cache = createSessionInfoCache();
+  await bootstrap(ctx, { mayPrompt: false, locateCache: cache });
   const registry = readRegistry(ctx.paths);
   warnMalformedLines(ctx, registry);
   const sessions = mainSessions(registry);
@@ -77,7 +79,7 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
     ctx.out.line("  No saved sessions.");
     return ExitCode.ok;
   }
-  showList(ctx, sessions);
+  showList(ctx, sessions, { cache });
   const archivedCount = archivedSessions(registry).length;
   ctx.out.line();
   ctx.out.line(
