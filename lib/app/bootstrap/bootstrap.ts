@@ -9,6 +9,7 @@
 import type { AppContext } from "../context.ts";
 import { ensureCleanupPeriod } from "./settings.ts";
 import { syncVault } from "../vault/vault_sync.ts";
+import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { backupRegistry } from "../../store/backups.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { environmentUserError, errorMessage, isWriteRefusal } from "../../core/errors.ts";
@@ -117,7 +118,8 @@ export function readMachineName(ctx: AppContext): string | null {
 /** Save a machine name typed by the user. */
 export function saveMachineName(ctx: AppContext, name: string): void {
   Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
-  Deno.writeTextFileSync(ctx.paths.machineNameFile, `${name}\n`);
+  // A kill mid-write must not leave an empty name that every later run shows.
+  writeFileAtomic(ctx.paths.machineNameFile, `${name}\n`);
 }
 
 /** The lowercased hostname, the fallback machine name. */

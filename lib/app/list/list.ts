@@ -33,7 +33,10 @@ export interface ListedSession {
   desc: string;
   tokens: number | null;
   archived: boolean;
-  /** `ok`, `missing` (nowhere on disk) or `unreadable` (a permission or I/O error). */
+  /**
+   * `ok`, `new` (open in a claude that has not saved a first message), `missing`
+   * (nowhere on disk) or `unreadable` (a permission or I/O error).
+   */
   status: SessionInfo["status"];
   /** For `unreadable`: what could not be read and why. */
   problem: string | null;
@@ -121,7 +124,7 @@ export function describeSessions(
   const cache = options.cache ?? createSessionInfoCache();
   const live = options.live ?? liveSessionIds(ctx.paths);
   return sessions.map((session, index) => {
-    const info = getSessionInfo(ctx.paths, session, { now, cache });
+    const info = getSessionInfo(ctx.paths, session, { now, cache, live: live.has(session.guid) });
     return {
       number: index + 1,
       guid: session.guid,

@@ -38,7 +38,7 @@ export function showList(
   const live = liveSessionIds(ctx.paths);
   const rows = sessions.map((session) => ({
     session,
-    info: getSessionInfo(ctx.paths, session, { now, cache }),
+    info: getSessionInfo(ctx.paths, session, { now, cache, live: live.has(session.guid) }),
     live: live.has(session.guid),
   }));
   ctx.out.line();
