@@ -124,20 +124,12 @@ export function findIndexLockPath(dbPath: string): string {
 /** The open index. */
 export class FindIndexDb {
   readonly db: DatabaseSync;
-  #insertDoc: StatementSync;
-  #insertText: Map<SearchRole, StatementSync>;
+  // Prepared on the first write: a query that finds the index up to date writes nothing.
+  #insertDoc: StatementSync | undefined;
+  #insertText = new Map<SearchRole, StatementSync>();
 
   private constructor(db: DatabaseSync) {
     this.db = db;
-    this.#insertDoc = db.prepare(
-      "INSERT INTO docs(id, role, ts, line_at, line_length, part) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    this.#insertText = new Map(
-      INDEXED_ROLES.map((role) => [
-        role,
-        db.prepare(`INSERT INTO docs_fts(rowid, ${role}) VALUES (?, ?)`),
-      ]),
-    );
   }
 
   /**
@@ -259,6 +251,9 @@ export class FindIndexDb {
   /** Add a file's `n`-th piece of text, found at `place`. */
   addDoc(fileId: number, n: number, doc: SearchDoc, place: DocPlace): void {
     const id = docId(fileId, n);
+    this.#insertDoc ??= this.db.prepare(
+      "INSERT INTO docs(id, role, ts, line_at, line_length, part) VALUES (?, ?, ?, ?, ?, ?)",
+    );
     this.#insertDoc.run(
       id,
       doc.role,
@@ -267,7 +262,12 @@ export class FindIndexDb {
       place.lineLength,
       place.part,
     );
-    this.#insertText.get(doc.role)!.run(id, doc.text);
+    let insertText = this.#insertText.get(doc.role);
+    if (insertText === undefined) {
+      insertText = this.db.prepare(`INSERT INTO docs_fts(rowid, ${doc.role}) VALUES (?, ?)`);
+      this.#insertText.set(doc.role, insertText);
+    }
+    insertText.run(id, doc.text);
   }
 }
 

@@ -3,16 +3,15 @@
  * typed, what the assistant wrote, the tool calls it made (commands, paths,
  * patterns) and, kept apart so a search can leave it out, what the tools
  * answered (whole: a word anywhere in an output is found, as grep finds it).
- * Read from any byte offset to the end of the last complete line,
- * so an index can pick up where it stopped; a half-written last line is left
- * for the next read; each line's pieces come with where the line is, so a
- * piece can be read back ({@linkcode docsOfLineAt}). Only the `message` of a line is parsed: the
- * `toolUseResult` copy beside it is often the bigger half and is skipped.
+ * A line's pieces can be read back from where the line is
+ * ({@linkcode docsOfLineAt}), which a query does for its snippets: this
+ * module loads no file reader (search_text_file.ts reads whole files). Only
+ * the `message` of a line is parsed: the `toolUseResult` copy beside it is
+ * often the bigger half and is skipped.
  *
  * @module
  */
 
-import { scanLines } from "./lines.ts";
 import { cleanPrompt } from "./noise.ts";
 import { peekType, peekValues } from "./scan.ts";
 
@@ -45,26 +44,6 @@ export interface SessionFacts {
   conversation?: boolean;
 }
 
-/** Options for {@linkcode readSearchText}. */
-export interface ReadSearchTextOptions {
-  /** Byte offset to start at: 0, or the end of a line read before. */
-  start?: number;
-  /** Facts to update in place (carried over from earlier reads of the same file). */
-  facts?: SessionFacts;
-  /** Sees each raw line first; false skips it unparsed (a scan's cheap pre-check). */
-  lineFilter?: (bytes: Uint8Array) => boolean;
-  /** Leave out what the tools answered (the index does: see find_index_db.ts). */
-  withoutToolOutput?: boolean;
-}
-
-/** How far a read got. */
-export interface SearchTextRead {
-  /** Offset just past the last complete line: where the next read starts. */
-  end: number;
-  /** Bytes consumed from `start` to `end`. */
-  bytes: number;
-}
-
 /**
  * How much of each tool call is searchable: its start, where the command,
  * path or pattern comes first (a call that writes a file carries the file).
@@ -92,26 +71,6 @@ type LineValues = Partial<Record<(typeof LINE_KEYS)[number], Uint8Array>>;
 export interface LinePlace {
   lineAt: number;
   lineLength: number;
-}
-
-/** Read the searchable text of `path` from `options.start`, one line's docs at a time. */
-export function readSearchText(
-  path: string,
-  visit: (docs: SearchDoc[], place: LinePlace) => void,
-  options: ReadSearchTextOptions = {},
-): SearchTextRead {
-  const start = options.start ?? 0;
-  const facts = options.facts ?? {};
-  let end = start;
-  scanLines(path, (line) => {
-    if (line.unterminated) return false;
-    const lineAt = end;
-    end += line.length + 1;
-    if (line.oversized || options.lineFilter?.(line.bytes) === false) return;
-    const docs = docsOfLine(line.bytes, facts, options);
-    if (docs.length > 0) visit(docs, { lineAt, lineLength: line.bytes.length });
-  }, { start });
-  return { end, bytes: end - start };
 }
 
 /** The docs of one raw line, updating `facts` on the way. */

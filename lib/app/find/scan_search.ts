@@ -37,7 +37,7 @@ interface Found {
 /** What reads transcripts: loaded when a file passes the byte pre-check, not before. */
 async function loadReaders() {
   const [{ readSearchText }, { readSessionFacts }, { headSessionId }] = await Promise.all([
-    import("../../transcript/search_text.ts"),
+    import("../../transcript/search_text_file.ts"),
     import("../../transcript/session_facts.ts"),
     import("../../transcript/head_session.ts"),
   ]);
