@@ -12,6 +12,15 @@
  * @module
  */
 
+import {
+  asJsonBytes,
+  type JsonBytes,
+  keyBytes,
+  LBRACKET,
+  type PeekInput,
+  skipValue,
+} from "./json_bytes.ts";
+import { findKey, plainStringAt, valueAt, walkArray } from "./json_read.ts";
 import { cleanPrompt } from "./noise.ts";
 import { peekType, peekValues } from "./scan.ts";
 
@@ -53,6 +62,8 @@ export const TOOL_TEXT_LIMIT = 4 * 1024;
 const MESSAGE_TEXT_LIMIT = 256 * 1024;
 
 const decoder = new TextDecoder();
+const CONTENT_KEY = keyBytes("content");
+const TYPE_KEY = keyBytes("type");
 
 /** The top-level keys a line's docs and facts come from, read in one walk. */
 const LINE_KEYS = [
@@ -75,13 +86,14 @@ export interface LinePlace {
 
 /** The docs of one raw line, updating `facts` on the way. */
 export function docsOfLine(
-  bytes: Uint8Array,
+  input: PeekInput,
   facts: SessionFacts,
   options: { withoutToolOutput?: boolean } = {},
 ): SearchDoc[] {
-  const type = peekType(bytes);
+  const line = asJsonBytes(input);
+  const type = peekType(line);
   if (type === "custom-title" || type === "ai-title") {
-    const value = parsed(bytes);
+    const value = parsed(line.bytes);
     if (type === "custom-title" && typeof value?.customTitle === "string") {
       facts.customTitle = value.customTitle;
     }
@@ -91,7 +103,7 @@ export function docsOfLine(
   // A tool result's copy (`toolUseResult`) follows the keys wanted here and can be huge; only
   // `cwd` comes after it, and it is needed once.
   const values = peekValues(
-    bytes,
+    line,
     LINE_KEYS,
     facts.cwd === undefined ? undefined : "toolUseResult",
   );
@@ -103,7 +115,11 @@ export function docsOfLine(
   facts.cwd ??= jsonString(values.cwd);
   if (isTrue(values.isMeta) || isTrue(values.isCompactSummary)) return [];
   if (type === "assistant" && isTrue(values.isApiErrorMessage)) return [];
-  const content = values.message === undefined ? undefined : parsed(values.message)?.content;
+  const content = values.message === undefined
+    ? undefined
+    : options.withoutToolOutput
+    ? contentWithoutToolOutput(line, values.message)
+    : parsed(values.message)?.content;
   facts.conversation = true;
   const docs: SearchDoc[] = [];
   const add = (role: SearchRole, text: string | undefined, limit: number) => {
@@ -156,6 +172,31 @@ export function docsOfLineAt(
     file.close();
   }
   return docsOfLine(bytes, {}, options);
+}
+
+/**
+ * A message's `content` with its tool results left unparsed: they are most
+ * of a transcript's bytes, and skipping a string costs a native search where
+ * parsing it costs a copy. Parsed whole when the walk cannot follow it.
+ */
+function contentWithoutToolOutput(line: JsonBytes, message: Uint8Array): unknown {
+  const contentAt = findKey(line, message.byteOffset - line.bytes.byteOffset, CONTENT_KEY);
+  if (contentAt === -1 || line.bytes[contentAt] !== LBRACKET) return parsed(message)?.content;
+  const blocks: unknown[] = [];
+  try {
+    const end = walkArray(line, contentAt, (start) => {
+      const end = skipValue(line, start);
+      if (end === -1) return -1;
+      if (plainStringAt(line, findKey(line, start, TYPE_KEY)) !== "tool_result") {
+        blocks.push(valueAt(line, start, end));
+      }
+      return end;
+    });
+    if (end !== -1) return blocks;
+  } catch {
+    // Not valid JSON after all: JSON.parse below says so.
+  }
+  return parsed(message)?.content;
 }
 
 function userText(

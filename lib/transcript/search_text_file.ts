@@ -46,7 +46,7 @@ export function readSearchText(
     const lineAt = end;
     end += line.length + 1;
     if (line.oversized || options.lineFilter?.(line.bytes) === false) return;
-    const docs = docsOfLine(line.bytes, facts, options);
+    const docs = docsOfLine(line, facts, options);
     if (docs.length > 0) visit(docs, { lineAt, lineLength: line.bytes.length });
   }, { start });
   return { end, bytes: end - start };
