@@ -15,6 +15,7 @@
 import type { FindIndexDb, IndexedFile } from "../../store/find_index_db.ts";
 import { listAllTranscripts, type TranscriptOnDisk } from "../../transcript/all_transcripts.ts";
 import { hashFilePrefix, type PrefixHashState } from "../../transcript/prefix_hash.ts";
+import type { WriteOptions } from "./index_write.ts";
 
 /** What an update did, as `find --json` reports it under `indexed`. */
 export interface IndexStats {
@@ -42,7 +43,7 @@ export interface Plan {
 export async function updateIndex(
   index: FindIndexDb,
   projectsDir: string,
-  options: { onProgress?: ProgressListener } = {},
+  options: WriteOptions = {},
 ): Promise<IndexStats> {
   const started = performance.now();
   const known = index.files();
@@ -61,7 +62,7 @@ export async function updateIndex(
   }
   // The reader and writer load only when something changed: a query's update usually finds nothing.
   const { writePlans } = await import("./index_write.ts");
-  writePlans(index, { plans, gone, total, stats }, options);
+  await writePlans(index, { plans, gone, total, stats }, options);
   stats.ms = Math.round(performance.now() - started);
   return stats;
 }
