@@ -59,10 +59,15 @@ export async function scanSearch(
   const roles = new Set(query.roles);
   const found = new Map<string, Found>();
   let readers: Awaited<ReturnType<typeof loadReaders>> | undefined;
+  const precheck = query.precheck;
+  // A word with a rare letter is looked for natively in a latin1 copy (raw_match.ts): worth
+  // loading node:buffer for, over any history but a tiny one.
+  const toLatin1 = precheck?.rareAt === undefined
+    ? undefined
+    : (await import("../../transcript/latin1.ts")).toLatin1;
   for (const file of listAllTranscripts(projectsDir)) {
-    const precheck = query.precheck;
     try {
-      if (precheck && !fileMayMatch(file.path, precheck)) continue;
+      if (precheck && !fileMayMatch(file.path, precheck, toLatin1)) continue;
       readers ??= await loadReaders();
       const { project } = query;
       if (project && !sameText(file.projectDir, project.projectDir, project)) {
