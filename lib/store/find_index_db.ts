@@ -24,6 +24,9 @@ import type { SearchDoc, SearchRole, SessionFacts } from "../transcript/search_t
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
 const FIND_INDEX_VERSION = "2";
 
+/** SQLite's page cache for a query, in KiB (see {@linkcode FindIndexDb.open}). */
+export const QUERY_CACHE_KB = 64 * 1024;
+
 /** A transcript as the index knows it. */
 export interface IndexedFile {
   id: number;
@@ -161,7 +164,8 @@ export class FindIndexDb {
       // A query reads many doclist pages: a 64 MB page cache and a memory map (at most 256 MB, file
       // pages the OS can drop) halve a broad one.
       db.exec(
-        "PRAGMA busy_timeout = 10000; PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456",
+        `PRAGMA busy_timeout = 10000; PRAGMA cache_size = ${-QUERY_CACHE_KB}; ` +
+          "PRAGMA mmap_size = 268435456",
       );
       // Derived data: a crash may lose the last transactions (their files are read again) and a
       // damaged file is rebuilt, so the writer skips fsync.

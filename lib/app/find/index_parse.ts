@@ -19,7 +19,7 @@ export interface ParseJob {
   hash: PrefixHashState | undefined;
 }
 
-/** A file's pieces of text, one array per field (cheaper to pass between threads). */
+/** Some of a file's pieces of text, one array per field (cheaper to pass between threads). */
 export interface ParsedDocs {
   role: SearchRole[];
   text: string[];
@@ -29,11 +29,10 @@ export interface ParsedDocs {
   part: number[];
 }
 
-/** What reading a file gave: its text, or that it could not be read (gone, no permission). */
-export type ParsedFile =
+/** How a file's reading ended: read to `end`, or not readable (gone, no permission). */
+export type ParsedEnd =
   | {
     readable: true;
-    docs: ParsedDocs;
     facts: SessionFacts;
     /** Offset just past the last complete line. */
     end: number;
@@ -43,17 +42,17 @@ export type ParsedFile =
   }
   | { readable: false };
 
-/** Read `job`'s file; other errors than a read error are thrown. */
-export function parseJob(job: ParseJob): ParsedFile {
+/** What reading a file gives, in order: its text in parts (none for a file with no text), then its end. */
+export type ParsedPart = { docs: ParsedDocs } | { ended: ParsedEnd };
+
+/** Characters of text per part: a big transcript's text is never all held at once. */
+const PART_CHARS = 1024 * 1024;
+
+/** Read `job`'s file, handing its parts to `emit`; other errors than a read error are thrown. */
+export function parseJob(job: ParseJob, emit: (part: ParsedPart) => void): void {
   const facts = { ...job.facts };
-  const docs: ParsedDocs = {
-    role: [],
-    text: [],
-    timestamp: [],
-    lineAt: [],
-    lineLength: [],
-    part: [],
-  };
+  let docs = noDocs();
+  let chars = 0;
   try {
     const read = readSearchText(job.path, (lineDocs, place) => {
       for (const [part, doc] of lineDocs.entries()) {
@@ -63,16 +62,27 @@ export function parseJob(job: ParseJob): ParsedFile {
         docs.lineAt.push(place.lineAt);
         docs.lineLength.push(place.lineLength);
         docs.part.push(part);
+        chars += doc.text.length;
+      }
+      if (chars >= PART_CHARS) {
+        emit({ docs });
+        docs = noDocs();
+        chars = 0;
       }
     }, { start: job.start, facts, withoutToolOutput: true });
+    if (docs.text.length > 0) emit({ docs });
     const prefix = hashFilePrefix(job.path, read.end, job.hash);
     // Written while it was read: the next update reads it again from the start.
     const prefixHash = prefix.length === read.end ? prefix.digest : "";
-    return { readable: true, docs, facts, end: read.end, bytes: read.bytes, prefixHash };
+    emit({ ended: { readable: true, facts, end: read.end, bytes: read.bytes, prefixHash } });
   } catch (error) {
-    if (isReadError(error)) return { readable: false };
-    throw error;
+    if (!isReadError(error)) throw error;
+    emit({ ended: { readable: false } });
   }
+}
+
+function noDocs(): ParsedDocs {
+  return { role: [], text: [], timestamp: [], lineAt: [], lineLength: [], part: [] };
 }
 
 function isReadError(error: unknown): boolean {

@@ -6,7 +6,7 @@
  * the main thread has stored, so its results never pile up in memory.
  *
  * Messages in: `{ jobs, sizes, window }` once, then `{ stored: bytes }`.
- * Out: one `ParsedFile` per job, or `{ failed: message }`.
+ * Out: each job's `ParsedPart`s, in order, or `{ failed: message }`.
  *
  * @module
  */
@@ -38,7 +38,7 @@ async function run(jobs: ParseJob[], sizes: number[], window: number): Promise<v
   try {
     for (const [i, job] of jobs.entries()) {
       while (sent - stored > window) await new Promise<void>((resolve) => wake = resolve);
-      port.postMessage(parseJob(job));
+      parseJob(job, (part) => port.postMessage(part));
       sent += sizes[i];
     }
   } catch (error) {

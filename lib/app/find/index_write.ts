@@ -8,17 +8,19 @@
  * @module
  */
 
-import type { FindIndexDb, IndexedFile } from "../../store/find_index_db.ts";
+import { type FindIndexDb, type IndexedFile, QUERY_CACHE_KB } from "../../store/find_index_db.ts";
 import { headSessionId } from "../../transcript/head_session.ts";
-import { type ParsedFile, type ParseJob, parseJob } from "./index_parse.ts";
+import { type ParsedPart, type ParseJob, parseJob } from "./index_parse.ts";
 import type { IndexStats, Plan, ProgressListener } from "./index_update.ts";
 
+/** SQLite's page cache while writing, in KiB. */
+const WRITE_CACHE_KB = 8 * 1024;
 /** Transcript bytes indexed per commit. */
 const BATCH_BYTES = 64 * 1024 * 1024;
 /** Updates of at least this many bytes read in a worker (starting one costs tens of ms). */
 const WORKER_BYTES = 16 * 1024 * 1024;
 /** How far the worker may read ahead of what is stored, in transcript bytes. */
-const WORKER_WINDOW = 32 * 1024 * 1024;
+const WORKER_WINDOW = 8 * 1024 * 1024;
 
 /** What an update found to do. */
 export interface Work {
@@ -60,18 +62,15 @@ export async function writePlans(
     : localReader(jobs);
   let done = total - sizes.reduce((sum, size) => sum + size, 0);
   let batch = 0;
+  // Pages written are not read again soon: a small cache keeps a build's memory down.
+  index.db.exec(`PRAGMA cache_size = ${-WRITE_CACHE_KB}`);
   index.db.exec("BEGIN IMMEDIATE");
   try {
     for (const file of gone) index.dropFile(file.id);
     for (const [i, { plan, sessionId }] of named.entries()) {
-      const parsed = await reader.next();
-      if (parsed.readable) {
-        stats.bytes += storeFile(index, plan, { sessionId, parsed });
-      } else {
-        // Left with no row, so the next update reads it from the start.
-        if (plan.prior !== undefined) index.dropFile(plan.prior.id);
-        stats.unreadable.push(plan.file.path);
-      }
+      const read = await storeFile(index, plan, { sessionId, reader });
+      if (read === null) stats.unreadable.push(plan.file.path);
+      else stats.bytes += read;
       stats.files++;
       reader.stored(sizes[i]);
       done += sizes[i];
@@ -91,20 +90,23 @@ export async function writePlans(
     throw error;
   } finally {
     reader.close();
+    index.db.exec(`PRAGMA cache_size = ${-QUERY_CACHE_KB}`);
   }
   stats.files += plans.length - named.length;
 }
 
-/** Put a read file's text in the index; returns the bytes read. */
-function storeFile(
+/**
+ * Put a file's text in the index as the reader hands it over; returns the
+ * bytes read, or null when the file could not be read, which leaves it no
+ * row (the next update reads it from the start).
+ */
+async function storeFile(
   index: FindIndexDb,
   { file, prior, start }: Plan,
-  { sessionId, parsed }: { sessionId: string; parsed: ParsedFile & { readable: true } },
-): number {
-  if (prior !== undefined && start === 0) index.clearDocs(prior.id);
+  { sessionId, reader }: { sessionId: string; reader: Reader },
+): Promise<number | null> {
   const first = start === 0 ? 0 : prior?.nextDoc ?? 0;
-  const { docs } = parsed;
-  const id = index.saveFile({
+  const record = {
     id: prior?.id,
     path: file.path,
     sessionId,
@@ -113,34 +115,59 @@ function storeFile(
     identity: file.identity,
     size: file.size,
     mtimeMs: file.mtimeMs,
-    offset: parsed.end,
-    prefixHash: parsed.prefixHash,
-    nextDoc: first + docs.text.length,
-    facts: parsed.facts,
-  });
-  for (let i = 0; i < docs.text.length; i++) {
-    index.addDoc(
-      id,
-      first + i,
-      { role: docs.role[i], text: docs.text[i], timestamp: docs.timestamp[i] ?? undefined },
-      { lineAt: docs.lineAt[i], lineLength: docs.lineLength[i], part: docs.part[i] },
-    );
+  };
+  if (prior !== undefined && start === 0) index.clearDocs(prior.id);
+  let id = prior?.id;
+  let next = first;
+  while (true) {
+    const part = await reader.next();
+    if ("ended" in part) {
+      const ended = part.ended;
+      if (!ended.readable) {
+        if (id !== undefined) index.dropFile(id);
+        return null;
+      }
+      index.saveFile({
+        ...record,
+        id,
+        offset: ended.end,
+        prefixHash: ended.prefixHash,
+        nextDoc: next,
+        facts: ended.facts,
+      });
+      return ended.bytes;
+    }
+    // The row first, for its id; its offset is set when the whole file is in.
+    id ??= index.saveFile({ ...record, offset: start, prefixHash: "", nextDoc: first, facts: {} });
+    const { docs } = part;
+    for (let i = 0; i < docs.text.length; i++) {
+      index.addDoc(
+        id,
+        next++,
+        { role: docs.role[i], text: docs.text[i], timestamp: docs.timestamp[i] ?? undefined },
+        { lineAt: docs.lineAt[i], lineLength: docs.lineLength[i], part: docs.part[i] },
+      );
+    }
   }
-  return parsed.bytes;
 }
 
-/** The read files, in the order of the jobs. */
+/** The parts of the read files, in the order of the jobs. */
 interface Reader {
-  next(): Promise<ParsedFile>;
+  next(): Promise<ParsedPart>;
   /** The last file given is stored: `bytes` of transcript the worker may read further ahead. */
   stored(bytes: number): void;
   close(): void;
 }
 
+/** Reads on this thread, a file at a time (its parts are few: see index_parse.ts). */
 function localReader(jobs: ParseJob[]): Reader {
-  let next = 0;
+  let job = 0;
+  const parts: ParsedPart[] = [];
   return {
-    next: () => Promise.resolve(parseJob(jobs[next++])),
+    next: () => {
+      if (parts.length === 0) parseJob(jobs[job++], (part) => parts.push(part));
+      return Promise.resolve(parts.shift()!);
+    },
     stored: () => {},
     close: () => {},
   };
@@ -150,8 +177,8 @@ function workerReader(jobs: ParseJob[], sizes: number[]): Reader {
   const worker = new Worker(new URL("./index_parse_worker.ts", import.meta.url), {
     type: "module",
   });
-  const arrived: ParsedFile[] = [];
-  let waiting: { resolve: (file: ParsedFile) => void; reject: (error: Error) => void } | undefined;
+  const arrived: ParsedPart[] = [];
+  let waiting: { resolve: (part: ParsedPart) => void; reject: (error: Error) => void } | undefined;
   let failure: Error | undefined;
   const fail = (error: Error) => {
     failure = error;
@@ -174,8 +201,8 @@ function workerReader(jobs: ParseJob[], sizes: number[]): Reader {
   return {
     next: () => {
       if (failure !== undefined) return Promise.reject(failure);
-      const file = arrived.shift();
-      if (file !== undefined) return Promise.resolve(file);
+      const part = arrived.shift();
+      if (part !== undefined) return Promise.resolve(part);
       return new Promise((resolve, reject) => waiting = { resolve, reject });
     },
     stored: (bytes) => worker.postMessage({ stored: bytes }),
