@@ -8,7 +8,7 @@
  * @module
  */
 
-import { type FindIndexDb, type IndexedFile, QUERY_CACHE_KB } from "../../store/find_index_db.ts";
+import { type FileState, type FindIndexDb, QUERY_CACHE_KB } from "../../store/find_index_db.ts";
 import { headSessionId } from "../../transcript/head_session.ts";
 import { type ParsedPart, type ParseJob, parseJob } from "./index_parse.ts";
 import type { IndexStats, Plan, ProgressListener } from "./index_update.ts";
@@ -25,7 +25,7 @@ const WORKER_WINDOW = 8 * 1024 * 1024;
 /** What an update found to do. */
 export interface Work {
   plans: Plan[];
-  gone: IndexedFile[];
+  gone: FileState[];
   /** Bytes the plans read. */
   total: number;
   /** Filled in as the files are read. */
