@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { tmpfsMountable } from "./helpers/full_disk.ts";
 import { fileURLToPath } from "node:url";
 import { backupRegistry } from "../lib/store/backups.ts";
 import { childBaseEnv } from "./helpers/child.ts";
@@ -66,24 +67,6 @@ Deno.test("pruning keeps the newest 20 complete backups; empty ones never count"
     t.cleanup();
   }
 });
-
-/** Whether this machine lets a test mount a tmpfs in its own namespace (Linux, user namespaces). */
-function tmpfsMountable(): boolean {
-  if (Deno.build.os !== "linux") return false;
-  const dir = Deno.makeTempDirSync();
-  try {
-    const probe = new Deno.Command("unshare", {
-      args: ["-r", "-m", "sh", "-c", `mount -t tmpfs -o size=64k tmpfs "${dir}"`],
-      stdout: "null",
-      stderr: "null",
-    }).outputSync();
-    return probe.success;
-  } catch {
-    return false;
-  } finally {
-    Deno.removeSync(dir);
-  }
-}
 
 Deno.test({
   name: "a full disk leaves no empty backup and never evicts a good one",

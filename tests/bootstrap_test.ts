@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bootstrap } from "../lib/app/bootstrap/bootstrap.ts";
+import { bootstrap, saveMachineName } from "../lib/app/bootstrap/bootstrap.ts";
 import { ensureCleanupPeriod, readSettings } from "../lib/app/bootstrap/settings.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 
@@ -212,4 +212,17 @@ Deno.test("duplicate cleanupPeriodDays keys: the one JSON parsing sees is raised
     assert.equal(t.stdout().length, printed, "a later run prints nothing");
     assert.equal(settingsBackups().length, 1, "and writes no new backup");
   });
+});
+
+Deno.test("the machine name is replaced by a rename, never truncated in place (a kill leaves the old name)", () => {
+  const t = createTestContext();
+  try {
+    saveMachineName(t.ctx, "desktop");
+    const before = Deno.statSync(t.ctx.paths.machineNameFile).ino;
+    saveMachineName(t.ctx, "laptop");
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.machineNameFile), "laptop\n");
+    assert.notEqual(Deno.statSync(t.ctx.paths.machineNameFile).ino, before);
+  } finally {
+    t.cleanup();
+  }
 });

@@ -11,6 +11,10 @@ import { inWorldWithoutCmv, openInAnotherWindow } from "./helpers/launch_world.t
 import { HAVE_PTY } from "./helpers/real_claude.ts";
 import { typeInTerminal } from "./helpers/terminal_session.ts";
 import { seedSessions } from "./helpers/seed.ts";
+import { join } from "node:path";
+import { pathExists } from "../lib/core/fs_checks.ts";
+import { transcriptPathFor } from "../lib/core/paths.ts";
+import { liveSessionIds } from "../lib/core/pid_manifest.ts";
 
 const LONG = "A very long session name that goes on ".repeat(3).trim();
 
@@ -59,3 +63,74 @@ Deno.test({
       assert.match(rows[0], /…/);
     }),
 });
+
+Deno.test("a live session with no transcript yet is new, not missing, in list, --json, doctor and the edit list", () =>
+  inWorldWithoutCmv(async (world) => {
+    // Window A ran `new` and has not sent its first message: a pid manifest, no transcript.
+    const { main } = seedSessions(world, [{ desc: "Fresh", missing: true }, {
+      desc: "Lost",
+      missing: true,
+    }]);
+    openInAnotherWindow(world, main[0].guid);
+    const list = await world.run(["list"]);
+    assert.equal(list.code, 0, list.stderr);
+    const fresh = list.stdout.split("\n").find((line) => line.includes("Fresh")) ?? "";
+    assert.doesNotMatch(fresh, /missing/, list.stdout);
+    assert.match(fresh, /\[live\].*\(new\)/, list.stdout);
+    assert.match(list.stdout, /\(new\) = open in a claude window that has not saved/);
+    const lost = list.stdout.split("\n").find((line) => line.includes("Lost")) ?? "";
+    assert.match(lost, /\(missing\)/, "a closed session with no transcript is still missing");
+    const json = JSON.parse((await world.run(["list", "--json"])).stdout);
+    assert.deepEqual(
+      json.sessions.map((s: { status: string; live: boolean }) => [s.status, s.live]),
+      [["new", true], ["missing", false]],
+    );
+    const doctor = JSON.parse((await world.run(["doctor", "--json"])).stdout);
+    assert.deepEqual(
+      doctor.registry.missingTranscripts.map((m: { guid: string }) => m.guid),
+      [main[1].guid],
+    );
+    const edit = await world.run([], { stdin: "e\nd1\ndelete\n" });
+    assert.match(edit.stdout, /'Fresh' is open in a claude window now; close it first/);
+    assert.equal(world.sessions().length, 2, "nothing was deleted");
+  }));
+
+Deno.test("vault status calls a live session with no transcript yet new, not lost", () =>
+  inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Fresh", missing: true }]);
+    openInAnotherWindow(world, main[0].guid);
+    const status = await world.run(["vault", "--json"]);
+    assert.equal(status.code, 0, status.stderr);
+    const reasons = JSON.stringify(JSON.parse(status.stdout));
+    assert.doesNotMatch(reasons, /deleted before the vault had it/);
+    assert.match(reasons, /open in a claude window that has not saved its first message yet/);
+  }));
+
+Deno.test("while window A's new claude has not saved a message, window B sees it new and cannot take it", () =>
+  inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ steps: [{ sleepMs: 3000 }, { say: "first message" }] });
+    seedSessions(world, [{ desc: "Older" }]);
+    const fresh = join(world.dir, "fresh");
+    Deno.mkdirSync(fresh);
+    const windowA = world.run(["new"], { cwd: fresh, stdin: "Fresh one\n" });
+    const deadline = Date.now() + 15_000;
+    while (!liveSessionIds(world.paths).size && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const row = world.sessions().find((s) => s.desc === "Fresh one");
+    assert.ok(row, "A registered its row before claude started");
+    assert.ok(!pathExists(transcriptPathFor(world.paths, fresh, row.guid)), "no transcript yet");
+    const list = await world.run(["list"]);
+    assert.match(list.stdout, /Fresh one \[live\]\s+\(new\)/);
+    const json = JSON.parse((await world.run(["list", "--json"])).stdout);
+    assert.equal(json.sessions[0].status, "new");
+    const resumed = await world.run(["resume", "1"], { stdin: "1\n1\n" });
+    assert.doesNotMatch(resumed.stdout, /gone/);
+    const deleted = await world.run([], { stdin: "e\nd1\ndelete\n" });
+    assert.match(deleted.stdout, /open in a claude window now; close it first/);
+    const a = await windowA;
+    assert.equal(a.code, 0, a.stderr);
+    const rows = world.sessions();
+    assert.deepEqual(rows.map((s) => s.desc).sort(), ["Fresh one", "Older"]);
+    assert.ok(pathExists(transcriptPathFor(world.paths, fresh, row.guid)), "A's transcript");
+  }));

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { inMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
-import { projectDirFor } from "../lib/core/paths.ts";
+import { claudeMoved, inMoveWorld } from "./helpers/move_world.ts";
 
 Deno.test("resume N on a gone folder: Enter cancels, nothing launches, nothing changes", async () => {
   await inMoveWorld(async (world) => {
@@ -32,19 +31,6 @@ Deno.test("resume N on a gone folder: a path given moves the project, then resum
   });
 });
 
-/** Claude's /cd: the transcript renamed into `to`'s key, optionally with the `relocated` record. */
-function claudeMoved(world: MoveWorld, to: string, record: boolean): void {
-  const source = join(projectDirFor(world.paths, world.old), `${world.ids.main}.jsonl`);
-  const folder = projectDirFor(world.paths, to);
-  Deno.mkdirSync(folder, { recursive: true });
-  const target = join(folder, `${world.ids.main}.jsonl`);
-  Deno.renameSync(source, target);
-  const line = record
-    ? { type: "relocated", sessionId: world.ids.main, relocatedCwd: to }
-    : { type: "user", sessionId: world.ids.main, cwd: to, timestamp: "2026-11-30T10:00:00.000Z" };
-  Deno.writeTextFileSync(target, JSON.stringify(line) + "\n", { append: true });
-}
-
 for (const record of [true, false]) {
   Deno.test(`a session claude moved with /cd (${record ? "relocated record" : "newer cwd only"}): the row follows, resume starts there`, async () => {
     await inMoveWorld(async (world) => {
@@ -56,7 +42,53 @@ for (const record of [true, false]) {
       assert.equal(result.code, 0, result.stderr);
       assert.equal(world.launches()[0].cwd, elsewhere);
       assert.equal(world.sessions()[0].dir, elsewhere);
-      assert.match(result.stdout, /Claude moved this session to/);
+      assert.match(result.stdout, /Claude moved 'Main work' to /);
     });
   });
 }
+
+for (const record of [true, false]) {
+  Deno.test(`a session claude moved with /cd (${record ? "relocated record" : "newer cwd only"}): plain list alone moves the row, list --json only shows`, async () => {
+    await inMoveWorld(async (world) => {
+      const elsewhere = join(world.dir, "elsewhere");
+      Deno.mkdirSync(elsewhere);
+      claudeMoved(world, elsewhere, record);
+      for (const readOnly of [["list", "--json"], ["search", "--json", "Main"], ["doctor"]]) {
+        await world.run(readOnly);
+        const registry = Deno.readTextFileSync(world.paths.registryFile);
+        assert.equal(registry, world.registryText, `${readOnly.join(" ")} wrote`);
+      }
+      const result = await world.run(["list"]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /Claude moved 'Main work' to .*elsewhere/);
+      assert.equal(world.sessions()[0].dir, elsewhere);
+      const others = world.registryText.replace(
+        `|${world.old}|Main work|`,
+        `|${elsewhere}|Main work|`,
+      );
+      assert.equal(
+        Deno.readTextFileSync(world.paths.registryFile),
+        others,
+        "other lines untouched",
+      );
+      const again = await world.run(["list"]);
+      assert.doesNotMatch(again.stdout, /Claude moved/);
+      assert.deepEqual(world.launches(), []);
+    });
+  });
+}
+
+Deno.test("after claude moved a session with /cd, claudecm new in its new folder offers that session", async () => {
+  await inMoveWorld(async (world) => {
+    const elsewhere = join(world.dir, "elsewhere");
+    Deno.mkdirSync(elsewhere);
+    claudeMoved(world, elsewhere, true);
+    world.claudeScenario({ messages: ["moved on"] });
+    const result = await world.run(["new"], { cwd: elsewhere, stdin: "\n\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Session found: Main work/);
+    const [launch] = world.launches();
+    assert.equal(launch.cwd, elsewhere);
+    assert.deepEqual(launch.argv.slice(1, 3), ["--resume", world.ids.main]);
+  });
+});

@@ -108,6 +108,14 @@ Deno.test("the modules list --json loads import no Node built-in", () => {
   assert.deepEqual(builtIns, []);
 });
 
+Deno.test("the reader of sessions claude moved loads only when a row's transcript left its folder", () => {
+  for (const entry of ["lib/app/bootstrap/bootstrap.ts", "lib/app/resume/resume_picked.ts"]) {
+    const loaded = closure(cliGraph, entry);
+    assert.ok(loaded.includes("lib/core/transcript_location.ts"), `${entry}: the graph is real`);
+    assert.ok(!loaded.includes("lib/app/move/relocation.ts"), `${entry} loads relocation.ts`);
+  }
+});
+
 Deno.test("find loads only the way it searches: no resume chain until a pick, no reader or Node built-in before a match", () => {
   const graph = loadGraph("lib/app/find/find.ts");
   const flow = closure(graph, "lib/app/find/find.ts");

@@ -4,7 +4,7 @@ import { createLaunchWorld } from "./helpers/launch_world.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { sessionId, writeTranscript } from "./helpers/claude_home.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
-import { locateTranscript } from "../lib/core/transcript_location.ts";
+import { locateTranscript, transcriptInOwnFolder } from "../lib/core/transcript_location.ts";
 
 const GUID = sessionId(0x7e);
 
@@ -30,6 +30,25 @@ Deno.test("locate: own folder, another project folder, nowhere", () => {
     const own = writeTranscript(t.ctx.paths, dir, GUID);
     const first = locateTranscript(t.ctx.paths, session);
     assert.deepEqual([first.status, first.path], ["found", own]);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("in its own folder: only a transcript surely not there is out of it", () => {
+  const t = createTestContext();
+  try {
+    const session = { guid: GUID, dir: t.ctx.cwd() };
+    assert.equal(transcriptInOwnFolder(t.ctx.paths, session), false);
+    writeTranscript(t.ctx.paths, `${t.home}/origin`, GUID);
+    assert.equal(transcriptInOwnFolder(t.ctx.paths, session), false, "elsewhere is not its own");
+    writeTranscript(t.ctx.paths, session.dir, GUID);
+    assert.equal(transcriptInOwnFolder(t.ctx.paths, session), true);
+    if (Deno.build.os !== "windows") {
+      const other = { guid: GUID, dir: `${t.home}/unreadable` };
+      makeUnreadable(projectDirFor(t.ctx.paths, other.dir));
+      assert.equal(transcriptInOwnFolder(t.ctx.paths, other), true, "not knowing is not 'moved'");
+    }
   } finally {
     t.cleanup();
   }

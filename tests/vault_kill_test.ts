@@ -112,3 +112,30 @@ Deno.test("vault sync killed with SIGKILL at random points: no half entry, nothi
     world.cleanup();
   }
 });
+
+Deno.test("a sync killed at bootstrap: the next run's sync removes its temporary files", async () => {
+  const world = createLaunchWorld();
+  try {
+    world.env.CLAUDECM_VAULT = "copy";
+    const folder = projectDirFor(world.paths, world.project);
+    const id = sessionId(0x200);
+    Deno.mkdirSync(join(folder, id, "tool-results"), { recursive: true });
+    Deno.writeTextFileSync(join(folder, `${id}.jsonl`), line(0));
+    Deno.writeTextFileSync(join(folder, id, "tool-results", "r1.txt"), "result");
+    Deno.writeTextFileSync(world.paths.registryFile, `${id}|${world.project}|S|\n`);
+    assert.equal((await world.run(["list"])).code, 0);
+    // What a sync killed mid-write leaves, and the write it did not finish.
+    const vault = vaultFilesFor(world.paths, { guid: id, dir: world.project });
+    const stale = [
+      `${vault.transcript}.tmp-999999999`,
+      join(vault.sidecar, "tool-results", "r2.txt.tmp-999999999"),
+    ];
+    for (const path of stale) Deno.writeTextFileSync(path, "half");
+    Deno.writeTextFileSync(join(folder, id, "tool-results", "r2.txt"), "second result");
+    Deno.writeTextFileSync(join(folder, `${id}.jsonl`), line(1), { append: true });
+    assert.equal((await world.run(["list"])).code, 0);
+    assert.deepEqual(stale.filter(pathExists), [], "the killed sync's temporary files are gone");
+  } finally {
+    world.cleanup();
+  }
+});

@@ -1,6 +1,9 @@
 /**
  * What the list shows of a registered session (spec section 8): transcript
  * size and date, or, when the transcript is gone, a fallback date marked `*`.
+ * A session open in a claude that has not saved its first message has no
+ * transcript yet and is new, not missing (issue 17 item 5): liveness is
+ * decided before "missing", here for every listing as on every resume path.
  *
  * @module
  */
@@ -21,17 +24,19 @@ import {
 export interface SessionInfo {
   /**
    * `ok`: the transcript is on disk (in its DIR's project folder or another);
-   * `missing`: it is nowhere; `unreadable`: a permission or other I/O error
-   * kept us from knowing (never treated as missing).
+   * `new`: it is nowhere yet, and a claude is running on the session (no
+   * first message yet); `missing`: it is nowhere and no claude has it open;
+   * `unreadable`: a permission or other I/O error kept us from knowing
+   * (never treated as missing).
    */
-  status: "ok" | "missing" | "unreadable";
+  status: "ok" | "new" | "missing" | "unreadable";
   /** Where the transcript is; where it belongs when missing or unreadable. */
   transcriptPath: string;
   /** For `unreadable`: what could not be read and why, e.g. `permission denied: /x`. */
   problem: string | null;
   /** Transcript size in bytes; null when not found. */
   sizeBytes: number | null;
-  /** `1.5 MB`, `(missing)` or `(no access)`. */
+  /** `1.5 MB`, `(new)`, `(missing)` or `(no access)`. */
   size: string;
   /** Last write of the transcript, or the fallback date; null when none. */
   date: Date | null;
@@ -54,11 +59,20 @@ export function createSessionInfoCache(): SessionInfoCache {
   return createLocateCache();
 }
 
-/** Look up a session's transcript and format what the list shows (dates relative to `now`). */
+/** Options for {@linkcode getSessionInfo}. */
+export interface SessionInfoOptions {
+  /** Dates are shown relative to this. */
+  now: Date;
+  cache?: SessionInfoCache;
+  /** A claude is running on the session now (`liveSessionIds`); false when not told. */
+  live?: boolean;
+}
+
+/** Look up a session's transcript and format what the list shows. */
 export function getSessionInfo(
   paths: Paths,
   session: Session,
-  { now, cache = createSessionInfoCache() }: { now: Date; cache?: SessionInfoCache },
+  { now, cache = createSessionInfoCache(), live = false }: SessionInfoOptions,
 ): SessionInfo {
   const tokensText = formatTokens(session.tokens);
   const located = locateTranscript(paths, session, cache);
@@ -81,12 +95,13 @@ export function getSessionInfo(
   const names = listing instanceof Set ? listing : new Set<string>();
   const fallback = fallbackDate(paths, folder, session.guid, names);
   const unreadable = located.status === "unreadable";
+  const status = unreadable ? "unreadable" : live ? "new" : "missing";
   return {
-    status: located.status,
+    status,
     transcriptPath: unreadable ? paths.path.join(folder, `${session.guid}.jsonl`) : located.path,
     problem: unreadable ? `${located.error}: ${located.path}` : null,
     sizeBytes: null,
-    size: unreadable ? "(no access)" : "(missing)",
+    size: { unreadable: "(no access)", new: "(new)", missing: "(missing)" }[status],
     date: fallback,
     dateText: fallback ? `${formatDateShort(fallback, now)}*` : "--",
     dateIsFallback: fallback !== null,

@@ -87,6 +87,22 @@ export function locateTranscript(
   return { status: "missing", path: paths.path.join(ownFolder, name) };
 }
 
+/**
+ * Whether `session`'s transcript is in its registered DIR's project folder,
+ * by one stat (and one realpath per DIR in `cache`): what every run asks of
+ * every row before it looks further. A stat that fails for another reason
+ * than "not found" counts as there: only a transcript surely gone from its
+ * folder is worth a search.
+ */
+export function transcriptInOwnFolder(
+  paths: Paths,
+  session: { guid: string; dir: string },
+  cache: LocateCache = createLocateCache(),
+): boolean {
+  const folder = cachedProjectDir(paths, session.dir, cache);
+  return lookIn(paths, folder, `${session.guid}.jsonl`).status !== "missing";
+}
+
 /** `projectDirFor(paths, dir)`, memoised in `cache`. */
 export function cachedProjectDir(paths: Paths, dir: string, cache: LocateCache): string {
   let folder = cache.projectDirs.get(dir);

@@ -6,13 +6,19 @@
  * The tree is copied under a temporary name beside `target` and renamed into
  * place only when complete, so a copy that fails halfway (a full disk, an
  * unreadable file) leaves no half tree at `target`: the callers take an
- * existing `target` for a finished copy and would not copy again.
+ * existing `target` for a finished copy and would not copy again. A copy
+ * killed before its rename leaves the temporary name behind; the next copy
+ * into that folder removes it (stale_temps.ts), as the orphan scan does.
  *
  * @module
  */
 
+import { dirname } from "../core/path.ts";
+import { removeDeadWritersTemps } from "./stale_temps.ts";
+
 /** Copy `source` (file or directory) to `target`, which must not exist; all or nothing. */
 export function copySync(source: string, target: string): void {
+  removeDeadWritersTemps(dirname(target));
   const partial = `${target}.partial-${Deno.pid}`;
   try {
     copyTree(source, partial);

@@ -1,31 +1,46 @@
 /**
  * Temporary files a killed writer left behind. `writeFileAtomic`
- * (atomic_write.ts) names its temporary file `<target>.tmp-<pid>`; a process
- * killed between writing and renaming leaves it beside the target for good.
+ * (atomic_write.ts) names its temporary file `<target>.tmp-<pid>`, and
+ * `copySync` (copy.ts) builds its copy, a file or a whole folder, under
+ * `<target>.partial-<pid>`; a process killed before the rename leaves either
+ * beside the target for good.
  *
  * @module
  */
 
-import { join } from "../core/path.ts";
+import { basename, join } from "../core/path.ts";
 import { readDirOrEmpty } from "../core/fs_checks.ts";
 import { isProcessAlive } from "../core/pid_manifest.ts";
 
-/** The default temporary name's ending: `.tmp-<pid>` of the writing process. */
-const DEFAULT_TMP = /\.tmp-(\d+)$/;
+/** The temporary names' endings: `.tmp-<pid>` or `.partial-<pid>` of the writing process. */
+const TEMP_NAME = /\.(?:tmp|partial)-(\d+)$/;
+
+/** Options for {@linkcode removeDeadWritersTemps}. */
+export interface StaleTempsOptions {
+  /**
+   * Only the temporary files of this target (its path): in a folder that is
+   * not claudecm's own (`~/.claude`), only the names claudecm writes are touched.
+   */
+  of?: string;
+}
 
 /**
- * Remove from `dir` the `<name>.tmp-<pid>` files whose writer is no longer
- * running; a running writer's file is kept. Best effort; returns the paths
- * removed.
+ * Remove from `dir` the `<name>.tmp-<pid>` files and `<name>.partial-<pid>`
+ * files or folders whose writer is no longer running; a running writer's are
+ * kept. Best effort; returns the paths removed.
  */
-export function removeDeadWritersTemps(dir: string): string[] {
+export function removeDeadWritersTemps(dir: string, options: StaleTempsOptions = {}): string[] {
   const removed: string[] = [];
+  const only = options.of === undefined ? null : `${basename(options.of)}.`;
   for (const entry of readDirOrEmpty(dir)) {
-    const pid = DEFAULT_TMP.exec(entry.name)?.[1];
-    if (!entry.isFile || pid === undefined || isProcessAlive(Number(pid))) continue;
+    if (only !== null && !entry.name.startsWith(only)) continue;
+    const pid = TEMP_NAME.exec(entry.name)?.[1];
+    if (pid === undefined || isProcessAlive(Number(pid))) continue;
+    // `copySync` copies folders and links too, and only under `.partial-` names.
+    if (!entry.isFile && !entry.name.includes(".partial-")) continue;
     const path = join(dir, entry.name);
     try {
-      Deno.removeSync(path);
+      Deno.removeSync(path, { recursive: entry.isDirectory });
       removed.push(path);
     } catch {
       // Gone already, or not ours to remove: it stays.

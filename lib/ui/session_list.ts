@@ -95,6 +95,9 @@ function legendOf(rows: SessionRow[], { cut }: { cut: boolean }): string[] {
   const legend: string[] = [];
   if (rows.some((row) => row.live)) legend.push(`${LIVE_MARK} = open in a claude window now`);
   if (cut) legend.push("… = name cut to the terminal's width (piped output shows it whole)");
+  if (rows.some((row) => row.info.status === "new")) {
+    legend.push("(new) = open in a claude window that has not saved its first message yet");
+  }
   if (rows.some((row) => row.info.status === "missing")) {
     legend.push("(missing) = its transcript is nowhere under the projects folder");
   }

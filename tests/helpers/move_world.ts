@@ -114,6 +114,19 @@ export async function inMoveWorld(test: (world: MoveWorld) => Promise<void>): Pr
   }
 }
 
+/** Claude's /cd of the main session: its transcript renamed into `to`'s key, with the `relocated` record or only a newer cwd. */
+export function claudeMoved(world: MoveWorld, to: string, record: boolean): void {
+  const source = join(projectDirFor(world.paths, world.old), `${world.ids.main}.jsonl`);
+  const folder = projectDirFor(world.paths, to);
+  Deno.mkdirSync(folder, { recursive: true });
+  const target = join(folder, `${world.ids.main}.jsonl`);
+  Deno.renameSync(source, target);
+  const line = record
+    ? { type: "relocated", sessionId: world.ids.main, relocatedCwd: to }
+    : { type: "user", sessionId: world.ids.main, cwd: to, timestamp: "2026-11-30T10:00:00.000Z" };
+  Deno.writeTextFileSync(target, JSON.stringify(line) + "\n", { append: true });
+}
+
 /** Every file under `root` with its content, relative, sorted (mtimes left out). */
 export function fileTree(root: string): string[] {
   const found: string[] = [];

@@ -9,13 +9,24 @@
 import type { AppContext } from "../context.ts";
 import { ensureCleanupPeriod } from "./settings.ts";
 import { syncVault } from "../vault/vault_sync.ts";
+import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { backupRegistry } from "../../store/backups.ts";
+import { readRegistry } from "../../store/registry_store.ts";
 import { environmentUserError, errorMessage, isWriteRefusal } from "../../core/errors.ts";
+import { archivedSessions, isSessionId, mainSessions } from "../../core/registry.ts";
+import {
+  createLocateCache,
+  type LocateCache,
+  locateTranscript,
+  transcriptInOwnFolder,
+} from "../../core/transcript_location.ts";
 
 /** Options for {@linkcode bootstrap}. */
 export interface BootstrapOptions {
   /** False for commands that must never prompt: the hostname is used, not saved. */
   mayPrompt: boolean;
+  /** The run's transcript lookups, shared with what the command shows next (the list). */
+  locateCache?: LocateCache;
 }
 
 /** What later steps need from the bootstrap. */
@@ -37,8 +48,12 @@ export async function bootstrap(
   }
   // Where nothing can be saved, a typed machine name would be lost: use the hostname.
   const machineName = settleMachineName(ctx, { mayPrompt: options.mayPrompt && writable });
-  // Every registered session, before anything this run does can lose one (issue 20).
-  if (writable) syncVault(ctx);
+  if (writable) {
+    // Before the vault, which keeps a session's files under its row's folder.
+    await followClaudeMoves(ctx, options.locateCache ?? createLocateCache());
+    // Every registered session, before anything this run does can lose one (issue 20).
+    syncVault(ctx);
+  }
   return { machineName };
 }
 
@@ -67,6 +82,28 @@ function prepareStateDir(ctx: AppContext): boolean {
   return false;
 }
 
+/**
+ * Rows of sessions claude moved to another folder (`/cd`, issue 21) follow
+ * them. A stat per row tells the few whose transcript left its own project
+ * folder; only for one found in another folder is the transcript read, and
+ * its reader loaded. A failure is one yellow line: the command goes on with
+ * the rows as they are.
+ */
+async function followClaudeMoves(ctx: AppContext, cache: LocateCache): Promise<void> {
+  try {
+    const registry = readRegistry(ctx.paths);
+    const strays = [...mainSessions(registry), ...archivedSessions(registry)].filter((session) =>
+      isSessionId(session.guid) && !transcriptInOwnFolder(ctx.paths, session, cache) &&
+      locateTranscript(ctx.paths, session, cache).status === "found"
+    );
+    if (strays.length === 0) return;
+    const { followRelocations } = await import("../move/relocation.ts");
+    await followRelocations(ctx, strays, cache);
+  } catch (error) {
+    ctx.err.line(`  Could not follow sessions Claude moved: ${errorMessage(error)}`, "yellow");
+  }
+}
+
 /** The saved machine name, or the hostname when none is saved. */
 export function readMachineName(ctx: AppContext): string | null {
   try {
@@ -80,7 +117,8 @@ export function readMachineName(ctx: AppContext): string | null {
 /** Save a machine name typed by the user. */
 export function saveMachineName(ctx: AppContext, name: string): void {
   Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
-  Deno.writeTextFileSync(ctx.paths.machineNameFile, `${name}\n`);
+  // A kill mid-write must not leave an empty name that every later run shows.
+  writeFileAtomic(ctx.paths.machineNameFile, `${name}\n`);
 }
 
 /** The lowercased hostname, the fallback machine name. */

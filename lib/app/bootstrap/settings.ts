@@ -15,6 +15,7 @@ import { decodeLossless, encodeLossless } from "../../core/lossless_text.ts";
 import type { Paths } from "../../core/paths.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { backupSettings } from "../../store/backups.ts";
+import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
 
 /** The value claudecm sets: about 274 years. 0 would disable persistence. */
 export const PROTECTED_CLEANUP_DAYS = 100_000;
@@ -96,15 +97,24 @@ export async function ensureCleanupPeriod(paths: Paths, now: Date): Promise<bool
   }
 }
 
-/** A new settings.json, never written over one that appeared meanwhile. */
+/**
+ * A new settings.json, never written over one that appeared meanwhile. Its
+ * temporary file goes whatever happens: a full disk creates it empty and
+ * fails the write, on every run until there is room.
+ */
 function createSettings(paths: Paths): boolean {
   Deno.mkdirSync(paths.claudeRoot, { recursive: true });
+  removeDeadWritersTemps(paths.claudeRoot, { of: paths.settingsFile });
   const tmp = `${paths.settingsFile}.tmp-${Deno.pid}`;
-  Deno.writeTextFileSync(tmp, `{\n  "cleanupPeriodDays": ${PROTECTED_CLEANUP_DAYS}\n}\n`);
   try {
+    Deno.writeTextFileSync(tmp, `{\n  "cleanupPeriodDays": ${PROTECTED_CLEANUP_DAYS}\n}\n`);
     Deno.linkSync(tmp, paths.settingsFile);
   } finally {
-    Deno.removeSync(tmp);
+    try {
+      Deno.removeSync(tmp);
+    } catch {
+      // Never created: the write's own error is the one to report.
+    }
   }
   return true;
 }

@@ -11,7 +11,7 @@
 import type { AppContext } from "../context.ts";
 import type { AddFinding, CheckStatus, Section } from "./doctor_model.ts";
 import { errorMessage } from "../../core/errors.ts";
-import { isManifestLive, listPidManifests } from "../../core/pid_manifest.ts";
+import { liveSessionIds } from "../../core/pid_manifest.ts";
 import {
   archivedSessions,
   mainSessions,
@@ -101,21 +101,20 @@ export function checkRegistry(
     text: line.raw,
     reason: line.reason,
   }));
-  const running = new Set(
-    listPidManifests(ctx.paths).filter(isManifestLive).map((manifest) => manifest.sessionId),
-  );
+  const running = liveSessionIds(ctx.paths);
   const now = ctx.now();
   const cache = createSessionInfoCache();
   const dirs = new Map<string, SessionRef[]>();
   for (const { session, number, archived } of refs) {
     const ref: SessionRef = { number, archived, guid: session.guid, desc: session.desc };
     dirs.set(session.dir, [...dirs.get(session.dir) ?? [], ref]);
-    const info = getSessionInfo(ctx.paths, session, { now, cache });
+    const live = running.has(session.guid);
+    const info = getSessionInfo(ctx.paths, session, { now, cache, live });
     if (info.status === "ok") continue;
     const missing = { ...ref, dir: session.dir, transcript: info.transcriptPath };
     if (info.status === "unreadable") {
       check.unreadableTranscripts.push({ ...missing, problem: info.problem ?? "" });
-    } else if (running.has(session.guid)) check.runningWithoutTranscript.push(missing);
+    } else if (info.status === "new") check.runningWithoutTranscript.push(missing);
     else check.missingTranscripts.push(missing);
   }
   check.missingDirs = [...dirs].filter(([dir]) => !folderStillThere(dir))

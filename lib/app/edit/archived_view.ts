@@ -12,6 +12,7 @@ import { deleteWithConfirmation } from "./delete_session.ts";
 import { pick } from "./edit_list.ts";
 import { archivedSessions } from "../../core/registry.ts";
 import { unarchiveSession } from "../../core/registry_ops.ts";
+import { liveSessionIds } from "../../core/pid_manifest.ts";
 import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 
@@ -24,11 +25,16 @@ export async function viewArchived(ctx: AppContext): Promise<void> {
       return;
     }
     const cache = createSessionInfoCache();
+    const live = liveSessionIds(ctx.paths);
     ctx.out.line();
     ctx.out.line("  === Archived Sessions ===");
     ctx.out.line();
     sessions.forEach((s, index) => {
-      const { size } = getSessionInfo(ctx.paths, s, { now: ctx.now(), cache });
+      const { size } = getSessionInfo(ctx.paths, s, {
+        now: ctx.now(),
+        cache,
+        live: live.has(s.guid),
+      });
       ctx.out.line(`  ${index + 1}. ${s.desc} [${s.dir}] ${size}`);
     });
     ctx.out.line();

@@ -35,7 +35,8 @@ export async function resumeFound(ctx: AppContext, result: FindResult): Promise<
     );
     return ExitCode.failure;
   }
-  if (!isDirectory(dir)) {
+  // A registered one whose folder is gone is asked about by the one resume path.
+  if (known === undefined && !isDirectory(dir)) {
     ctx.err.line(`  The session's directory no longer exists: ${dir}`, "red");
     return ExitCode.failure;
   }

@@ -33,7 +33,10 @@ export interface ListedSession {
   desc: string;
   tokens: number | null;
   archived: boolean;
-  /** `ok`, `missing` (nowhere on disk) or `unreadable` (a permission or I/O error). */
+  /**
+   * `ok`, `new` (open in a claude that has not saved a first message), `missing`
+   * (nowhere on disk) or `unreadable` (a permission or I/O error).
+   */
   status: SessionInfo["status"];
   /** For `unreadable`: what could not be read and why. */
   problem: string | null;
@@ -69,7 +72,9 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
     import("./malformed_warning.ts"),
   ]);
   // The table needs nothing typed (DESIGN.md 5.2): without a saved machine name, the hostname.
-  await bootstrap(ctx, { mayPrompt: false });
+  // One set of transcript lookups for the bootstrap's look at every row and the table's.
+  const cache = createSessionInfoCache();
+  await bootstrap(ctx, { mayPrompt: false, locateCache: cache });
   const registry = readRegistry(ctx.paths);
   warnMalformedLines(ctx, registry);
   const sessions = mainSessions(registry);
@@ -77,7 +82,7 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
     ctx.out.line("  No saved sessions.");
     return ExitCode.ok;
   }
-  showList(ctx, sessions);
+  showList(ctx, sessions, { cache });
   const archivedCount = archivedSessions(registry).length;
   ctx.out.line();
   ctx.out.line(
@@ -119,7 +124,7 @@ export function describeSessions(
   const cache = options.cache ?? createSessionInfoCache();
   const live = options.live ?? liveSessionIds(ctx.paths);
   return sessions.map((session, index) => {
-    const info = getSessionInfo(ctx.paths, session, { now, cache });
+    const info = getSessionInfo(ctx.paths, session, { now, cache, live: live.has(session.guid) });
     return {
       number: index + 1,
       guid: session.guid,

@@ -10,7 +10,11 @@
 import type { AppContext } from "../context.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import type { Session } from "../../core/registry.ts";
-import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
+import {
+  createSessionInfoCache,
+  getSessionInfo,
+  type SessionInfoCache,
+} from "../../core/session_info.ts";
 import { renderSessionTable } from "../../ui/session_list.ts";
 
 /** Options for {@linkcode showList}. */
@@ -19,6 +23,8 @@ export interface ShowListOptions {
   highlight?: number;
   /** The header's text; `Saved Sessions` by default. */
   title?: string;
+  /** Lookups this run already made (the bootstrap's). */
+  cache?: SessionInfoCache;
 }
 
 /** Print `sessions` as the list. */
@@ -28,11 +34,11 @@ export function showList(
   options: ShowListOptions = {},
 ): void {
   const now = ctx.now();
-  const cache = createSessionInfoCache();
+  const cache = options.cache ?? createSessionInfoCache();
   const live = liveSessionIds(ctx.paths);
   const rows = sessions.map((session) => ({
     session,
-    info: getSessionInfo(ctx.paths, session, { now, cache }),
+    info: getSessionInfo(ctx.paths, session, { now, cache, live: live.has(session.guid) }),
     live: live.has(session.guid),
   }));
   ctx.out.line();

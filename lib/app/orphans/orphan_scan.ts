@@ -25,6 +25,7 @@ import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import { snapshotFolder } from "../../core/session_files.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { readSessionFacts } from "../../transcript/session_facts.ts";
 import { titleOf } from "../../transcript/session_title.ts";
@@ -44,6 +45,8 @@ export async function orphanScan(
   options: { dir: string; registeredGuid: string },
 ): Promise<OrphanScanChoice> {
   const { dir, registeredGuid } = options;
+  // A P# or a move aside killed mid-copy left its unfinished copy here (copy.ts).
+  removeDeadWritersTemps(projectDirFor(ctx.paths, dir));
   while (true) {
     const rows = scanRows(ctx, dir);
     if (rows === null) return null;

@@ -19,6 +19,7 @@ import type { Session } from "../../core/registry.ts";
 import { buildRecoveryMetaPrompt, isoDay } from "../../core/recovery_prompt.ts";
 import { getSessionInfo } from "../../core/session_info.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
+import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { rotateToOld } from "../../store/rotate.ts";
 
 /** What to do next: resume as asked, start a fresh session in the folder, or nothing. */
@@ -88,10 +89,14 @@ async function writeRecoveryPrompt(
     return { action: "cancel", failed: true };
   }
   try {
-    // Rotated only now that a new prompt exists (the spec rotates first): a failed generation
-    // leaves the user's file where it was.
-    rotateToOld(promptFile);
-    Deno.writeTextFileSync(promptFile, `${text}\n`);
+    // Rotated only once the new prompt is whole on disk (the spec rotates first): a failed
+    // generation or a full disk leaves the user's file where it was.
+    writeFileAtomic(promptFile, `${text}\n`, {
+      beforeRename: () => {
+        rotateToOld(promptFile);
+        return true;
+      },
+    });
   } catch (error) {
     ctx.err.line(`  Could not write ${promptFile}: ${errorMessage(error)}`, "red");
     return { action: "cancel", failed: true };

@@ -14,8 +14,8 @@ import { finishFreshLaunch } from "../launch/fresh_exit.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { orphanScan } from "../orphans/orphan_scan.ts";
-import { followRelocation } from "../move/relocation.ts";
 import { resolveResumeOrRecover } from "../primer/recovery_primer.ts";
+import { followFolderMoves } from "./follow_folder.ts";
 import { pickedSession } from "./picked_session.ts";
 import { resumeSession } from "./resume_session.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
@@ -28,6 +28,7 @@ export async function resumePicked(
   ctx: AppContext,
   { settings, session: picked }: { settings: LaunchSettings; session: Session },
 ): Promise<number> {
+  // Before the checks below, which look in the session's folder; resumeSession does it again.
   const session = await followFolderMoves(ctx, picked);
   if (session === null) return ExitCode.failure;
   // A folder that is not there is reported by resumeSession, before anything else happens.
@@ -78,15 +79,4 @@ export async function resumeOrRecover(
   });
   await finishFreshLaunch(ctx, outcome, { settings, dir: session.dir, provisional: false });
   return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
-}
-
-/**
- * Issue 21: the row follows a `/cd` claude made; a folder that is gone asks
- * where it went (null: the user cancelled, or the move was refused).
- */
-async function followFolderMoves(ctx: AppContext, session: Session): Promise<Session | null> {
-  const current = await followRelocation(ctx, session);
-  if (probePath(current.dir).kind !== "missing") return current;
-  const { askWhereFolderWent } = await import("../move/gone_folder.ts");
-  return await askWhereFolderWent(ctx, current);
 }

@@ -17,6 +17,7 @@ import { transcriptTitle } from "../launch/launch_name.ts";
 import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import { recheckThenAct } from "../recheck.ts";
+import { followFolderMoves } from "./follow_folder.ts";
 import { finishResume } from "./resume_exit.ts";
 import { keepOneTranscriptCopy } from "./transcript_copies.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
@@ -53,34 +54,38 @@ export interface ResumeRequest {
 
 /**
  * Resume a session, then run what follows its exit; returns the command's
- * exit code. Every caller gets the same checks: claude's directory must be
- * there; a session open in another claude window is resumed only when the
+ * exit code. Every caller gets the same checks: a registered row follows
+ * its folder (a `/cd` claude made; a folder that is gone asks where it went,
+ * issue 21); claude's directory must be there; a session open in another claude window is resumed only when the
  * user says so (DESIGN.md 5.8: both windows would append to one transcript,
  * interleaved); a registered row moves to #1 only when the resume ran (see
  * {@linkcode ResumeOutcome.ran}): a cancelled or refused one leaves the list
  * as it was.
  */
 export async function resumeSession(ctx: AppContext, request: ResumeRequest): Promise<number> {
-  const { session, settings } = request;
+  const { settings, registered } = request;
+  // A row follows its folder (issue 21) on every path, whenever the caller read it.
+  const session = registered ? await followFolderMoves(ctx, request.session) : request.session;
+  if (session === null) return ExitCode.failure;
   const dir = request.launchDir ?? session.dir;
   if (!directoryReachable(ctx, dir)) return ExitCode.failure;
   if (isSessionLive(ctx.paths, session.guid) && !confirmLiveResume(ctx, session)) {
     ctx.out.line("  Not resumed.");
     return ExitCode.failure;
   }
-  if (!await keepOneTranscriptCopy(ctx, { ...session, registered: request.registered })) {
+  if (!await keepOneTranscriptCopy(ctx, { ...session, registered })) {
     ctx.out.line("  Not resumed.");
     return ExitCode.failure;
   }
   // A transcript Claude Code deleted comes back from the vault before claude is asked for it.
-  if (request.registered && offerVaultRestore(ctx, session) === "failed") return ExitCode.failure;
+  if (registered && offerVaultRestore(ctx, session) === "failed") return ExitCode.failure;
   const outcome = await resumeWithForkDetection(ctx, settings, {
     dir,
     guid: session.guid,
-    displayName: launchName(ctx, request),
+    displayName: launchName(ctx, { ...request, session }),
     extraArgs: request.extraArgs,
   });
-  await finishResume(ctx, { settings, session, registered: request.registered, outcome });
+  await finishResume(ctx, { settings, session, registered, outcome });
   return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
 }
 

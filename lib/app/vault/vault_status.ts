@@ -11,6 +11,7 @@ import { VAULT_ENV, vaultEnabled } from "./vault_sync.ts";
 import { fileInfoOrNull } from "../../core/fs_checks.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
+import { isSessionLive } from "../../core/pid_manifest.ts";
 import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
 import { sessionFilesFor, vaultFilesFor } from "../../core/session_copies.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
@@ -160,5 +161,9 @@ function missingReason(ctx: AppContext, session: Session): string {
       "the one in the registered folder's project folder";
   }
   if (located.status === "unreadable") return `its transcript cannot be read: ${located.error}`;
+  // Liveness before "missing" (issue 17 item 5): the transcript comes with the first message.
+  if (isSessionLive(ctx.paths, session.guid)) {
+    return "open in a claude window that has not saved its first message yet";
+  }
   return "no transcript anywhere (never written, or deleted before the vault had it)";
 }

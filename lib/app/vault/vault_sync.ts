@@ -16,9 +16,10 @@ import { errorMessage } from "../../core/errors.ts";
 import { isNotFound } from "../../core/fs_checks.ts";
 import { archivedSessions, isSessionId, mainSessions, type Session } from "../../core/registry.ts";
 import { projectKey } from "../../core/project_key.ts";
-import { sessionFilesIn } from "../../core/session_copies.ts";
+import { type SessionFiles, sessionFilesIn } from "../../core/session_copies.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { type EntrySyncResult, syncVaultEntry } from "../../store/vault_entry.ts";
+import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
+import { type EntrySyncResult, foldersUnder, syncVaultEntry } from "../../store/vault_entry.ts";
 
 /** `CLAUDECM_VAULT`: `off` turns the vault off; `copy` forces copy mode (tests, odd file systems). */
 export const VAULT_ENV = "CLAUDECM_VAULT";
@@ -70,6 +71,7 @@ export function syncVault(ctx: AppContext, options: SyncVaultOptions = {}): Vaul
   // session: bootstrap runs this over every row.
   const keys = new Map<string, string>();
   const listings = new Map<string, Set<string> | null>();
+  const swept = new Set<string>();
   const { join } = ctx.paths.path;
   for (const session of sessions) {
     if (wanted !== null && !wanted.has(session.guid)) continue;
@@ -98,13 +100,29 @@ export function syncVault(ctx: AppContext, options: SyncVaultOptions = {}): Vaul
       continue;
     }
     summary.synced++;
-    if (result.changed) summary.changed++;
+    if (result.changed) {
+      summary.changed++;
+      sweepEntry(vault, swept);
+    }
     if (result.mode === "copy") summary.copied++;
   }
   if (summary.failure !== null && options.quiet !== true) {
     ctx.err.line(`  The vault could not be updated: ${summary.failure}`, "yellow");
   }
   return summary;
+}
+
+/**
+ * A sync killed while it wrote an entry left a temporary file there, and
+ * that entry changes again in the next sync: sweep its folders then, each
+ * folder once a run (a whole-vault sweep is `claudecm vault sync`'s).
+ */
+function sweepEntry(vault: SessionFiles, swept: Set<string>): void {
+  for (const folder of [vault.folder, ...foldersUnder(vault.sidecar)]) {
+    if (swept.has(folder)) continue;
+    swept.add(folder);
+    removeDeadWritersTemps(folder);
+  }
 }
 
 /** The names in `folder` (none when it does not exist); null when it cannot be listed. */

@@ -1,0 +1,95 @@
+/**
+ * A hostile user's windows (issue 17, "Done means"): three `adopt --all`,
+ * two edit-list renames, a `new`, a `resume N`, two `find`s that build the
+ * index and two `vault sync`s, all at once. No row is lost or duplicated, and
+ * each adopt reports only what it added.
+ */
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { inWorldWithoutCmv } from "./helpers/launch_world.ts";
+import { seedSessions } from "./helpers/seed.ts";
+import { finishedSession, save } from "./helpers/projects.ts";
+import { projectDirFor, transcriptPathFor } from "../lib/core/paths.ts";
+import { findSessionCopies } from "../lib/core/session_copies.ts";
+import { archivedSessions, mainSessions, malformedLines } from "../lib/core/registry.ts";
+import { readRegistry } from "../lib/store/registry_store.ts";
+
+const REGISTERED = 12;
+const UNREGISTERED = 24;
+
+Deno.test("eleven windows at once: no row lost or duplicated, and adopt counts only its own", () =>
+  inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["work from a window"] });
+    const specs = Array.from({ length: REGISTERED }, (_, i) => ({ desc: `Row ${i + 1}` }));
+    const { main } = seedSessions(world, specs);
+    const unregistered: string[] = [];
+    for (let i = 0; i < UNREGISTERED; i++) {
+      const dir = join(world.dir, `folder${i % 3}`);
+      Deno.mkdirSync(dir, { recursive: true });
+      const folder = projectDirFor(world.paths, dir);
+      Deno.mkdirSync(folder, { recursive: true });
+      const sessionId = `0ad0be00-0000-4000-8000-${String(i + 1).padStart(12, "0")}`;
+      save(folder, finishedSession({ sessionId, cwd: dir, ask: `Orphan work ${i}` }));
+      unregistered.push(sessionId);
+    }
+    const fresh = join(world.dir, "fresh");
+    Deno.mkdirSync(fresh);
+    const runs = await Promise.all([
+      world.run(["adopt", "--all"]),
+      world.run(["adopt", "--all"]),
+      world.run(["adopt", "--all"]),
+      world.run([], { stdin: "e\nr3\nRenamed three\n\n" }),
+      world.run([], { stdin: "e\nr4\nRenamed four\n\n" }),
+      world.run(["new"], { cwd: fresh, stdin: "Fresh one\n" }),
+      world.run(["resume", "2"], { stdin: "\n" }),
+      world.run(["find", "Orphan"]),
+      world.run(["vault", "sync"]),
+      world.run(["find", "work"]),
+      world.run(["vault", "sync"]),
+    ]);
+    const summary = runs.map((r) => `${r.code}: ${r.stderr.trim()}`).join("\n");
+    for (const run of runs) assert.equal(run.code, 0, summary);
+    const registry = readRegistry(world.paths);
+    assert.deepEqual(malformedLines(registry), []);
+    const rows = [...mainSessions(registry), ...archivedSessions(registry)];
+    const guids = rows.map((row) => row.guid);
+    assert.equal(new Set(guids).size, guids.length, `no duplicate row:\n${guids.join("\n")}`);
+    for (const guid of [...main.map((s) => s.guid), ...unregistered]) {
+      assert.ok(guids.includes(guid), `${guid} is registered`);
+    }
+    assert.equal(rows.length, REGISTERED + UNREGISTERED + 1, "every row, plus the new one");
+    assert.ok(rows.some((row) => row.desc === "Fresh one"));
+    const shown = `${rows.map((row) => `${row.guid} ${row.desc}`).join("\n")}\n` +
+      runs.slice(3, 5).map((r) => r.stdout).join("\n----\n");
+    // Numbers are what each window saw: `new` and the resume reorder the list meanwhile, so
+    // both renames may name one session, and then the later one stands.
+    const targets = runs.slice(3, 5).map((r) => /New name for '([^']*)'/.exec(r.stdout)?.[1]);
+    const names = rows.filter((row) => row.desc.startsWith("Renamed ")).map((row) => row.desc);
+    const oneSession = targets[0] === targets[1] || targets[1] === "Renamed three" ||
+      targets[0] === "Renamed four";
+    assert.equal(names.length, oneSession ? 1 : 2, shown);
+    const added = runs.slice(0, 3).map((r) => Number(/Added (\d+)/.exec(r.stdout)?.[1] ?? 0));
+    assert.equal(added.reduce((a, b) => a + b, 0), UNREGISTERED, `adopt said ${added}`);
+  }));
+
+Deno.test("three windows move one session to three folders at once: one wins, one live copy", () =>
+  inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }]);
+    const guid = main[0].guid;
+    const original = Deno.readFileSync(transcriptPathFor(world.paths, world.project, guid));
+    const targets = ["b", "c", "d"].map((name) => join(world.dir, name));
+    for (const dir of targets) Deno.mkdirSync(dir);
+    const runs = await Promise.all(
+      targets.map((dir) => world.run([], { stdin: `e\np1\n${dir}\n` })),
+    );
+    for (const run of runs) assert.equal(run.code, 0, run.stderr);
+    const rows = world.sessions();
+    assert.deepEqual(rows.map((row) => row.guid).sort(), main.map((s) => s.guid).sort());
+    const row = rows.find((s) => s.guid === guid)!;
+    const copies = findSessionCopies(world.paths, guid);
+    const outputs = runs.map((run) => run.stdout).join("\n----\n");
+    assert.deepEqual(copies.map((c) => c.folder), [projectDirFor(world.paths, row.dir)], outputs);
+    assert.deepEqual(Deno.readFileSync(copies[0].transcript), original);
+    assert.ok(runs.some((run) => /Path changed: Alpha/.test(run.stdout)), outputs);
+  }));
