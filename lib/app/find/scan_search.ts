@@ -1,7 +1,8 @@
 /**
  * `find --no-index` and `find --regex`: read every transcript, write nothing.
- * Files, then lines, that cannot hold the search's longest word are skipped
- * before anything is parsed, which keeps a full scan close to `grep` speed. A session's
+ * Files (scan_prefilter.ts: on two threads over a large history), then
+ * lines, that cannot hold the search's longest word are skipped before
+ * anything is parsed, which keeps a full scan close to `grep` speed. A session's
  * relevance is how many pieces of its text match; its snippets are the
  * latest matches (as through the index).
  *
@@ -9,7 +10,8 @@
  */
 
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
-import { type ByteSearch, fileMayMatch } from "../../transcript/raw_match.ts";
+import type { ByteSearch } from "../../transcript/raw_match.ts";
+import { filesHolding, type PrefilterOptions } from "./scan_prefilter.ts";
 import type { SearchDoc, SearchRole, SessionFacts } from "../../transcript/search_text.ts";
 import { relevanceOf, type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
 import { snippetAround } from "./snippet.ts";
@@ -55,19 +57,16 @@ async function loadReaders() {
 export async function scanSearch(
   projectsDir: string,
   query: ScanQuery,
+  options: PrefilterOptions = {},
 ): Promise<SessionMatches[]> {
   const roles = new Set(query.roles);
   const found = new Map<string, Found>();
   let readers: Awaited<ReturnType<typeof loadReaders>> | undefined;
   const precheck = query.precheck;
-  // A word with a rare letter is looked for natively in a latin1 copy (raw_match.ts): worth
-  // loading node:buffer for, over any history but a tiny one.
-  const toLatin1 = precheck?.rareAt === undefined
-    ? undefined
-    : (await import("../../transcript/latin1.ts")).toLatin1;
-  for (const file of listAllTranscripts(projectsDir)) {
+  const all = listAllTranscripts(projectsDir);
+  const files = precheck === undefined ? all : await filesHolding(all, precheck, options);
+  for (const file of files) {
     try {
-      if (precheck && !fileMayMatch(file.path, precheck, toLatin1)) continue;
       readers ??= await loadReaders();
       const { project } = query;
       if (project && !sameText(file.projectDir, project.projectDir, project)) {
