@@ -26,6 +26,8 @@ const FIND_INDEX_VERSION = "2";
 
 /** SQLite's page cache for a query, in KiB (see {@linkcode FindIndexDb.open}). */
 export const QUERY_CACHE_KB = 64 * 1024;
+/** The memory map a query reads the index through, in bytes (see {@linkcode FindIndexDb.open}). */
+export const QUERY_MMAP_BYTES = 256 * 1024 * 1024;
 
 /** A transcript as the index knows it. */
 export interface IndexedFile {
@@ -168,7 +170,7 @@ export class FindIndexDb {
       // pages the OS can drop) halve a broad one.
       db.exec(
         `PRAGMA busy_timeout = 10000; PRAGMA cache_size = ${-QUERY_CACHE_KB}; ` +
-          "PRAGMA mmap_size = 268435456",
+          `PRAGMA mmap_size = ${QUERY_MMAP_BYTES}`,
       );
       // Derived data: a crash may lose the last transactions (their files are read again) and a
       // damaged file is rebuilt, so the writer skips fsync.

@@ -8,7 +8,12 @@
  * @module
  */
 
-import { type FileState, type FindIndexDb, QUERY_CACHE_KB } from "../../store/find_index_db.ts";
+import {
+  type FileState,
+  type FindIndexDb,
+  QUERY_CACHE_KB,
+  QUERY_MMAP_BYTES,
+} from "../../store/find_index_db.ts";
 import { headSessionId } from "../../transcript/head_session.ts";
 import { type ParsedPart, type ParseJob, parseJob } from "./index_parse.ts";
 import type { IndexStats, Plan, ProgressListener } from "./index_update.ts";
@@ -62,8 +67,9 @@ export async function writePlans(
     : localReader(jobs);
   let done = total - sizes.reduce((sum, size) => sum + size, 0);
   let batch = 0;
-  // Pages written are not read again soon: a small cache keeps a build's memory down.
-  index.db.exec(`PRAGMA cache_size = ${-WRITE_CACHE_KB}`);
+  // Pages written are not read again soon: a small cache, and no memory map (its pages count as
+  // the process's memory), keep a build's memory down.
+  index.db.exec(`PRAGMA cache_size = ${-WRITE_CACHE_KB}; PRAGMA mmap_size = 0`);
   index.db.exec("BEGIN IMMEDIATE");
   try {
     for (const file of gone) index.dropFile(file.id);
@@ -90,7 +96,7 @@ export async function writePlans(
     throw error;
   } finally {
     reader.close();
-    index.db.exec(`PRAGMA cache_size = ${-QUERY_CACHE_KB}`);
+    index.db.exec(`PRAGMA cache_size = ${-QUERY_CACHE_KB}; PRAGMA mmap_size = ${QUERY_MMAP_BYTES}`);
   }
   stats.files += plans.length - named.length;
 }
