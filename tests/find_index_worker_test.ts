@@ -5,7 +5,7 @@ import { updateIndex } from "../lib/app/find/index_update.ts";
 import { FindIndexDb } from "../lib/store/find_index_db.ts";
 import { generateTranscript } from "../scripts/gen_transcript.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
-import { writeFindHistory } from "./helpers/find_fixtures.ts";
+import { failReadsAfter, writeFindHistory } from "./helpers/find_fixtures.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 
 /** Every row of the index, in a comparable form. */
@@ -86,29 +86,19 @@ Deno.test("a file gone before the worker reads it is reported unreadable and lef
 
 Deno.test("a transcript that fails after some of its text was stored keeps no row and no text", async () => {
   const t = createTestContext({ interactive: false });
-  const realOpen = Deno.openSync;
+  let failing: ReturnType<typeof failReadsAfter> | undefined;
   try {
     const history = writeFindHistory(t.ctx, t.home);
     const big = new TranscriptBuilder({ cwd: history.alpha.cwd, sessionId: history.alpha.id });
     for (let i = 0; i < 3000; i++) big.text(`the tamarin paragraph ${i} ${"padding ".repeat(120)}`);
     Deno.writeTextFileSync(history.alpha.path, big.toString(), { append: true });
-    let reads = 0;
     // Past the first part of its text (index_parse.ts hands text over a megabyte at a time).
-    Deno.openSync = (path: string | URL, options?: Deno.OpenOptions) => {
-      const file = realOpen(path, options);
-      if (String(path) !== history.alpha.path) return file;
-      const readSync = file.readSync.bind(file);
-      file.readSync = (buffer: Uint8Array) => {
-        if (++reads > 20) throw new Deno.errors.PermissionDenied("simulated I/O failure");
-        return readSync(buffer);
-      };
-      return file;
-    };
+    failing = failReadsAfter(history.alpha.path, 20);
     Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
     const db = FindIndexDb.open(findIndexPath(t.ctx.paths), { writer: true })!;
     try {
       const stats = await updateIndex(db, t.ctx.paths.projectsDir, { workerBytes: Infinity });
-      assert.ok(reads > 20, "the failure came mid-file");
+      assert.ok(failing.reads() > 20, "the failure came mid-file");
       assert.deepEqual(stats.unreadable, [history.alpha.path]);
       const count = (sql: string, ...params: string[]) =>
         Number(db.db.prepare(sql).get(...params)?.n);
@@ -122,7 +112,7 @@ Deno.test("a transcript that fails after some of its text was stored keeps no ro
       db.close();
     }
   } finally {
-    Deno.openSync = realOpen;
+    failing?.restore();
     t.cleanup();
   }
 });
