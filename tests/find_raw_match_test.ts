@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { byteSearch, fileMayMatch } from "../lib/transcript/raw_match.ts";
+import { byteSearch, fileMayMatch, lineHolds } from "../lib/transcript/raw_match.ts";
 import { toLatin1 } from "../lib/transcript/latin1.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -72,5 +72,23 @@ Deno.test("fileMayMatch through latin1 (a word with a rare letter) agrees with t
     }
   } finally {
     Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("lineHolds through a line's latin1 copy agrees with the byte search", () => {
+  for (
+    const [word, text] of [["zebu", "a Zebu here"], ["zebu", "zeb u"], ["kiwi", "KIWI"], [
+      "qat",
+      "é qat",
+    ]]
+  ) {
+    const line = bytes(text);
+    const search = byteSearch(word);
+    assert.equal(
+      lineHolds(search, { bytes: line, latin1: toLatin1(line) }),
+      search.test(line),
+      text,
+    );
+    assert.equal(lineHolds(search, { bytes: line }), search.test(line), text);
   }
 });

@@ -108,6 +108,16 @@ export function fileMayMatch(path: string, search: ByteSearch, toLatin1?: ToLati
   }
 }
 
+/** Whether a line holds the word: through its latin1 copy when it has one and the word a rare letter. */
+export function lineHolds(
+  search: ByteSearch,
+  line: { bytes: Uint8Array; latin1?: string },
+): boolean {
+  return search.rareAt === undefined || line.latin1 === undefined
+    ? search.test(line.bytes)
+    : rareLetterTest(search, line.bytes, line.latin1);
+}
+
 /** Each place the word's rare letter is, in either case, found natively; the word compared there. */
 function rareLetterTest(search: ByteSearch, bytes: Uint8Array, latin1: string): boolean {
   const { word, rareAt } = search;

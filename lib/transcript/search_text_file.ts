@@ -10,6 +10,7 @@
  */
 
 import { scanLines } from "./lines.ts";
+import type { JsonBytes } from "./json_bytes.ts";
 import { docsOfLine, type LinePlace, type SearchDoc, type SessionFacts } from "./search_text.ts";
 
 /** Options for {@linkcode readSearchText}. */
@@ -18,8 +19,8 @@ export interface ReadSearchTextOptions {
   start?: number;
   /** Facts to update in place (carried over from earlier reads of the same file). */
   facts?: SessionFacts;
-  /** Sees each raw line first; false skips it unparsed (a scan's cheap pre-check). */
-  lineFilter?: (bytes: Uint8Array) => boolean;
+  /** Sees each raw line (and its latin1 copy) first; false skips it unparsed (a scan's cheap pre-check). */
+  lineFilter?: (line: JsonBytes) => boolean;
   /** Leave out what the tools answered (the index does: see find_index_db.ts). */
   withoutToolOutput?: boolean;
 }
@@ -45,7 +46,7 @@ export function readSearchText(
     if (line.unterminated) return false;
     const lineAt = end;
     end += line.length + 1;
-    if (line.oversized || options.lineFilter?.(line.bytes) === false) return;
+    if (line.oversized || options.lineFilter?.(line) === false) return;
     const docs = docsOfLine(line, facts, options);
     if (docs.length > 0) visit(docs, { lineAt, lineLength: line.bytes.length });
   }, { start });

@@ -10,7 +10,7 @@
  */
 
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
-import type { ByteSearch } from "../../transcript/raw_match.ts";
+import { type ByteSearch, lineHolds } from "../../transcript/raw_match.ts";
 import { filesHolding, type PrefilterOptions } from "./scan_prefilter.ts";
 import type { SearchDoc, SearchRole, SessionFacts } from "../../transcript/search_text.ts";
 import { relevanceOf, type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
@@ -86,7 +86,7 @@ export async function scanSearch(
           entry.latest.push(doc);
           if (entry.latest.length > SNIPPETS_PER_SESSION) entry.latest.shift();
         }
-      }, { lineFilter: precheck?.test });
+      }, { lineFilter: precheck && ((line) => lineHolds(precheck, line)) });
     } catch (error) {
       if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
         continue;
