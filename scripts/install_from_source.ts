@@ -18,6 +18,7 @@
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { join, resolve } from "node:path";
+import { posix, win32 } from "../lib/core/path.ts";
 
 /** The line every launcher carries, so uninstall knows its own. */
 export const LAUNCHER_MARK = "claudecm launcher for a source checkout";
@@ -25,8 +26,14 @@ export const LAUNCHER_MARK = "claudecm launcher for a source checkout";
 const IS_WINDOWS = Deno.build.os === "windows";
 const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 
-/** What a launcher runs: Deno, then its arguments before claudecm's. */
-export function launcherCommand(checkout: string, deno: string): [string, string[]] {
+/** What a launcher for `os` runs: Deno, then its arguments before claudecm's. */
+export function launcherCommand(
+  checkout: string,
+  deno: string,
+  os: typeof Deno.build.os,
+): [string, string[]] {
+  // The launcher's OS names the path flavour, not the OS this runs on.
+  const { join } = os === "windows" ? win32 : posix;
   return [deno, [
     "run",
     "--allow-all",
@@ -41,7 +48,7 @@ export function launcherCommand(checkout: string, deno: string): [string, string
 
 /** The launcher's text for this OS. */
 export function launcherText(checkout: string, deno: string, os: typeof Deno.build.os): string {
-  const [program, args] = launcherCommand(checkout, deno);
+  const [program, args] = launcherCommand(checkout, deno, os);
   if (os === "windows") {
     const line = [program, ...args].map((word) => `"${word}"`).join(" ");
     return `@echo off\r\nrem ${LAUNCHER_MARK}: ${checkout}\r\n${line} %*\r\n`;

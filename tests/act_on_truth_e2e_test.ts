@@ -46,7 +46,7 @@ Deno.test("P# moves the session: one live copy, and a move there and back keeps 
     Deno.mkdirSync(b);
     const there = await world.run([], { stdin: `e\np1\n${b}\n` });
     assert.equal(there.code, 0, there.stderr);
-    assert.match(there.stdout, /Path changed: Alpha -> .*\/b/);
+    assert.match(there.stdout, /Path changed: Alpha -> .*[\\/]b/);
     assert.deepEqual(findSessionCopies(world.paths, guid).map((c) => c.folder), [
       projectDirFor(world.paths, b),
     ]);

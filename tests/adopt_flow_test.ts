@@ -8,17 +8,18 @@ import { createMemoryOutput } from "../lib/ui/output.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { writeRegistryText } from "./helpers/claude_home.ts";
 import { keyDirOf, makeFolder, save } from "./helpers/projects.ts";
+import { ON_WINDOWS } from "./helpers/portable.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
 
 const REGISTERED = "11111111-0000-4000-8000-000000000001";
+const PIPE_FOLDERS = !ON_WINDOWS;
 
 /** Sessions of every kind adopt must tell apart; returns their ids by role. */
 function seed(t: TestContext) {
   const app = makeFolder(t.home, "src/app");
   const web = makeFolder(t.home, "src/web");
   const gone = makeFolder(t.home, "src/gone");
-  const piped = makeFolder(t.home, "src/a|b");
   const at = (day: number) => new Date(`2026-11-${String(day).padStart(2, "0")}T10:00:00Z`);
   const session = (cwd: string, day: number) => new TranscriptBuilder({ cwd, start: at(day) });
   const custom = session(app, 20).prompt("first ask").text("ok")
@@ -34,13 +35,18 @@ function seed(t: TestContext) {
     .prompt("summarise this", { promptSource: "sdk" }).text("summary");
   const metadataOnly = session(app, 28).metadata({ mode: "normal", permissionMode: "default" });
   const inGone = session(gone, 23).prompt("lost folder").text("ok");
-  const inPiped = session(piped, 24).prompt("pipe folder").text("ok");
   for (const builder of [custom, prompt, registered, printMode, metadataOnly]) {
     save(keyDirOf(t.ctx, app), builder);
   }
   save(keyDirOf(t.ctx, web), ai);
   save(keyDirOf(t.ctx, gone), inGone);
-  save(keyDirOf(t.ctx, piped), inPiped);
+  // Windows forbids '|' in a folder name: no session can be in one there.
+  let inPiped: TranscriptBuilder | undefined;
+  if (PIPE_FOLDERS) {
+    const piped = makeFolder(t.home, "src/a|b");
+    inPiped = session(piped, 24).prompt("pipe folder").text("ok");
+    save(keyDirOf(t.ctx, piped), inPiped);
+  }
   Deno.writeTextFileSync(
     join(keyDirOf(t.ctx, app), "22222222-0000-4000-8000-000000000002.jsonl"),
     "",
@@ -70,7 +76,7 @@ Deno.test("adopt --all: titles in the documented order, below the existing rows,
       [seeded.prompt.sessionId, seeded.app, "fix the login page", ""],
       [seeded.custom.sessionId, seeded.app, "My custom name", ""],
     ]);
-    assert.match(t.stderr(), /Skipped .*src\/a\|b.*'\|' or a line break/);
+    if (PIPE_FOLDERS) assert.match(t.stderr(), /Skipped .*src.a\|b.*'\|' or a line break/);
     assert.match(t.stdout(), /Added 3 session\(s\) to the bottom of the list\./);
     const after = Deno.readTextFileSync(t.ctx.paths.registryFile);
     assert.equal(await runAdopt(t.ctx, { all: true }), 0);
@@ -100,7 +106,7 @@ Deno.test("adopt --dry-run and adopt --json write nothing", async () => {
       ],
     );
     assert.deepEqual(json.adopted, []);
-    assert.equal(json.skipped[0].sessionId, seeded.inPiped.sessionId);
+    assert.equal(json.skipped[0]?.sessionId, seeded.inPiped?.sessionId);
     assert.deepEqual(t.questions, [], "neither asks");
     assert.deepEqual(treeState(t.home), before);
   } finally {

@@ -7,6 +7,8 @@ import { createTestContext } from "./helpers/test_context.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { createTools } from "../lib/platform/tools.ts";
 import { collectDoctorReport } from "../lib/app/doctor/doctor.ts";
+import { join } from "../lib/core/path.ts";
+import { ON_WINDOWS } from "./helpers/portable.ts";
 
 const HELP = Deno.readTextFileSync(new URL("../fixtures/claude-help-2.1.332.txt", import.meta.url));
 const ALL = { sessionId: true, name: true, forkSession: true, noSessionPersistence: true };
@@ -222,9 +224,11 @@ function processGone(pid: number): boolean {
 
 Deno.test("a claude whose --version never returns: its whole tree is killed, 'timed out' reported", async () => {
   const world = createFakeWorld();
-  const pidFile = `${world.dir}/grandchild.pid`;
-  // The grandchild holds the pipe far longer than the probe's timeout.
-  world.claudeScenario({ hangVersion: { pidFile, holdMs: 8_000 } });
+  const pidFile = join(world.dir, "grandchild.pid");
+  // The grandchild holds the pipe far longer than the probe's timeout. On Windows the fake
+  // starts through cmd.exe and takes longer: a shorter timeout would end it before it spoke.
+  const timeoutMs = ON_WINDOWS ? 5_000 : 500;
+  world.claudeScenario({ hangVersion: { pidFile, holdMs: 30_000 } });
   const test = createTestContext({ env: world.env, cwd: world.project });
   const tools = createTools({
     env: test.ctx.env,
@@ -232,18 +236,18 @@ Deno.test("a claude whose --version never returns: its whole tree is killed, 'ti
     cwd: test.ctx.cwd,
     os: Deno.build.os,
     paths: test.ctx.paths,
-    probeTimeoutMs: 500,
+    probeTimeoutMs: timeoutMs,
   });
+  const timedOut = new RegExp(`--version\` timed out after ${timeoutMs / 1000} s`);
   try {
     await assert.rejects(
       async () => (await tools.claude()).features(),
-      (error: unknown) =>
-        error instanceof UserError && /--version` timed out after 0\.5 s/.test(error.message),
+      (error: unknown) => error instanceof UserError && timedOut.test(error.message),
     );
     await waitUntil(() => processGone(Number(Deno.readTextFileSync(pidFile))), 3_000);
     const report = await collectDoctorReport({ ...test.ctx, tools });
     const problem = report.findings.find((f) => f.section === "claude")!.message;
-    assert.match(problem, /--version` timed out after 0\.5 s/);
+    assert.match(problem, timedOut);
     assert.doesNotMatch(problem, /failed/);
     assert.equal(report.ok, false);
   } finally {

@@ -63,7 +63,7 @@ Deno.test("forecast: a project layer of 5 days puts every project's transcripts 
     assert.match(plain.stdout, /lowers cleanupPeriodDays to 5/);
     assert.match(
       plain.stdout,
-      /3 session\(s\) expire by \w+ \d+ \w+ .*raise cleanupPeriodDays in .*alpha\/\.claude\/settings\.json/,
+      /3 session\(s\) expire by \w+ \d+ \w+ .*raise cleanupPeriodDays in .*alpha[\\/]\.claude[\\/]settings\.json/,
     );
     assert.match(plain.stdout, /expires \w+ \d+ \w+: Alpha \(not in the vault yet/);
     assert.match(plain.stdout, new RegExp(`expires \\w+ \\d+ \\w+: ${STRAY} \\(not registered`));

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { ON_WINDOWS } from "./helpers/portable.ts";
 import { runClaudecm } from "./helpers/run_cli.ts";
 import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_home.ts";
 import { createTestContext } from "./helpers/test_context.ts";
@@ -34,10 +35,15 @@ Deno.test("an unknown flag on a canonical subcommand is a usage error, exit 2", 
   }
 });
 
-Deno.test("no HOME: one clear line and exit 1, not a stack trace", async () => {
+Deno.test("no home: one clear line and exit 1, not a stack trace", async () => {
   const result = await runClaudecm(["list", "--json"], { env: {} });
   assert.equal(result.code, 1);
-  assert.equal(result.stderr, "claudecm: cannot find your home directory: HOME is not set\n");
+  // Windows names the home USERPROFILE.
+  const variable = ON_WINDOWS ? "USERPROFILE" : "HOME";
+  assert.equal(
+    result.stderr,
+    `claudecm: cannot find your home directory: ${variable} is not set\n`,
+  );
 });
 
 Deno.test("list --json prints the registry with info and writes nothing", async () => {

@@ -85,8 +85,10 @@ function parseEmbedSummary(summary: string): { totalBytes: number; nodeModules: 
   const start = lines.findIndex((line) => /[├└]─┬ node_modules\b/.test(line));
   const nodeModules: string[] = [];
   if (start >= 0) {
+    // The tree is as deep as the project's path (on Windows it starts at the drive's folders).
+    const indent = lines[start].search(/[├└]─┬ node_modules\b/);
     for (const line of lines.slice(start + 1)) {
-      const child = line.match(/^│ [├└]─[─┬] (\S+?)(\/\*)? \(/);
+      const child = line.slice(indent).match(/^[│ ] [├└]─[─┬] (\S+?)(\/\*)? \(/);
       if (!child) break;
       nodeModules.push(child[1]);
     }

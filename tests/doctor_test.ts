@@ -5,6 +5,7 @@ import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_
 import { createFakeWorld, type FakeWorld } from "./helpers/fakes.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
+import { escapeRegExp } from "./helpers/portable.ts";
 
 const ALL_FEATURES = { sessionId: true, name: true, forkSession: true, noSessionPersistence: true };
 
@@ -45,11 +46,6 @@ async function withHealthy(
   } finally {
     h.cleanup();
   }
-}
-
-/** `text` as a regular expression matching it literally (Windows paths hold backslashes). */
-function literal(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function rootFacts(t: TestContext, overrides: Partial<RunAsFacts>): RunAsFacts {
@@ -114,7 +110,7 @@ Deno.test("doctor: all ok exits 0, reports the tools, settings, registry and pat
     }
     assert.match(out, /^ {2}machine name +ok +laptop$/m);
     assert.match(out, /supports: --session-id, -n\/--name, --fork-session/);
-    assert.match(out, new RegExp(`quarantine +${literal(t.ctx.paths.quarantineRoot)}`));
+    assert.match(out, new RegExp(`quarantine +${escapeRegExp(t.ctx.paths.quarantineRoot)}`));
     assert.match(out, /All checks ok\.\n$/);
     // Only probes: doctor never launches claude or runs a cmv command on a session.
     const probes = world.argv().map((entry) => [entry.tool, ...entry.argv].join(" "));
@@ -274,18 +270,24 @@ Deno.test("doctor: registered sessions without a transcript, and folders that ar
       out,
       /^ {2}transcripts +warning +2 of 4 registered session\(s\) have no transcript$/m,
     );
-    assert.match(out, new RegExp(`^ +#2 Gone one {2}${gone} {2}${literal(world.project)}$`, "m"));
-    assert.match(out, new RegExp(`^ +archived #1 Old {2}${old} {2}${literal(vanished)}$`, "m"));
+    assert.match(
+      out,
+      new RegExp(`^ +#2 Gone one {2}${gone} {2}${escapeRegExp(world.project)}$`, "m"),
+    );
+    assert.match(
+      out,
+      new RegExp(`^ +archived #1 Old {2}${old} {2}${escapeRegExp(vanished)}$`, "m"),
+    );
     assert.match(out, new RegExp(`#3 Just started {2}${running}: running, no message sent yet`));
     assert.match(
       out,
       new RegExp(
-        `^ {2}folders +warning .*\\n +${literal(vanished)} {2}\\(archived #1 Old\\)$`,
+        `^ {2}folders +warning .*\\n +${escapeRegExp(vanished)} {2}\\(archived #1 Old\\)$`,
         "m",
       ),
     );
     // One line to run, for a folder that was moved (issue 21).
-    assert.match(out, new RegExp(`^ +claudecm move ${literal(vanished)} <NEW>$`, "m"));
+    assert.match(out, new RegExp(`^ +claudecm move ${escapeRegExp(vanished)} <NEW>$`, "m"));
   });
 });
 

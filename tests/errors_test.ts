@@ -5,6 +5,7 @@ import {
   isWriteRefusal,
   UserError,
 } from "../lib/core/errors.ts";
+import { join } from "../lib/core/path.ts";
 import { writeFileAtomic } from "../lib/store/atomic_write.ts";
 
 function osError(code: string, message: string): Error {
@@ -88,6 +89,41 @@ Deno.test("a full disk during an atomic write is reported with the target's path
     assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["sessions.txt"]);
   } finally {
     Deno.FsFile.prototype.writeSync = writeSync;
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("access denied on a folder opened as a file names the folder, not a permission", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const folder = join(dir, "sessions.txt");
+    const file = join(dir, "backup.txt");
+    Deno.mkdirSync(folder);
+    Deno.writeTextFileSync(file, "");
+    // What Windows says for a folder where a file is opened, copied or renamed onto.
+    const denials = [
+      `Access denied. (os error 5): open '${folder}'`,
+      `Access denied. (os error 5): copy '${folder}' -> '${file}'`,
+      `Access denied. (os error 5): rename '${file}' -> '${folder}'`,
+    ].map((message) => new Deno.errors.PermissionDenied(message));
+    for (const denial of denials) {
+      assert.ok(!isWriteRefusal(denial), denial.message);
+      assert.equal(
+        environmentUserError(denial)?.message,
+        `${folder} is a folder where claudecm needs a file; move it away`,
+      );
+    }
+    // A folder listed, or a file renamed away from a folder it is in, is a real denial.
+    for (
+      const message of [
+        `Access denied. (os error 5): readdir '${dir}'`,
+        `Access denied. (os error 5): rename '${folder}' -> '${join(dir, "x")}'`,
+        `Access denied. (os error 5): open '${file}'`,
+      ]
+    ) {
+      assert.ok(isWriteRefusal(new Deno.errors.PermissionDenied(message)), message);
+    }
+  } finally {
     Deno.removeSync(dir, { recursive: true });
   }
 });

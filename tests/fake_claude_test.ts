@@ -11,7 +11,8 @@ import {
   transcripts,
   waitUntil,
 } from "./helpers/fakes.ts";
-import { pathExists } from "../lib/core/fs_checks.ts";
+import { pathExists, readDirOrEmpty } from "../lib/core/fs_checks.ts";
+import { join } from "../lib/core/path.ts";
 
 const ID = "0b5f3a52-7c1e-4e0f-9a4b-3d2c1b0a9f8e";
 const HELP = Deno.readTextFileSync(new URL("../fixtures/claude-help-2.1.332.txt", import.meta.url));
@@ -38,10 +39,16 @@ Deno.test("fake claude: manifest at launch, no transcript before the first messa
       steps: [{ waitForFile: go }, { say: "hello world" }, { say: "again" }],
     });
     const run = startFake(world, "claude", ["-n", "my session", "--session-id", ID]);
-    const manifestPath = `${world.claudeRoot}/sessions/${run.child.pid}.json`;
-    await waitUntil(() => pathExists(manifestPath));
+    // On Windows the .cmd shim runs the fake under cmd.exe, so its pid is not the child's:
+    // the manifest is the one that appears.
+    const sessions = join(world.claudeRoot, "sessions");
+    const manifests = () =>
+      readDirOrEmpty(sessions).map((entry) => entry.name).filter((name) => name.endsWith(".json"));
+    await waitUntil(() => manifests().length > 0);
+    const manifestPath = join(sessions, manifests()[0]);
     const manifest = JSON.parse(Deno.readTextFileSync(manifestPath));
-    assert.equal(manifest.pid, run.child.pid);
+    assert.equal(manifestPath, join(sessions, `${manifest.pid}.json`));
+    if (POSIX) assert.equal(manifest.pid, run.child.pid);
     assert.equal(manifest.sessionId, ID);
     assert.equal(manifest.cwd, world.project);
     assert.equal(manifest.kind, "interactive");
@@ -52,7 +59,7 @@ Deno.test("fake claude: manifest at launch, no transcript before the first messa
     assert.equal(result.code, 0);
     assert.ok(!pathExists(manifestPath), "manifest deleted at exit");
     assert.match(result.stdout, new RegExp(`Resume this session with:\\nclaude --resume ${ID}`));
-    const file = `${world.claudeRoot}/projects/${projectKey(world.project)}/${ID}.jsonl`;
+    const file = join(world.claudeRoot, "projects", projectKey(world.project), `${ID}.jsonl`);
     const lines = readLines(file);
     assert.deepEqual(lines.slice(0, 2), [
       { type: "custom-title", customTitle: "my session", sessionId: ID },

@@ -11,8 +11,8 @@ import { treeState } from "./helpers/tree_state.ts";
 function setup() {
   const t = createTestContext();
   const history = writeFindHistory(t.ctx, t.home);
-  const run = (args: string[], stdin = "") =>
-    runClaudecm(args, { env: { HOME: t.home, CLAUDE_CONFIG_DIR: `${t.home}/.claude` }, stdin });
+  // Only t.env's homes: HOME, and USERPROFILE, which is Windows' home.
+  const run = (args: string[], stdin = "") => runClaudecm(args, { env: t.env, stdin });
   return { t, history, run };
 }
 
@@ -135,7 +135,7 @@ Deno.test("three adopt --all at once: each reports what it added, together what 
   const { t } = setup();
   try {
     Deno.writeTextFileSync(join(t.home, ".claudecm", "machine-name.txt"), "desk\n");
-    const env = { HOME: t.home, CLAUDE_CONFIG_DIR: `${t.home}/.claude` };
+    const env = t.env;
     const rowsBefore = registryRows(t.ctx.paths.registryFile);
     // Holding the lock lets all three list the same candidates before any of them writes.
     const lock = Deno.openSync(t.ctx.paths.lockFile, { read: true, write: true, create: true });

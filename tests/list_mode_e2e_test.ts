@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { inWorldWithoutCmv, openInAnotherWindow } from "./helpers/launch_world.ts";
 import { registryBytes, seedSessions } from "./helpers/seed.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
+import { escapeRegExp, ON_WINDOWS } from "./helpers/portable.ts";
 
 const FIVE = [
   { desc: "Context window work" },
@@ -92,7 +93,7 @@ Deno.test("yes creates the project folder under the cwd, launches and registers 
     const dir = join(world.project, "my-new-thing(1)");
     assert.ok(pathExists(dir), "a free name next to the taken one");
     assert.match(result.stdout, /Starting new session: My New Thing!/);
-    assert.match(result.stdout, new RegExp(`Project dir: ${dir.replace(/[()]/g, "\\$&")}`));
+    assert.match(result.stdout, new RegExp(`Project dir: ${escapeRegExp(dir)}`));
     const [id] = world.sessionIdsPassed();
     const [launch] = world.launches();
     assert.equal(launch.cwd, dir);
@@ -188,16 +189,19 @@ Deno.test("the table on a pipe asks nothing, not even the machine name", async (
   });
 });
 
-Deno.test("a new project under a folder sessions.txt cannot store is refused before anything is made", async () => {
-  await inWorldWithoutCmv(async (world) => {
-    seedSessions(world, FIVE.slice(0, 1));
-    const piped = join(world.dir, "a|b");
-    Deno.mkdirSync(piped);
-    const result = await world.run([], { stdin: "Side thing\ny\n", cwd: piped });
-    assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /cannot use the folder .*a\|b.*sessions\.txt cannot store/);
-    assert.deepEqual([...Deno.readDirSync(piped)], []);
-    assert.equal(world.launches().length, 0);
-    assert.equal(world.sessions().length, 1);
-  });
+Deno.test({
+  name: "a new project under a folder sessions.txt cannot store is refused before anything is made",
+  ignore: ON_WINDOWS, // Windows forbids '|' in a folder name: there is no such folder there
+  fn: () =>
+    inWorldWithoutCmv(async (world) => {
+      seedSessions(world, FIVE.slice(0, 1));
+      const piped = join(world.dir, "a|b");
+      Deno.mkdirSync(piped);
+      const result = await world.run([], { stdin: "Side thing\ny\n", cwd: piped });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /cannot use the folder .*a\|b.*sessions\.txt cannot store/);
+      assert.deepEqual([...Deno.readDirSync(piped)], []);
+      assert.equal(world.launches().length, 0);
+      assert.equal(world.sessions().length, 1);
+    }),
 });

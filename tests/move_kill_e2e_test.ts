@@ -11,8 +11,11 @@ const TRIALS = 4;
 /** The end state with the world's own temp dir named alike, so two worlds compare. */
 function endState(world: MoveWorld): string[] {
   const key = encodeProjectKey(world.dir);
-  return world.state().map((text) => text.replaceAll(key, "<key>").replaceAll(world.dir, "<world>"))
-    .sort();
+  // Transcripts hold the dir as a JSON string: on Windows its backslashes are doubled there.
+  const inJson = JSON.stringify(world.dir).slice(1, -1);
+  return world.state().map((text) =>
+    text.replaceAll(key, "<key>").replaceAll(world.dir, "<world>").replaceAll(inJson, "<world>")
+  ).sort();
 }
 
 async function finishMove(world: MoveWorld): Promise<void> {

@@ -8,6 +8,7 @@ import { relocateUnder } from "../lib/core/folder_match.ts";
 import { mainSessions, parseRegistry, serializeRegistry } from "../lib/core/registry.ts";
 import { rewriteDirPrefix } from "../lib/core/registry_ops.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
+import { join } from "../lib/core/path.ts";
 import { mergeConflict, MergeConflictError, mergeMove } from "../lib/store/merge_move.ts";
 
 const encoder = new TextEncoder();
@@ -71,18 +72,18 @@ Deno.test("mergeMove: a folder merges into an existing one; an identical file is
     const to = `${dir}/to`;
     Deno.mkdirSync(`${from}/sub`, { recursive: true });
     Deno.mkdirSync(`${to}/sub`, { recursive: true });
-    Deno.writeTextFileSync(`${from}/same`, "x");
-    Deno.writeTextFileSync(`${to}/same`, "x");
+    Deno.writeTextFileSync(join(from, "same"), "x");
+    Deno.writeTextFileSync(join(to, "same"), "x");
     Deno.writeTextFileSync(`${from}/sub/new`, "n");
     assert.equal(mergeConflict(from, to), null);
     mergeMove(from, to);
     assert.equal(Deno.readTextFileSync(`${to}/sub/new`), "n");
     assert.ok(!pathExists(from), "the emptied source folder is gone");
     Deno.mkdirSync(from);
-    Deno.writeTextFileSync(`${from}/same`, "y");
-    assert.deepEqual(mergeConflict(from, to), [`${from}/same`, `${to}/same`]);
+    Deno.writeTextFileSync(join(from, "same"), "y");
+    assert.deepEqual(mergeConflict(from, to), [join(from, "same"), join(to, "same")]);
     assert.throws(() => mergeMove(from, to), MergeConflictError);
-    assert.equal(Deno.readTextFileSync(`${to}/same`), "x", "the target is untouched");
+    assert.equal(Deno.readTextFileSync(join(to, "same")), "x", "the target is untouched");
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

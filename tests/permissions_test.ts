@@ -4,11 +4,12 @@
 import assert from "node:assert/strict";
 import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
 import { runClaudecm } from "./helpers/run_cli.ts";
+import { join } from "../lib/core/path.ts";
 
 const BYPASS = "--dangerously-skip-permissions";
 
 function writeConfig(world: LaunchWorld, text: string): string {
-  const file = `${world.paths.cmHome}/config.json`;
+  const file = join(world.paths.cmHome, "config.json");
   Deno.writeTextFileSync(file, text);
   return file;
 }

@@ -6,6 +6,7 @@ import { git, mainScenario } from "./helpers/recall_world.ts";
 import { runClaudecm } from "./helpers/run_cli.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
+import { gitTest, NAME_QUOTE, symlinkIfSupported } from "./helpers/portable.ts";
 
 interface JsonRecord {
   id: string;
@@ -32,68 +33,76 @@ function gitState(home: string, repo: string): string[] {
   ];
 }
 
-Deno.test("recall --json: every record tagged, divergences found, one next move, nothing written", async () => {
-  const t = createTestContext();
-  try {
-    const s = mainScenario(t);
-    const home = treeState(t.home);
-    const gitBefore = gitState(t.home, s.repo);
-    const run = await runClaudecm(["recall", s.session.sessionId, "--json"], {
-      env: t.env,
-      cwd: s.repo,
-    });
-    assert.equal(run.code, 0, run.stderr);
-    const capsule = JSON.parse(run.stdout);
-    assert.deepEqual(Object.keys(capsule).slice(0, 5), [
-      "status",
-      "session_id",
-      "records",
-      "next_move",
-      "divergences",
-    ]);
-    assert.equal(capsule.status, "ok");
-    assert.equal(capsule.session_id, s.session.sessionId);
-    assert.deepEqual(statuses(capsule.records), [
-      "r1 read completed",
-      "r2 write completed", // superseded by the edit r3, not diverged
-      "r3 edit completed",
-      "r4 write diverged", // src/config.ts changed after the session
-      "r5 delete completed",
-      "r6 commit completed",
-      "r7 commit diverged", // reset away after the session
-      "r8 test blocked",
-      "r9 test blocked",
-      "r10 command in-progress", // cut off: no result
-      "r11 todo completed",
-      "r12 todo in-progress",
-      "r13 todo in-progress",
-      "r14 branch completed",
-    ]);
-    const byId = Object.fromEntries(capsule.records.map((r: JsonRecord) => [r.id, r]));
-    assert.equal(byId.r10.outcome, "no-result");
-    assert.equal(byId.r8.outcome, "error");
-    assert.match(
-      byId.r4.divergence_note,
-      /^expected sha256 \w+ \(26 bytes\), as written; found sha256/,
-    );
-    assert.match(byId.r7.divergence_note, new RegExp(`commit ${s.reset.slice(0, 7)} "add notes"`));
-    assert.match(byId.r7.divergence_note, /in no branch's history/);
-    assert.equal(byId.r1.divergence_note, null);
-    assert.deepEqual(
-      capsule.divergences.map((d: { record: string; in_scope: boolean }) => [d.record, d.in_scope]),
-      [["r4", true], ["r7", true]],
-    );
-    assert.equal(capsule.next_move.record, "r10");
-    assert.match(capsule.next_move.action, /^Run `npm run build` in .* again/);
-    assert.deepEqual(capsule.branch, { recorded: "main", current: "main" });
-    assert.deepEqual(treeState(t.home), home, "recall wrote under HOME (repo or ~/.claude)");
-    assert.deepEqual(gitState(t.home, s.repo), gitBefore, "recall changed the git state");
-  } finally {
-    t.cleanup();
-  }
-});
+gitTest(
+  "recall --json: every record tagged, divergences found, one next move, nothing written",
+  async () => {
+    const t = createTestContext();
+    try {
+      const s = mainScenario(t);
+      const home = treeState(t.home);
+      const gitBefore = gitState(t.home, s.repo);
+      const run = await runClaudecm(["recall", s.session.sessionId, "--json"], {
+        env: t.env,
+        cwd: s.repo,
+      });
+      assert.equal(run.code, 0, run.stderr);
+      const capsule = JSON.parse(run.stdout);
+      assert.deepEqual(Object.keys(capsule).slice(0, 5), [
+        "status",
+        "session_id",
+        "records",
+        "next_move",
+        "divergences",
+      ]);
+      assert.equal(capsule.status, "ok");
+      assert.equal(capsule.session_id, s.session.sessionId);
+      assert.deepEqual(statuses(capsule.records), [
+        "r1 read completed",
+        "r2 write completed", // superseded by the edit r3, not diverged
+        "r3 edit completed",
+        "r4 write diverged", // src/config.ts changed after the session
+        "r5 delete completed",
+        "r6 commit completed",
+        "r7 commit diverged", // reset away after the session
+        "r8 test blocked",
+        "r9 test blocked",
+        "r10 command in-progress", // cut off: no result
+        "r11 todo completed",
+        "r12 todo in-progress",
+        "r13 todo in-progress",
+        "r14 branch completed",
+      ]);
+      const byId = Object.fromEntries(capsule.records.map((r: JsonRecord) => [r.id, r]));
+      assert.equal(byId.r10.outcome, "no-result");
+      assert.equal(byId.r8.outcome, "error");
+      assert.match(
+        byId.r4.divergence_note,
+        /^expected sha256 \w+ \(26 bytes\), as written; found sha256/,
+      );
+      assert.match(
+        byId.r7.divergence_note,
+        new RegExp(`commit ${s.reset.slice(0, 7)} "add notes"`),
+      );
+      assert.match(byId.r7.divergence_note, /in no branch's history/);
+      assert.equal(byId.r1.divergence_note, null);
+      assert.deepEqual(
+        capsule.divergences.map((
+          d: { record: string; in_scope: boolean },
+        ) => [d.record, d.in_scope]),
+        [["r4", true], ["r7", true]],
+      );
+      assert.equal(capsule.next_move.record, "r10");
+      assert.match(capsule.next_move.action, /^Run `npm run build` in .* again/);
+      assert.deepEqual(capsule.branch, { recorded: "main", current: "main" });
+      assert.deepEqual(treeState(t.home), home, "recall wrote under HOME (repo or ~/.claude)");
+      assert.deepEqual(gitState(t.home, s.repo), gitBefore, "recall changed the git state");
+    } finally {
+      t.cleanup();
+    }
+  },
+);
 
-Deno.test("recall prints a markdown capsule: next move, divergences, tagged records", async () => {
+gitTest("recall prints a markdown capsule: next move, divergences, tagged records", async () => {
   const t = createTestContext();
   try {
     const s = mainScenario(t);
@@ -112,7 +121,7 @@ Deno.test("recall prints a markdown capsule: next move, divergences, tagged reco
   }
 });
 
-Deno.test("recall --scope narrows the records but never the divergences", async () => {
+gitTest("recall --scope narrows the records but never the divergences", async () => {
   const t = createTestContext();
   try {
     const s = mainScenario(t);
@@ -160,7 +169,7 @@ Deno.test("recall --scope narrows the records but never the divergences", async 
   }
 });
 
-Deno.test("recall --last picks the newest session that is not live and says so", async () => {
+gitTest("recall --last picks the newest session that is not live and says so", async () => {
   const t = createTestContext();
   try {
     const s = mainScenario(t);
@@ -183,7 +192,7 @@ Deno.test("recall --last picks the newest session that is not live and says so",
   }
 });
 
-Deno.test("recall finds a session by its folder and by id from another folder", async () => {
+gitTest("recall finds a session by its folder and by id from another folder", async () => {
   const t = createTestContext();
   try {
     const s = mainScenario(t);
@@ -232,7 +241,7 @@ Deno.test("session-not-found: exit 3 with the identifier, for an unknown id, a b
     );
     // A path that cannot be looked at (a symlink loop here; permission denied for a user)
     // is a failure to read, not session-not-found (DESIGN.md 5.11).
-    Deno.symlinkSync("loop.jsonl", join(cwd, "loop.jsonl"));
+    if (!symlinkIfSupported("loop.jsonl", join(cwd, "loop.jsonl"))) return;
     const loop = await runClaudecm(["recall", "loop.jsonl"], { env: t.env, cwd });
     assert.equal(loop.code, 1, loop.stderr);
     assert.match(loop.stderr, /^claudecm: cannot read .*loop\.jsonl: /);
@@ -288,32 +297,35 @@ Deno.test("a half-written final line is a crash, not a parse failure: the last r
   }
 });
 
-Deno.test("no-recoverable-state: exit 5 for a session with no work, and for a scope nothing matches", async () => {
-  const t = createTestContext();
-  try {
-    const cwd = makeFolder(t.home, "proj");
-    const talk = new TranscriptBuilder({ cwd }).prompt("hi").text("Hello! What shall we do?")
-      .turnEnd();
-    save(keyDirOf(t.ctx, cwd), talk);
-    const run = await runClaudecm(["recall", talk.sessionId, "--json"], { env: t.env, cwd });
-    assert.equal(run.code, 5, run.stderr);
-    const body = JSON.parse(run.stdout);
-    assert.equal(body.status, "no-recoverable-state");
-    assert.equal(body.session_id, talk.sessionId);
+gitTest(
+  "no-recoverable-state: exit 5 for a session with no work, and for a scope nothing matches",
+  async () => {
+    const t = createTestContext();
+    try {
+      const cwd = makeFolder(t.home, "proj");
+      const talk = new TranscriptBuilder({ cwd }).prompt("hi").text("Hello! What shall we do?")
+        .turnEnd();
+      save(keyDirOf(t.ctx, cwd), talk);
+      const run = await runClaudecm(["recall", talk.sessionId, "--json"], { env: t.env, cwd });
+      assert.equal(run.code, 5, run.stderr);
+      const body = JSON.parse(run.stdout);
+      assert.equal(body.status, "no-recoverable-state");
+      assert.equal(body.session_id, talk.sessionId);
 
-    const s = mainScenario(t);
-    const scoped = await runClaudecm(["recall", s.session.sessionId, "--scope", "nowhere.rs"], {
-      env: t.env,
-      cwd: s.repo,
-    });
-    assert.equal(scoped.code, 5);
-    assert.match(scoped.stderr, /matches --scope "nowhere\.rs"/);
-  } finally {
-    t.cleanup();
-  }
-});
+      const s = mainScenario(t);
+      const scoped = await runClaudecm(["recall", s.session.sessionId, "--scope", "nowhere.rs"], {
+        env: t.env,
+        cwd: s.repo,
+      });
+      assert.equal(scoped.code, 5);
+      assert.match(scoped.stderr, /matches --scope "nowhere\.rs"/);
+    } finally {
+      t.cleanup();
+    }
+  },
+);
 
-Deno.test("recall says clearly when git is missing and exits 1", async () => {
+gitTest("recall says clearly when git is missing and exits 1", async () => {
   const t = createTestContext();
   try {
     const s = mainScenario(t);
@@ -346,10 +358,12 @@ Deno.test("recall usage errors: no session, or a session and --last", async () =
   }
 });
 
-Deno.test("recall in a 200+ character folder with spaces, quotes and unicode", async () => {
+gitTest("recall in a 200+ character folder with spaces, quotes and unicode", async () => {
   const t = createTestContext();
   try {
-    const folder = `wörk space/it's "quoted" ✓/${"long-segment-".repeat(16)}app`;
+    const folder = `wörk space/it's ${NAME_QUOTE}quoted${NAME_QUOTE} ✓/${
+      "long-segment-".repeat(16)
+    }app`;
     const s = mainScenario(t, folder);
     assert.ok(s.repo.length > 200);
     const before = treeState(t.home);

@@ -14,6 +14,7 @@ import {
   writeFile,
 } from "./helpers/recall_world.ts";
 import { createTestContext } from "./helpers/test_context.ts";
+import { gitTest } from "./helpers/portable.ts";
 
 /** The real git, with every query's subcommand noted. */
 function recordingGit(): { run: GitRunner; asked: string[] } {
@@ -32,41 +33,48 @@ const refuseGit: GitRunner = () => {
   throw new Error("git was run for a session that never used it");
 };
 
-Deno.test("a branch switched after the session diverges, and keeps git steps out of the next move", () => {
-  const t = createTestContext();
-  try {
-    const repo = makeRepo(t.home, "app", { "a.txt": "a\n" });
-    writeFile(repo, "a.txt", "b\n");
-    const sha = commitAll(t.home, repo, "change a");
-    const session = new TranscriptBuilder({ cwd: repo })
-      .prompt("commit and push")
-      .tool("Bash", { command: "git commit -am 'change a'" }, commitLine("main", sha, "change a"));
-    for (let i = 0; i < 2; i++) {
-      session.toolUse("Bash", { command: "git push" });
-      session.toolResult(session.lastToolUseId, "fatal: could not read Username", {
-        isError: true,
-      });
+gitTest(
+  "a branch switched after the session diverges, and keeps git steps out of the next move",
+  () => {
+    const t = createTestContext();
+    try {
+      const repo = makeRepo(t.home, "app", { "a.txt": "a\n" });
+      writeFile(repo, "a.txt", "b\n");
+      const sha = commitAll(t.home, repo, "change a");
+      const session = new TranscriptBuilder({ cwd: repo })
+        .prompt("commit and push")
+        .tool(
+          "Bash",
+          { command: "git commit -am 'change a'" },
+          commitLine("main", sha, "change a"),
+        );
+      for (let i = 0; i < 2; i++) {
+        session.toolUse("Bash", { command: "git push" });
+        session.toolResult(session.lastToolUseId, "fatal: could not read Username", {
+          isError: true,
+        });
+      }
+      save(keyDirOf(t.ctx, repo), session);
+      git(t.home, repo, "checkout", "-q", "-b", "other");
+      const gitCalls = recordingGit();
+      const capsule = buildCapsule(t.ctx, { session: session.sessionId, git: gitCalls.run });
+      const status = Object.fromEntries(capsule.records.map((r) => [r.record.kind, r.status]));
+      assert.deepEqual(status, { commit: "completed", push: "blocked", branch: "diverged" });
+      const branch = capsule.records.find((r) => r.record.kind === "branch")!;
+      assert.equal(branch.verification.expected, "branch main checked out");
+      assert.equal(branch.verification.found, "other checked out");
+      assert.equal(capsule.nextMove.record, `r${branch.record.seq}`);
+      assert.match(capsule.nextMove.action, /^Resolve the divergence of r4 first/);
+      const readOnly = new Set(["rev-parse", "branch", "cat-file", "merge-base", "for-each-ref"]);
+      assert.ok(gitCalls.asked.length > 0);
+      assert.deepEqual(gitCalls.asked.filter((sub) => !readOnly.has(sub)), []);
+    } finally {
+      t.cleanup();
     }
-    save(keyDirOf(t.ctx, repo), session);
-    git(t.home, repo, "checkout", "-q", "-b", "other");
-    const gitCalls = recordingGit();
-    const capsule = buildCapsule(t.ctx, { session: session.sessionId, git: gitCalls.run });
-    const status = Object.fromEntries(capsule.records.map((r) => [r.record.kind, r.status]));
-    assert.deepEqual(status, { commit: "completed", push: "blocked", branch: "diverged" });
-    const branch = capsule.records.find((r) => r.record.kind === "branch")!;
-    assert.equal(branch.verification.expected, "branch main checked out");
-    assert.equal(branch.verification.found, "other checked out");
-    assert.equal(capsule.nextMove.record, `r${branch.record.seq}`);
-    assert.match(capsule.nextMove.action, /^Resolve the divergence of r4 first/);
-    const readOnly = new Set(["rev-parse", "branch", "cat-file", "merge-base", "for-each-ref"]);
-    assert.ok(gitCalls.asked.length > 0);
-    assert.deepEqual(gitCalls.asked.filter((sub) => !readOnly.has(sub)), []);
-  } finally {
-    t.cleanup();
-  }
-});
+  },
+);
 
-Deno.test("a commit found only on another branch diverges and names that branch", () => {
+gitTest("a commit found only on another branch diverges and names that branch", () => {
   const t = createTestContext();
   try {
     const repo = makeRepo(t.home, "app", { "a.txt": "a\n" });
@@ -178,7 +186,7 @@ Deno.test("a step that failed and then succeeded is completed; a failed look-up 
   }
 });
 
-Deno.test("the recorded folder gone: the branch check diverges instead of guessing", () => {
+gitTest("the recorded folder gone: the branch check diverges instead of guessing", () => {
   const t = createTestContext();
   try {
     const s = mainScenario(t);
@@ -217,48 +225,51 @@ Deno.test("a session open in a running claude is flagged live, so a cut-off end 
   }
 });
 
-Deno.test("a push is checked offline against the remote-tracking branch: pushed over later, it diverges", () => {
-  const t = createTestContext();
-  try {
-    const repo = makeRepo(t.home, "app", { "a.txt": "a\n" });
-    const remote = join(t.home, "remote.git");
-    git(t.home, t.home, "init", "-q", "--bare", remote);
-    git(t.home, repo, "remote", "add", "origin", remote);
-    git(t.home, repo, "push", "-q", "origin", "main");
-    const before = git(t.home, repo, "rev-parse", "HEAD");
-    writeFile(repo, "a.txt", "b\n");
-    const sha = commitAll(t.home, repo, "change a");
-    git(t.home, repo, "push", "-q", "origin", "main");
-    const pushReport = `To ${remote}\n   ${before.slice(0, 7)}..${sha.slice(0, 7)}  main -> main`;
-    const session = new TranscriptBuilder({ cwd: repo })
-      .tool("Bash", { command: "git commit -am 'change a'" }, commitLine("main", sha, "change a"))
-      .tool("Bash", { command: "git push origin main" }, pushReport)
-      .tool(
-        "Bash",
-        { command: "git push origin main:topic" },
-        ` * [new branch]      main -> topic`,
-      );
-    save(keyDirOf(t.ctx, repo), session);
+gitTest(
+  "a push is checked offline against the remote-tracking branch: pushed over later, it diverges",
+  () => {
+    const t = createTestContext();
+    try {
+      const repo = makeRepo(t.home, "app", { "a.txt": "a\n" });
+      const remote = join(t.home, "remote.git");
+      git(t.home, t.home, "init", "-q", "--bare", remote);
+      git(t.home, repo, "remote", "add", "origin", remote);
+      git(t.home, repo, "push", "-q", "origin", "main");
+      const before = git(t.home, repo, "rev-parse", "HEAD");
+      writeFile(repo, "a.txt", "b\n");
+      const sha = commitAll(t.home, repo, "change a");
+      git(t.home, repo, "push", "-q", "origin", "main");
+      const pushReport = `To ${remote}\n   ${before.slice(0, 7)}..${sha.slice(0, 7)}  main -> main`;
+      const session = new TranscriptBuilder({ cwd: repo })
+        .tool("Bash", { command: "git commit -am 'change a'" }, commitLine("main", sha, "change a"))
+        .tool("Bash", { command: "git push origin main" }, pushReport)
+        .tool(
+          "Bash",
+          { command: "git push origin main:topic" },
+          ` * [new branch]      main -> topic`,
+        );
+      save(keyDirOf(t.ctx, repo), session);
 
-    const fine = buildCapsule(t.ctx, { session: session.sessionId });
-    assert.deepEqual(fine.records.map((r) => `${r.record.kind} ${r.status}`), [
-      "commit completed",
-      "push completed",
-      "push diverged",
-      "branch completed",
-    ]);
-    assert.equal(fine.records[2].verification.found, "no remote-tracking branch topic");
+      const fine = buildCapsule(t.ctx, { session: session.sessionId });
+      assert.deepEqual(fine.records.map((r) => `${r.record.kind} ${r.status}`), [
+        "commit completed",
+        "push completed",
+        "push diverged",
+        "branch completed",
+      ]);
+      assert.equal(fine.records[2].verification.found, "no remote-tracking branch topic");
 
-    git(t.home, repo, "push", "-q", "-f", "origin", `${before}:main`);
-    const over = buildCapsule(t.ctx, { session: session.sessionId });
-    assert.equal(over.records[1].status, "diverged");
-    assert.match(over.records[1].verification.found!, /no remote-tracking branch main holds it/);
-  } finally {
-    t.cleanup();
-  }
-});
+      git(t.home, repo, "push", "-q", "-f", "origin", `${before}:main`);
+      const over = buildCapsule(t.ctx, { session: session.sessionId });
+      assert.equal(over.records[1].status, "diverged");
+      assert.match(over.records[1].verification.found!, /no remote-tracking branch main holds it/);
+    } finally {
+      t.cleanup();
+    }
+  },
+);
 
-Deno.test("a session folder that is no longer a git repository: the branch check says so", () => {
+gitTest("a session folder that is no longer a git repository: the branch check says so", () => {
   const t = createTestContext();
   try {
     const cwd = makeFolder(t.home, "was-a-repo");

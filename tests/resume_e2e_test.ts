@@ -213,7 +213,7 @@ Deno.test("no trim or refresh is offered while the session is open in another wi
 Deno.test("a failed resume never offers to drop a row whose transcript is on disk, on any path", async () => {
   const world = createLaunchWorld();
   try {
-    const elsewhere = `${world.dir}/elsewhere`;
+    const elsewhere = join(world.dir, "elsewhere");
     Deno.mkdirSync(elsewhere);
     world.claudeScenario({ exitCode: 1 }); // an API error, a crash: any failure
     const expectKept = async (args: string[], cwd: string) => {
@@ -229,7 +229,7 @@ Deno.test("a failed resume never offers to drop a row whose transcript is on dis
     await expectKept([`--resume=${ORIGINAL}`], elsewhere);
     // The transcript sits in another project folder than its DIR's: claude appends to
     // a resumed session's original file wherever it is. resume N must look there too.
-    const origin = `${world.dir}/origin`;
+    const origin = join(world.dir, "origin");
     Deno.mkdirSync(origin);
     const originFolder = projectDirFor(world.paths, origin);
     Deno.mkdirSync(originFolder, { recursive: true });
@@ -315,7 +315,7 @@ Deno.test("a pass-through -r of a session the list lacks registers it after the 
     world.claudeScenario({ messages: ["more"] });
     world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
     // Resumed from another folder: the row's DIR is where the session lives, not the cwd.
-    const elsewhere = `${world.dir}/elsewhere`;
+    const elsewhere = join(world.dir, "elsewhere");
     Deno.mkdirSync(elsewhere);
     const result = await world.run(["-r", ORIGINAL], { stdin: "Adopted Here\n", cwd: elsewhere });
     assert.equal(result.code, 0, result.stderr);

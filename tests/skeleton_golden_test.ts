@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { collectSkeleton } from "../lib/transcript/skeleton.ts";
 import { renderSkeleton } from "../lib/transcript/skeleton_render.ts";
+import { pathFromUrl } from "./helpers/portable.ts";
 
 const FIXTURES = new URL("../fixtures/", import.meta.url);
 const SOURCES = [
@@ -20,7 +21,7 @@ const update = Deno.env.get("UPDATE_GOLDEN") === "1";
 for (const source of SOURCES) {
   Deno.test(`skeleton golden files for ${source}`, () => {
     let transcript = "";
-    const data = collectSkeleton(new URL(source, FIXTURES).pathname, {
+    const data = collectSkeleton(pathFromUrl(source, FIXTURES), {
       onTranscript: (text) => transcript += text,
     });
     const name = source.split("/").pop()!.replace(/\.jsonl$/, "");

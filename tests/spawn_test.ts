@@ -78,6 +78,54 @@ Deno.test("runCaptured turns a missing program into a one-line UserError and sto
   }
 });
 
+/**
+ * A child that starts a grandchild holding its stdout and stderr for a minute
+ * (escaping the child's process group on POSIX, as a daemon would), prints,
+ * then exits with 3, or with `stayMs` first stays that long.
+ */
+function pipeHolderScript(pidFile: string, stayMs: number): string {
+  return `const holder = new Deno.Command(Deno.execPath(), {
+      args: ["eval", "setTimeout(() => {}, 60000)"],
+      stdin: "null", stdout: "inherit", stderr: "inherit", detached: ${POSIX},
+    }).spawn();
+    Deno.writeTextFileSync(${JSON.stringify(pidFile)}, String(holder.pid));
+    console.log("child output");
+    await new Promise((resolve) => setTimeout(resolve, ${stayMs}));
+    Deno.exit(3);`;
+}
+
+function endHolder(pidFile: string): void {
+  try {
+    Deno.kill(Number(Deno.readTextFileSync(pidFile)), "SIGKILL");
+  } catch {
+    // Never started, or gone already.
+  }
+}
+
+Deno.test("runCaptured stops waiting for pipes another process holds once the child exited or timed out", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-pipes-" });
+  const options = { cwd: dir, env: Deno.env.toObject() };
+  try {
+    const exited = `${dir}/exited.pid`;
+    let started = Date.now();
+    const done = await runCaptured(Deno.execPath(), ["eval", pipeHolderScript(exited, 0)], options);
+    assert.deepEqual([done.code, done.stdout.trim(), done.timedOut], [3, "child output", false]);
+    assert.ok(Date.now() - started < 20_000, "waited for the holder of the pipe");
+    const timed = `${dir}/timed.pid`;
+    started = Date.now();
+    const slow = await runCaptured(Deno.execPath(), ["eval", pipeHolderScript(timed, 60_000)], {
+      ...options,
+      timeoutMs: 2_000,
+    });
+    assert.equal(slow.timedOut, true);
+    assert.ok(Date.now() - started < 20_000, "waited past the timeout for the holder of the pipe");
+  } finally {
+    endHolder(`${dir}/exited.pid`);
+    endHolder(`${dir}/timed.pid`);
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
 Deno.test("spawnInteractive returns the pid claude writes its manifest under, then the exit code", async () => {
   const world = createFakeWorld();
   try {

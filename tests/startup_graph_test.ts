@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 
 // What loads before a command runs. claudecm starts many times a day and
 // Deno's Node compatibility layer and jsonc-parser (CommonJS)
@@ -26,7 +25,8 @@ interface InfoModule {
 /** The module graph `deno info` builds from `path`, dynamic imports included. */
 function loadGraph(path: string): Map<string, InfoModule> {
   const output = new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", fileURLToPath(new URL(path, ROOT))],
+    // A file URL, not a path: on Windows `deno info` names a path's modules differently.
+    args: ["info", "--json", new URL(path, ROOT).href],
     stdout: "piped",
     stderr: "piped",
   }).outputSync();
@@ -193,4 +193,13 @@ Deno.test("find loads only the way it searches: no resume chain until a pick, no
     path.startsWith("node:") || path === "lib/transcript/lines.ts"
   );
   assert.deepEqual(scan, [], "--no-index reads with Node's Buffer only once a file matches");
+});
+
+Deno.test("a query on an up-to-date index loads node:sqlite and no reader: the writer loads when a file changed", () => {
+  const entry = "lib/app/find/index_search.ts";
+  const query = closure(loadGraph(entry), entry);
+  const builtIns = query.filter((path) => path.startsWith("node:"));
+  assert.deepEqual(builtIns, ["node:sqlite"], "node:buffer costs a query 4-12 ms");
+  assert.ok(!query.includes("lib/transcript/lines.ts"), "the line reader loads node:buffer");
+  assert.ok(!query.includes("lib/app/find/index_write.ts"), "the writer loads when needed");
 });

@@ -6,13 +6,7 @@ import {
   skipMemberValue,
   skipValue,
 } from "../lib/transcript/json_bytes.ts";
-import {
-  findKey,
-  plainStringAt,
-  valueAt,
-  walkArray,
-  walkObject,
-} from "../lib/transcript/json_read.ts";
+import { findKey, stringAt, valueAt, walkArray, walkObject } from "../lib/transcript/json_read.ts";
 import { toLatin1 } from "../lib/transcript/latin1.ts";
 
 /** The text as bare bytes and as a scanned line with its latin1 copy: both paths are checked. */
@@ -97,21 +91,24 @@ Deno.test("valueAt gives what JSON.parse gives, and throws where it throws", () 
   }
 });
 
-Deno.test("valueAt and plainStringAt read long and short ASCII values alike", () => {
+Deno.test("valueAt and stringAt read long and short ASCII values alike", () => {
   const text = `{"cwd":"/home/alice/a-long-project-path","id":"short"}`;
   for (const bytes of forms(text)) {
     const cwd = valueAt(bytes, findKey(bytes, 0, keyBytes("cwd")), text.indexOf(',"id"'));
     assert.equal(cwd, "/home/alice/a-long-project-path");
-    assert.equal(plainStringAt(bytes, findKey(bytes, 0, keyBytes("id"))), "short");
+    assert.equal(stringAt(bytes, findKey(bytes, 0, keyBytes("id"))), "short");
   }
 });
 
-Deno.test("plainStringAt keeps a leading byte order mark and refuses escapes", () => {
+Deno.test("stringAt keeps a leading byte order mark, decodes escapes and refuses bad ones", () => {
   for (const bom of forms('{"k":"\uFEFFx"}')) {
-    assert.equal(plainStringAt(bom, findKey(bom, 0, keyBytes("k"))), "\uFEFFx");
+    assert.equal(stringAt(bom, findKey(bom, 0, keyBytes("k"))), "\uFEFFx");
   }
-  for (const escaped of forms('{"k":"a\\nb"}')) {
-    assert.equal(plainStringAt(escaped, findKey(escaped, 0, keyBytes("k"))), undefined);
+  for (const escaped of forms('{"k":"a\\nb\\u00e9"}')) {
+    assert.equal(stringAt(escaped, findKey(escaped, 0, keyBytes("k"))), "a\nbé");
+  }
+  for (const invalid of forms('{"k":"a\\xb"}')) {
+    assert.equal(stringAt(invalid, findKey(invalid, 0, keyBytes("k"))), undefined);
   }
 });
 
@@ -122,7 +119,7 @@ Deno.test("findKey sees the object's own keys, in any order, past any value", ()
     key: "outer",
   });
   for (const bytes of forms(text)) {
-    assert.equal(plainStringAt(bytes, findKey(bytes, 0, keyBytes("key"))), "outer");
+    assert.equal(stringAt(bytes, findKey(bytes, 0, keyBytes("key"))), "outer");
     assert.equal(findKey(bytes, 0, keyBytes("missing")), -1);
   }
 });
@@ -147,8 +144,7 @@ Deno.test("strings around the short-text and slice-copy lengths read as JSON.par
       for (const bytes of forms(text)) {
         const start = findKey(bytes, 0, keyBytes("k"));
         assert.equal(valueAt(bytes, start, skipValue(bytes, start)), parsed, `${kind} ${length}`);
-        const plain = plainStringAt(bytes, start);
-        assert.equal(plain, body.includes("\\") ? undefined : parsed, `${kind} ${length}`);
+        assert.equal(stringAt(bytes, start), parsed, `${kind} ${length}`);
       }
     }
   }

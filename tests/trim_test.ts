@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { trimSession } from "../lib/app/trim/trim.ts";
 import { UserError } from "../lib/core/errors.ts";
+import { dirname, join, sep } from "../lib/core/path.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { absentCmv, type CmvAvailable, type TrimOutcome } from "../lib/platform/cmv.ts";
 import type { Tools } from "../lib/platform/tools.ts";
@@ -9,6 +10,7 @@ import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_
 import { createFakeWorld, type FakeWorld } from "./helpers/fakes.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
+import { escapeRegExp } from "./helpers/portable.ts";
 
 const ID = "4f6b8daa-7ea9-4b8d-9a6c-5d1e2f3a4b5c";
 const NEW = "5a7c9ebb-8fba-4c9e-8b7d-6e2f3a4b5c6d";
@@ -39,11 +41,14 @@ function seed(world: FakeWorld, options: { dir?: string; index?: boolean } = {})
   writeTranscript(paths, dir, ID, {
     lines: [{ type: "user", sessionId: ID, cwd: dir, message: { content: "work" } }],
   });
-  Deno.mkdirSync(`${folder}/${ID}/subagents`, { recursive: true });
-  Deno.writeTextFileSync(`${folder}/${ID}/subagents/agent-a1.jsonl`, "{}\n");
+  Deno.mkdirSync(join(folder, ID, "subagents"), { recursive: true });
+  Deno.writeTextFileSync(join(folder, ID, "subagents", "agent-a1.jsonl"), "{}\n");
   if (options.index) {
-    const index = { version: 1, entries: [{ sessionId: ID, fullPath: `${folder}/${ID}.jsonl` }] };
-    Deno.writeTextFileSync(`${folder}/sessions-index.json`, JSON.stringify(index));
+    const index = {
+      version: 1,
+      entries: [{ sessionId: ID, fullPath: join(folder, `${ID}.jsonl`) }],
+    };
+    Deno.writeTextFileSync(join(folder, "sessions-index.json"), JSON.stringify(index));
   }
   const registryText = `${OTHER}|${world.project}|Other work|7\n` +
     `${ID}|${dir}|My work|48213\n[archived]\n${ARCHIVED}|${world.project}|Old|\n`;
@@ -62,8 +67,11 @@ function registryText(seeded: Seeded): string {
 
 function assertNothingChanged(seeded: Seeded): void {
   assert.equal(registryText(seeded), seeded.registryText, "sessions.txt untouched");
-  assert.ok(pathExists(`${seeded.folder}/${ID}.jsonl`), "the pre-trim transcript stays");
-  assert.ok(pathExists(`${seeded.folder}/${ID}/subagents/agent-a1.jsonl`), "its sidecar stays");
+  assert.ok(pathExists(join(seeded.folder, `${ID}.jsonl`)), "the pre-trim transcript stays");
+  assert.ok(
+    pathExists(join(seeded.folder, ID, "subagents", "agent-a1.jsonl")),
+    "its sidecar stays",
+  );
   assert.ok(!pathExists(seeded.test.ctx.paths.backupDir), "nothing moved to the backup dir");
 }
 
@@ -96,13 +104,13 @@ Deno.test("trim: the row points at the new session with its name and tokens, the
         `${OTHER}|${world.project}|Other work|7\n${NEW}|${world.project}|My work|48213\n` +
           `[archived]\n${ARCHIVED}|${world.project}|Old|\n`,
       );
-      assert.ok(pathExists(`${folder}/${NEW}.jsonl`));
-      const leaf = `${test.ctx.paths.backupDir}/project`;
-      assert.ok(pathExists(`${leaf}/${ID}.jsonl`), "pre-trim transcript in backup/<leaf>/");
-      assert.ok(pathExists(`${leaf}/${ID}/subagents/agent-a1.jsonl`), "its sidecar too");
-      assert.ok(!pathExists(`${folder}/${ID}.jsonl`) && !pathExists(`${folder}/${ID}`));
+      assert.ok(pathExists(join(folder, `${NEW}.jsonl`)));
+      const leaf = join(test.ctx.paths.backupDir, "project");
+      assert.ok(pathExists(join(leaf, `${ID}.jsonl`)), "pre-trim transcript in backup/<leaf>/");
+      assert.ok(pathExists(join(leaf, ID, "subagents", "agent-a1.jsonl")), "its sidecar too");
+      assert.ok(!pathExists(join(folder, `${ID}.jsonl`)) && !pathExists(join(folder, ID)));
       assert.ok(!pathExists(test.ctx.paths.quarantineRoot), "never the quarantine root (spec 3.1)");
-      const index = JSON.parse(Deno.readTextFileSync(`${folder}/sessions-index.json`));
+      const index = JSON.parse(Deno.readTextFileSync(join(folder, "sessions-index.json")));
       assert.deepEqual(index.entries.map((e: { sessionId: string }) => e.sessionId), [NEW]);
       assertTrimArgv(world, world.project);
       const out = seeded.out();
@@ -119,15 +127,16 @@ Deno.test("trim: the row points at the new session with its name and tokens, the
 
 Deno.test("trim: a DIR with spaces and unicode keys, runs and backs up under its own names", async () => {
   await withWorld(async (world) => {
-    const dir = `${world.dir}/My Prøject – ünï`;
+    const dir = join(world.dir, "My Prøject – ünï");
     const seeded = seed(world, { dir });
     const { test, folder } = seeded;
     try {
       world.cmvScenario({ trimId: NEW });
       assert.equal(await trimSession(test.ctx, { guid: ID }), NEW);
-      assert.match(registryText(seeded), new RegExp(`^${NEW}\\|${dir}\\|My work\\|48213$`, "m"));
-      assert.ok(pathExists(`${folder}/${NEW}.jsonl`));
-      assert.ok(pathExists(`${test.ctx.paths.backupDir}/My Prøject – ünï/${ID}.jsonl`));
+      const row = new RegExp(`^${NEW}\\|${escapeRegExp(dir)}\\|My work\\|48213$`, "m");
+      assert.match(registryText(seeded), row);
+      assert.ok(pathExists(join(folder, `${NEW}.jsonl`)));
+      assert.ok(pathExists(join(test.ctx.paths.backupDir, "My Prøject – ünï", `${ID}.jsonl`)));
       assertTrimArgv(world, dir);
     } finally {
       test.cleanup();
@@ -139,7 +148,7 @@ Deno.test("trim: without cmv it says so once and changes nothing", async () => {
   await withWorld(async (world) => {
     const seeded = seed(world);
     try {
-      seeded.test.env.CLAUDECM_CMV = `${world.dir}/no-such-cmv`;
+      seeded.test.env.CLAUDECM_CMV = join(world.dir, "no-such-cmv");
       assert.equal(await trimSession(seeded.test.ctx, { guid: ID }), null);
       assert.match(seeded.err(), /^\S* {2}cmv not found\. Skipping trim\./m);
       assert.match(seeded.err(), /CLAUDECM_CMV is set to .*no-such-cmv.*skipping .*trim/);
@@ -170,12 +179,14 @@ Deno.test("trim: a session whose transcript is not in its DIR's project folder i
     const seeded = seed(world);
     const { test, folder } = seeded;
     try {
-      const moved = `${test.ctx.paths.projectsDir}/-moved`;
+      const moved = join(test.ctx.paths.projectsDir, "-moved");
       Deno.mkdirSync(moved);
-      Deno.renameSync(`${folder}/${ID}.jsonl`, `${moved}/${ID}.jsonl`);
+      Deno.renameSync(join(folder, `${ID}.jsonl`), join(moved, `${ID}.jsonl`));
       assert.equal(await trimSession(test.ctx, { guid: ID }), null);
       assert.ok(
-        seeded.err().includes(`${RED}  Cannot trim ${ID}: its transcript is not at ${folder}/`),
+        seeded.err().includes(
+          `${RED}  Cannot trim ${ID}: its transcript is not at ${folder}${sep}`,
+        ),
       );
       assert.deepEqual(world.argv("cmv"), [], "cmv would write its copy beside the stray file");
       assert.deepEqual([...Deno.readDirSync(moved)].map((e) => e.name), [`${ID}.jsonl`]);
@@ -195,8 +206,8 @@ Deno.test({
       const { test, folder } = seeded;
       try {
         // A transcript that is a symlink to itself fails every stat with ELOOP, as root too.
-        Deno.removeSync(`${folder}/${ID}.jsonl`);
-        Deno.symlinkSync(`${folder}/${ID}.jsonl`, `${folder}/${ID}.jsonl`);
+        Deno.removeSync(join(folder, `${ID}.jsonl`));
+        Deno.symlinkSync(join(folder, `${ID}.jsonl`), join(folder, `${ID}.jsonl`));
         assert.equal(await trimSession(test.ctx, { guid: ID }), null);
         assert.match(seeded.err(), new RegExp(`Cannot trim ${ID}: its transcript cannot be read`));
         assert.deepEqual(world.argv("cmv"), []);
@@ -233,13 +244,13 @@ Deno.test("trim: a new file in another project folder fails loudly, nothing copi
     try {
       world.cmvScenario({ trimId: NEW, trimIntoProject: "-elsewhere" });
       assert.equal(await trimSession(test.ctx, { guid: ID }), null);
-      const actual = `${test.ctx.paths.projectsDir}/-elsewhere/${NEW}.jsonl`;
+      const actual = join(test.ctx.paths.projectsDir, "-elsewhere", `${NEW}.jsonl`);
       const err = seeded.err();
       assert.ok(err.includes(`${RED}  CMV WROTE THE TRIMMED SESSION TO THE WRONG PROJECT.`));
-      assert.ok(err.includes(`${RED}  Expected: ${folder}/${NEW}.jsonl\x1b[0m`));
+      assert.ok(err.includes(`${RED}  Expected: ${join(folder, `${NEW}.jsonl`)}\x1b[0m`));
       assert.ok(err.includes(`${RED}  Actual:   ${actual}\x1b[0m`));
       assert.match(err, /nothing was copied\. Investigate before resuming\./);
-      assert.ok(!pathExists(`${folder}/${NEW}.jsonl`), "not copied into the session's folder");
+      assert.ok(!pathExists(join(folder, `${NEW}.jsonl`)), "not copied into the session's folder");
       assert.ok(pathExists(actual), "and not moved either: the user investigates");
       assertNothingChanged(seeded);
       assert.doesNotMatch(seeded.out(), /Session trimmed/);
@@ -256,20 +267,23 @@ Deno.test("trim: stale cmv temp files go before the trim, the one it leaves behi
     try {
       const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
       const touch = (path: string, mtime: Date) => {
-        Deno.mkdirSync(path.replace(/\/[^/]*$/, ""), { recursive: true });
+        Deno.mkdirSync(dirname(path), { recursive: true });
         Deno.writeTextFileSync(path, "partial");
         Deno.utimeSync(path, mtime, mtime);
       };
-      const stale = `${folder}/${OTHER}.jsonl.cmv-trim-tmp`;
-      const recent = `${folder}/${ARCHIVED}.jsonl.cmv-trim-tmp`;
-      const elsewhere = `${test.ctx.paths.projectsDir}/-other/${OTHER}.jsonl.cmv-trim-tmp`;
+      const stale = join(folder, `${OTHER}.jsonl.cmv-trim-tmp`);
+      const recent = join(folder, `${ARCHIVED}.jsonl.cmv-trim-tmp`);
+      const elsewhere = join(test.ctx.paths.projectsDir, "-other", `${OTHER}.jsonl.cmv-trim-tmp`);
       touch(stale, minutesAgo(10));
       touch(recent, minutesAgo(2));
       touch(elsewhere, minutesAgo(60));
       world.cmvScenario({ trimId: NEW, trimLeavesTemp: true });
       assert.equal(await trimSession(test.ctx, { guid: ID }), NEW);
       assert.ok(!pathExists(stale), "older than 5 minutes: removed before the trim");
-      assert.ok(!pathExists(`${folder}/${NEW}.jsonl.cmv-trim-tmp`), "left by this trim: removed");
+      assert.ok(
+        !pathExists(join(folder, `${NEW}.jsonl.cmv-trim-tmp`)),
+        "left by this trim: removed",
+      );
       assert.ok(pathExists(recent), "neither stale nor from this trim: kept");
       assert.ok(pathExists(elsewhere), "other project folders are not ours to clean");
       const out = seeded.out();

@@ -9,6 +9,7 @@ import { sessionId } from "./helpers/claude_home.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { vaultFilesFor } from "../lib/core/session_copies.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
+import { escapeRegExp } from "./helpers/portable.ts";
 
 const A = sessionId(0x11);
 const B = sessionId(0x22);
@@ -215,7 +216,7 @@ Deno.test("vault prune: --dry-run lists unregistered entries; prune removes only
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(
       dry.stdout,
-      new RegExp(`would remove ${C} +${vaultC.transcript.replaceAll("/", "\\/")}`),
+      new RegExp(`would remove ${C} +${escapeRegExp(vaultC.transcript)}`),
     );
     assert.match(dry.stdout, /no other link remains/, "the transcript still links the bytes");
     assert.ok(pathExists(vaultC.transcript), "a dry run removes nothing");

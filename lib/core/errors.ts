@@ -104,7 +104,9 @@ export function isBrokenPipe(error: unknown): boolean {
 export function environmentUserError(error: unknown): UserError | null {
   const failure = environmentFailure(error);
   if (failure === null) return null;
-  const path = pathOf(error);
+  const path = failure === "isDirectory"
+    ? folderOpenedAsFile(error) ?? pathOf(error)
+    : pathOf(error);
   const subject = path ?? "a file claudecm needs";
   switch (failure) {
     case "denied":
@@ -137,10 +139,38 @@ export function environmentUserError(error: unknown): UserError | null {
 }
 
 function environmentFailure(error: unknown): EnvironmentFailure | null {
-  if (error instanceof Deno.errors.PermissionDenied) return "denied";
-  if (error instanceof Deno.errors.IsADirectory) return "isDirectory";
-  if (error instanceof Deno.errors.NotADirectory) return "notDirectory";
-  return FAILURE_BY_CODE[codeOf(error) ?? ""] ?? null;
+  const failure = error instanceof Deno.errors.PermissionDenied
+    ? "denied"
+    : error instanceof Deno.errors.IsADirectory
+    ? "isDirectory"
+    : error instanceof Deno.errors.NotADirectory
+    ? "notDirectory"
+    : FAILURE_BY_CODE[codeOf(error) ?? ""] ?? null;
+  return failure === "denied" && folderOpenedAsFile(error) !== null ? "isDirectory" : failure;
+}
+
+/** Operations (as Deno's messages name them) that open their paths as files. */
+const FILE_OPERATIONS = new Set(["open", "readfile", "writefile", "copy", "truncate"]);
+
+/**
+ * The folder a file operation was refused on, when that is what a "denied"
+ * means: Windows answers "access denied" for opening a folder as a file (or
+ * renaming a file onto one), and the folder, not a permission, is the cause.
+ */
+function folderOpenedAsFile(error: unknown): string | null {
+  const match = /\(os error \d+\): (\w+) '(.*?)'(?: -> '(.*)')?$/.exec(errorMessage(error));
+  if (match === null) return null;
+  const [, operation, from, to] = match;
+  const paths = operation === "rename" ? [to] : FILE_OPERATIONS.has(operation) ? [from, to] : [];
+  return paths.find((path) => path !== undefined && isFolder(path)) ?? null;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
 }
 
 function codeOf(error: unknown): string | undefined {

@@ -38,6 +38,8 @@ export function treeKiller(child: Deno.ChildProcess, os: OsName): TreeKiller {
       }
     };
     const taskkill = () => {
+      // Should taskkill itself hang, the child is ended all the same.
+      graceTimer = setTimeout(killChild, KILL_GRACE_MS);
       try {
         new Deno.Command("taskkill", {
           args: ["/T", "/F", "/PID", String(pid)],
@@ -49,7 +51,13 @@ export function treeKiller(child: Deno.ChildProcess, os: OsName): TreeKiller {
         killChild();
       }
     };
-    return { stop: taskkill, finish: () => {} };
+    return {
+      stop: taskkill,
+      finish: () => {
+        clearTimeout(graceTimer);
+        killChild();
+      },
+    };
   }
   return {
     stop() {

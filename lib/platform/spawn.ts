@@ -17,7 +17,8 @@
  *   runs in a process group of its own, which gets the signal (and a Ctrl-C
  *   is passed on to it, as the terminal would have: the run then ends with
  *   InterruptedError once the child is gone); on Windows `taskkill /T /F`
- *   ends the tree.
+ *   ends the tree. Once the child has exited, its output pipes get a short
+ *   grace period, not forever (pipe_output.ts).
  * - {@linkcode spawnBackground}: the exit snapshot. Like runCaptured, but on
  *   POSIX in its own session (detached), so a Ctrl-C at the spinner or a
  *   closed terminal does not kill a snapshot half written.
@@ -30,6 +31,7 @@
 
 import { InterruptedError, UserError } from "../core/errors.ts";
 import type { OsName } from "../core/paths.ts";
+import { drainAfterExit, readPipe } from "./pipe_output.ts";
 import { passOnInterrupt, treeKiller } from "./process_tree.ts";
 import { buildCmdCommandLine, isBatchScript } from "./windows_argv.ts";
 
@@ -195,17 +197,14 @@ function startCaptured(
   }, options.timeoutMs);
   const result = (async () => {
     try {
-      const output = child.output();
+      const pipes = [readPipe(child.stdout), readPipe(child.stderr)];
       if (options.stdin !== undefined) await writeAndClose(child.stdin, options.stdin);
-      const done = await output;
+      const { code } = await child.status;
+      // Another process may hold a copy of a pipe (pipe_output.ts): stop waiting soon after exit.
+      const [stdout, stderr] = await drainAfterExit(pipes);
       if (interrupted) throw new InterruptedError();
       const decoder = new TextDecoder();
-      return {
-        code: done.code,
-        stdout: decoder.decode(done.stdout),
-        stderr: decoder.decode(done.stderr),
-        timedOut,
-      };
+      return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr), timedOut };
     } finally {
       clearTimeout(timer);
       releaseInterrupt();

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { dirname } from "../core/path.ts";
+import { dirname, join } from "../core/path.ts";
 import { removeDeadWritersTemps } from "./stale_temps.ts";
 
 /** Copy `source` (file or directory) to `target`, which must not exist; all or nothing. */
@@ -34,7 +34,7 @@ function copyTree(source: string, target: string): void {
   if (info.isDirectory) {
     Deno.mkdirSync(target);
     for (const entry of Deno.readDirSync(source)) {
-      copyTree(`${source}/${entry.name}`, `${target}/${entry.name}`);
+      copyTree(join(source, entry.name), join(target, entry.name));
     }
   } else if (info.isSymlink) {
     Deno.symlinkSync(Deno.readLinkSync(source), target);

@@ -99,7 +99,7 @@ export function walkArray(
 export function findKey(line: JsonBytes, objectStart: number, key: Uint8Array): number {
   let found = -1;
   walkObject(line, objectStart, (nameStart, nameEnd, valueStart) => {
-    if (sameBytes(line.bytes, nameStart, nameEnd, key)) {
+    if (keyIs(line, nameStart, nameEnd, key)) {
       found = valueStart;
       return -1;
     }
@@ -108,11 +108,45 @@ export function findKey(line: JsonBytes, objectStart: number, key: Uint8Array): 
   return found;
 }
 
-/** The string at `valueStart` if it has no escapes (decoded); else undefined. */
-export function plainStringAt(line: JsonBytes, valueStart: number): string | undefined {
+/**
+ * Whether the key name from `nameStart` to `nameEnd` is `key`. A name with an
+ * escape (`"\u0063wd"`) is decoded first; it is always longer than the name
+ * it spells, so a key of `key`'s length or shorter is compared as bytes only.
+ */
+export function keyIs(
+  line: JsonBytes,
+  nameStart: number,
+  nameEnd: number,
+  key: Uint8Array,
+): boolean {
+  if (sameBytes(line.bytes, nameStart, nameEnd, key)) return true;
+  if (nameEnd - nameStart <= key.length || !hasEscapeOrControl(line.bytes, nameStart, nameEnd)) {
+    return false;
+  }
+  return decodeJsonString(line.bytes.subarray(nameStart - 1, nameEnd + 1)) === decoder.decode(key);
+}
+
+/**
+ * The string at `valueStart`, decoded; undefined when there is none there or
+ * it is not valid JSON. One without escapes is read from its bytes; one with
+ * escapes (every Windows path has them) is decoded by JSON.parse.
+ */
+export function stringAt(line: JsonBytes, valueStart: number): string | undefined {
   if (valueStart < 0 || line.bytes[valueStart] !== QUOTE) return undefined;
   const end = skipString(line, valueStart);
-  return end === -1 ? undefined : unescapedText(line, valueStart + 1, end - 1);
+  if (end === -1) return undefined;
+  return unescapedText(line, valueStart + 1, end - 1) ??
+    decodeJsonString(line.bytes.subarray(valueStart, end));
+}
+
+/** A raw JSON string, quotes included, as JSON.parse reads it; undefined when it is not one. */
+export function decodeJsonString(raw: Uint8Array): string | undefined {
+  try {
+    const value = JSON.parse(decoder.decode(raw));
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -19,17 +19,21 @@ import {
   RBRACE,
   RBRACKET,
 } from "./json_bytes.ts";
+import { decodeJsonString } from "./json_read.ts";
 
 /** Bytes read at a time. */
 const CHUNK = 1024 * 1024;
-/** Keys and wanted values are short; a longer string is neither. */
-const MAX_CAPTURE = 256;
+/**
+ * Keys and wanted values are short; a longer string is neither. Room for a
+ * long Windows path, whose backslashes JSON doubles.
+ */
+const MAX_CAPTURE = 4096;
 
 const NEWLINE = 0x0a;
 
 /** What streaming one line found. */
 export interface LineScan {
-  /** The plain (escape-free) string values of the wanted top-level keys that the line has. */
+  /** The string values (escapes decoded) of the wanted top-level keys that the line has. */
   values: Map<string, string>;
   /** The line's top-level value closed: the line is whole. */
   complete: boolean;
@@ -181,11 +185,15 @@ class TopLevelScanner {
     for (let k = from; k < to; k++) this.#capture.push(b[k]);
   }
 
+  /** A captured string's inside as text, escapes decoded; null when it is not valid JSON. */
+  #text(capture: number[]): string | null {
+    if (!capture.includes(BACKSLASH)) return this.#decoder.decode(new Uint8Array(capture));
+    return decodeJsonString(new Uint8Array([QUOTE, ...capture, QUOTE])) ?? null;
+  }
+
   #closeString(): void {
     this.#inString = false;
-    const text = this.#capture === null || this.#capture.includes(BACKSLASH)
-      ? null
-      : this.#decoder.decode(new Uint8Array(this.#capture));
+    const text = this.#capture === null ? null : this.#text(this.#capture);
     if (this.#role === "key") this.#lastKey = text;
     else if (this.#role === "value" && this.#pendingKey !== null && text !== null) {
       this.values.set(this.#pendingKey, text);

@@ -11,7 +11,7 @@
  */
 
 import { asJsonBytes, keyBytes, type PeekInput, sameBytes, skipMemberValue } from "./json_bytes.ts";
-import { findKey, plainStringAt, walkArray, walkObject } from "./json_read.ts";
+import { findKey, keyIs, stringAt, walkArray, walkObject } from "./json_read.ts";
 
 export type { JsonBytes, PeekInput } from "./json_bytes.ts";
 
@@ -21,10 +21,10 @@ const CONTENT_KEY = keyBytes("content");
 const TOOL_USE_ID_KEY = keyBytes("tool_use_id");
 const IS_ERROR_KEY = keyBytes("is_error");
 
-/** The plain string value of a top-level key of the line, if there is one. */
+/** The string value of a top-level key of the line (escapes decoded), if there is one. */
 export function peekString(input: PeekInput, key: string | Uint8Array): string | undefined {
   const line = asJsonBytes(input);
-  return plainStringAt(line, findKey(line, 0, typeof key === "string" ? keyBytes(key) : key));
+  return stringAt(line, findKey(line, 0, typeof key === "string" ? keyBytes(key) : key));
 }
 
 /**
@@ -48,7 +48,7 @@ export function peekValues<K extends string>(
     if (missing === 0 || (stop && sameBytes(line.bytes, nameStart, nameEnd, stop))) return -1;
     const valueEnd = skipMemberValue(line, valueStart);
     if (valueEnd === -1) return -1;
-    const which = names.findIndex((name) => sameBytes(line.bytes, nameStart, nameEnd, name));
+    const which = names.findIndex((name) => keyIs(line, nameStart, nameEnd, name));
     if (which !== -1 && found[keys[which]] === undefined) {
       found[keys[which]] = line.bytes.subarray(valueStart, valueEnd);
       missing--;
@@ -61,7 +61,7 @@ export function peekValues<K extends string>(
 /** The line's top-level `type`, read without parsing the line. */
 export function peekType(input: PeekInput): string | undefined {
   const line = asJsonBytes(input);
-  return plainStringAt(line, findKey(line, 0, TYPE_KEY));
+  return stringAt(line, findKey(line, 0, TYPE_KEY));
 }
 
 /** Whether the top-level boolean `key` is literally `true`. */
@@ -98,9 +98,9 @@ export function peekToolResults(input: PeekInput): { ids: string[]; isError: boo
     let type: string | undefined;
     let id: string | undefined;
     const blockEnd = walkObject(line, start, (nameStart, nameEnd, valueStart) => {
-      const is = (name: Uint8Array) => sameBytes(line.bytes, nameStart, nameEnd, name);
-      if (is(TYPE_KEY)) type = plainStringAt(line, valueStart);
-      else if (is(TOOL_USE_ID_KEY)) id = plainStringAt(line, valueStart);
+      const is = (name: Uint8Array) => keyIs(line, nameStart, nameEnd, name);
+      if (is(TYPE_KEY)) type = stringAt(line, valueStart);
+      else if (is(TOOL_USE_ID_KEY)) id = stringAt(line, valueStart);
       else if (is(IS_ERROR_KEY) && line.bytes[valueStart] === 0x74) isError = true;
       return skipMemberValue(line, valueStart);
     });

@@ -17,6 +17,7 @@
 
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { join } from "../../lib/core/path.ts";
 import type { ClaudeScenario } from "../../fixtures/fake/claude.ts";
 import type { CmvScenario } from "../../fixtures/fake/cmv.ts";
 import { childBaseEnv, type ChildOutput, collectOutput } from "./child.ts";
@@ -65,20 +66,20 @@ export interface FakeWorld {
 /** Build a fake world in a new temp dir. */
 export function createFakeWorld(): FakeWorld {
   const dir = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "claudecm-fake-" }));
-  const home = `${dir}/home`;
-  const project = `${dir}/project`;
+  const home = join(dir, "home");
+  const project = join(dir, "project");
   Deno.mkdirSync(home);
   Deno.mkdirSync(project);
-  const argvLog = `${dir}/argv.jsonl`;
-  const claudeScenarioFile = `${dir}/claude-scenario.json`;
-  const cmvScenarioFile = `${dir}/cmv-scenario.json`;
+  const argvLog = join(dir, "argv.jsonl");
+  const claudeScenarioFile = join(dir, "claude-scenario.json");
+  const cmvScenarioFile = join(dir, "cmv-scenario.json");
   Deno.writeTextFileSync(claudeScenarioFile, "{}");
   Deno.writeTextFileSync(cmvScenarioFile, "{}");
   const env: Record<string, string> = {
     ...childBaseEnv(),
     HOME: home,
     USERPROFILE: home,
-    CLAUDE_CONFIG_DIR: `${home}/.claude`,
+    CLAUDE_CONFIG_DIR: join(home, ".claude"),
     NO_COLOR: "1",
     FAKE_DENO: Deno.execPath(),
     FAKE_ARGV_LOG: argvLog,
@@ -94,7 +95,7 @@ export function createFakeWorld(): FakeWorld {
   return {
     dir,
     home,
-    claudeRoot: `${home}/.claude`,
+    claudeRoot: join(home, ".claude"),
     project,
     env,
     claudePath: fakeToolPath("claude"),
@@ -174,8 +175,8 @@ export function runFake(
 export function transcripts(world: FakeWorld): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   try {
-    for (const project of Deno.readDirSync(`${world.claudeRoot}/projects`)) {
-      const files = [...Deno.readDirSync(`${world.claudeRoot}/projects/${project.name}`)]
+    for (const project of Deno.readDirSync(join(world.claudeRoot, "projects"))) {
+      const files = [...Deno.readDirSync(join(world.claudeRoot, "projects", project.name))]
         .filter((entry) => entry.name.endsWith(".jsonl")).map((entry) => entry.name).sort();
       result[project.name] = files;
     }

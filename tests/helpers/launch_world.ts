@@ -8,6 +8,7 @@
 
 import { type ArgvEntry, createFakeWorld, type FakeWorld } from "./fakes.ts";
 import { runClaudecm, type RunResult } from "./run_cli.ts";
+import { join } from "../../lib/core/path.ts";
 import { type Paths, resolvePaths } from "../../lib/core/paths.ts";
 import { mainSessions, type Session } from "../../lib/core/registry.ts";
 import { readRegistry } from "../../lib/store/registry_store.ts";
@@ -63,7 +64,7 @@ export async function inWorldWithoutCmv(
 ): Promise<void> {
   const world = createLaunchWorld();
   try {
-    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    world.env.CLAUDECM_CMV = join(world.dir, "no-cmv-here");
     await test(world);
   } finally {
     world.cleanup();
@@ -74,7 +75,7 @@ export async function inWorldWithoutCmv(
 export function openInAnotherWindow(world: LaunchWorld, guid: string): void {
   Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
   Deno.writeTextFileSync(
-    `${world.paths.sessionsDir}/${Deno.pid}.json`,
+    join(world.paths.sessionsDir, `${Deno.pid}.json`),
     JSON.stringify({ pid: Deno.pid, sessionId: guid, cwd: world.project }),
   );
 }

@@ -7,6 +7,7 @@
  */
 
 import type { AppContext } from "../../lib/app/context.ts";
+import { join } from "../../lib/core/path.ts";
 import { resolvePaths } from "../../lib/core/paths.ts";
 import { createTools, type Tools } from "../../lib/platform/tools.ts";
 import { createMemoryOutput } from "../../lib/ui/output.ts";
@@ -45,10 +46,10 @@ export function createTestContext(options: TestContextOptions = {}): TestContext
   const env: Record<string, string> = {
     HOME: home,
     USERPROFILE: home,
-    CLAUDE_CONFIG_DIR: `${home}/.claude`,
+    CLAUDE_CONFIG_DIR: join(home, ".claude"),
     ...options.env,
   };
-  const cwd = options.cwd ?? `${home}/project`;
+  const cwd = options.cwd ?? join(home, "project");
   Deno.mkdirSync(cwd, { recursive: true });
   const out = createMemoryOutput();
   const err = createMemoryOutput();

@@ -6,9 +6,10 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../../lib/core/path.ts";
+import { slashed } from "./portable.ts";
 
-/** Every path under `root` (relative), with size, mtime and file content, sorted. */
+/** Every path under `root` (relative, `/`-separated on every OS), with size, mtime and file content, sorted. */
 export function treeState(root: string): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
@@ -16,7 +17,9 @@ export function treeState(root: string): string[] {
       const path = join(dir, entry.name);
       const info = Deno.lstatSync(path);
       const content = info.isFile ? Deno.readTextFileSync(path) : "";
-      found.push(`${path.slice(root.length)} ${info.size} ${info.mtime?.getTime()} ${content}`);
+      found.push(
+        `${slashed(path.slice(root.length))} ${info.size} ${info.mtime?.getTime()} ${content}`,
+      );
       if (info.isDirectory) walk(path);
     }
   };

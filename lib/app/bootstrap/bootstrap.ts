@@ -90,8 +90,9 @@ function prepareStateDir(ctx: AppContext): boolean {
  * the rows as they are.
  */
 async function followClaudeMoves(ctx: AppContext, cache: LocateCache): Promise<void> {
+  // A registry that cannot be read is the command's own error, not a failure to follow.
+  const registry = readRegistry(ctx.paths);
   try {
-    const registry = readRegistry(ctx.paths);
     const strays = [...mainSessions(registry), ...archivedSessions(registry)].filter((session) =>
       isSessionId(session.guid) && !transcriptInOwnFolder(ctx.paths, session, cache) &&
       locateTranscript(ctx.paths, session, cache).status === "found"

@@ -41,12 +41,16 @@ export async function launchClaude(
   request: LaunchRequest,
 ): Promise<LaunchOutcome> {
   const claude = await ctx.tools.claude();
+  // Another window already on the expected session has its manifest there before this launch:
+  // it must not be taken for this claude's.
+  const otherWindows = new Set(listPidManifests(ctx.paths).map((manifest) => manifest.pid));
   const child = claude.launch(request.args, { cwd: request.dir });
   let manifestSessionId: string | null = null;
   const readManifest = () => {
     const manifest = readPidManifest(ctx.paths, child.pid) ??
       (request.expectedSessionId === undefined ? null : listPidManifests(ctx.paths).find(
-        (candidate) => candidate.sessionId === request.expectedSessionId,
+        (candidate) =>
+          candidate.sessionId === request.expectedSessionId && !otherWindows.has(candidate.pid),
       ) ?? null);
     // Claude rewrites its manifest while it runs; the latest word wins.
     if (manifest !== null) manifestSessionId = manifest.sessionId;
