@@ -4,7 +4,7 @@ import { type FindJson, type FindOptions, runFind } from "../lib/app/find/find.t
 import { findIndexPath } from "../lib/app/find/index_search.ts";
 import { createMemoryOutput } from "../lib/ui/output.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
-import { type FindHistory, writeFindHistory } from "./helpers/find_fixtures.ts";
+import { failReadsAfter, type FindHistory, writeFindHistory } from "./helpers/find_fixtures.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { slashed } from "./helpers/portable.ts";
@@ -274,22 +274,12 @@ Deno.test("find forgets text rewritten in place: same size, or grown with an ear
 
 Deno.test("a transcript that fails mid-read is left out with no rows kept, and read whole next time", async () => {
   const { t, history } = setup();
-  const realOpen = Deno.openSync;
+  let failing: ReturnType<typeof failReadsAfter> | undefined;
   try {
     const big = new TranscriptBuilder({ cwd: history.alpha.cwd, sessionId: history.alpha.id });
     for (let i = 0; i < 400; i++) big.text(`the tamarin paragraph ${i} ${"padding ".repeat(60)}`);
     Deno.writeTextFileSync(history.alpha.path, big.toString(), { append: true });
-    let reads = 0;
-    Deno.openSync = (path: string | URL, options?: Deno.OpenOptions) => {
-      const file = realOpen(path, options);
-      if (String(path) !== history.alpha.path) return file;
-      const readSync = file.readSync.bind(file);
-      file.readSync = (buffer: Uint8Array) => {
-        if (++reads > 2) throw new Deno.errors.PermissionDenied("simulated I/O failure");
-        return readSync(buffer);
-      };
-      return file;
-    };
+    failing = failReadsAfter(history.alpha.path, 2);
     const first = await find(t, ["ocelot"]);
     assert.deepEqual(ids(first), [history.beta.id], "alpha was left out");
     assert.match(t.stderr(), /1 transcript\(s\) could not be read/);
@@ -303,11 +293,11 @@ Deno.test("a transcript that fails mid-read is left out with no rows kept, and r
     db.close();
     assert.equal(rows, 0, "no row for the half-read file");
     assert.equal(texts, docs, "and none of its text");
-    Deno.openSync = realOpen;
+    failing.restore();
     assert.deepEqual(ids(await find(t, ["tamarin"])), [history.alpha.id], "read whole next time");
     assert.deepEqual(ids(await find(t, ["ocelot"])), [history.alpha.id, history.beta.id]);
   } finally {
-    Deno.openSync = realOpen;
+    failing?.restore();
     t.cleanup();
   }
 });

@@ -21,7 +21,7 @@ for (const existing of [false, true]) {
       Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
       if (existing) {
         const first = FindIndexDb.open(path, { writer: true })!;
-        refreshIndex(t.ctx, first, { path, before: 0 });
+        await refreshIndex(t.ctx, first, { path, before: 0 });
         first.close();
       }
       generateTranscript(join(history.alpha.dir, `${crypto.randomUUID()}.jsonl`), {
@@ -32,7 +32,7 @@ for (const existing of [false, true]) {
       const before = findIndexBytes(path);
       const pages = Number(db.db.prepare("PRAGMA page_count").get()?.page_count);
       db.db.exec(`PRAGMA max_page_count = ${pages + 4}`);
-      assert.throws(
+      await assert.rejects(
         () => refreshIndex(t.ctx, db, { path, before }),
         (error: Error) => {
           assert.ok(error instanceof UserError, String(error));

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { byteSearch, fileMayMatch } from "../lib/transcript/raw_match.ts";
+import { byteSearch, fileMayMatch, lineHolds } from "../lib/transcript/raw_match.ts";
+import { toLatin1 } from "../lib/transcript/latin1.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -44,5 +45,50 @@ Deno.test("byteSearch agrees with a plain case-insensitive search on many random
     ).join("");
     const expected = text.toLowerCase().includes(word);
     assert.equal(byteSearch(word).test(bytes(text)), expected, `${word} in ${text}`);
+  }
+});
+
+Deno.test("fileMayMatch through latin1 (a word with a rare letter) agrees with the byte search", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const path = join(dir, "t.jsonl");
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const alphabet = 'azZkK1 é"';
+    for (let round = 0; round < 1500; round++) {
+      const word = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+        "azk1"[Math.floor(random() * 4)]).join("") + "z";
+      const text = Array.from(
+        { length: Math.floor(random() * 30) },
+        () =>
+          alphabet[Math.floor(random() * alphabet.length)],
+      ).join("");
+      Deno.writeTextFileSync(path, text);
+      const search = byteSearch(word);
+      assert.notEqual(search.rareAt, undefined);
+      const expected = text.toLowerCase().includes(word);
+      assert.equal(fileMayMatch(path, search, toLatin1), expected, `${word} in ${text}`);
+      assert.equal(fileMayMatch(path, search), expected, `${word} in ${text}`);
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("lineHolds through a line's latin1 copy agrees with the byte search", () => {
+  for (
+    const [word, text] of [["zebu", "a Zebu here"], ["zebu", "zeb u"], ["kiwi", "KIWI"], [
+      "qat",
+      "é qat",
+    ]]
+  ) {
+    const line = bytes(text);
+    const search = byteSearch(word);
+    assert.equal(
+      lineHolds(search, { bytes: line, latin1: toLatin1(line) }),
+      search.test(line),
+      text,
+    );
+    assert.equal(lineHolds(search, { bytes: line }), search.test(line), text);
   }
 });

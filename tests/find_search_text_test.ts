@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  docsOfLine,
-  readSearchText,
-  type SessionFacts,
-  TOOL_TEXT_LIMIT,
-} from "../lib/transcript/search_text.ts";
+import { docsOfLine, type SessionFacts, TOOL_TEXT_LIMIT } from "../lib/transcript/search_text.ts";
+import { readSearchText } from "../lib/transcript/search_text_file.ts";
 import { peekValues } from "../lib/transcript/scan.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 

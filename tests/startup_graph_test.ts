@@ -132,3 +132,12 @@ Deno.test("find loads only the way it searches: no resume chain until a pick, no
   );
   assert.deepEqual(scan, [], "--no-index reads with Node's Buffer only once a file matches");
 });
+
+Deno.test("a query on an up-to-date index loads node:sqlite and no reader: the writer loads when a file changed", () => {
+  const entry = "lib/app/find/index_search.ts";
+  const query = closure(loadGraph(entry), entry);
+  const builtIns = query.filter((path) => path.startsWith("node:"));
+  assert.deepEqual(builtIns, ["node:sqlite"], "node:buffer costs a query 4-12 ms");
+  assert.ok(!query.includes("lib/transcript/lines.ts"), "the line reader loads node:buffer");
+  assert.ok(!query.includes("lib/app/find/index_write.ts"), "the writer loads when needed");
+});

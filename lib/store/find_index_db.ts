@@ -24,6 +24,11 @@ import type { SearchDoc, SearchRole, SessionFacts } from "../transcript/search_t
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
 const FIND_INDEX_VERSION = "2";
 
+/** SQLite's page cache for a query, in KiB (see {@linkcode FindIndexDb.open}). */
+export const QUERY_CACHE_KB = 64 * 1024;
+/** The memory map a query reads the index through, in bytes (see {@linkcode FindIndexDb.open}). */
+export const QUERY_MMAP_BYTES = 256 * 1024 * 1024;
+
 /** A transcript as the index knows it. */
 export interface IndexedFile {
   id: number;
@@ -42,6 +47,9 @@ export interface IndexedFile {
   nextDoc: number;
   facts: SessionFacts;
 }
+
+/** What tells whether a transcript changed since it was indexed. */
+export type FileState = Pick<IndexedFile, "id" | "path" | "identity" | "size" | "mtimeMs">;
 
 /** A file row to write; `id` absent for a new file. */
 export type FileRecord = Omit<IndexedFile, "id"> & { id?: number };
@@ -124,20 +132,12 @@ export function findIndexLockPath(dbPath: string): string {
 /** The open index. */
 export class FindIndexDb {
   readonly db: DatabaseSync;
-  #insertDoc: StatementSync;
-  #insertText: Map<SearchRole, StatementSync>;
+  // Prepared on the first write: a query that finds the index up to date writes nothing.
+  #insertDoc: StatementSync | undefined;
+  #insertText = new Map<SearchRole, StatementSync>();
 
   private constructor(db: DatabaseSync) {
     this.db = db;
-    this.#insertDoc = db.prepare(
-      "INSERT INTO docs(id, role, ts, line_at, line_length, part) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    this.#insertText = new Map(
-      INDEXED_ROLES.map((role) => [
-        role,
-        db.prepare(`INSERT INTO docs_fts(rowid, ${role}) VALUES (?, ?)`),
-      ]),
-    );
   }
 
   /**
@@ -169,7 +169,8 @@ export class FindIndexDb {
       // A query reads many doclist pages: a 64 MB page cache and a memory map (at most 256 MB, file
       // pages the OS can drop) halve a broad one.
       db.exec(
-        "PRAGMA busy_timeout = 10000; PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456",
+        `PRAGMA busy_timeout = 10000; PRAGMA cache_size = ${-QUERY_CACHE_KB}; ` +
+          `PRAGMA mmap_size = ${QUERY_MMAP_BYTES}`,
       );
       // Derived data: a crash may lose the last transactions (their files are read again) and a
       // damaged file is rebuilt, so the writer skips fsync.
@@ -198,13 +199,35 @@ export class FindIndexDb {
     this.db.close();
   }
 
-  /** Every file the index knows, by path. */
-  files(): Map<string, IndexedFile> {
-    return new Map(this.filesWhere("1", []).map((file) => [file.path, file]));
+  /**
+   * Every file the index knows, by path, with what tells whether it changed.
+   * Only these columns: reading every column of every row took ten times as long.
+   */
+  files(): Map<string, FileState> {
+    const rows = this.db.prepare("SELECT id, path, identity, size, mtime_ms FROM files").all();
+    return new Map(rows.map((row) => [String(row.path), {
+      id: Number(row.id),
+      path: String(row.path),
+      identity: String(row.identity),
+      size: Number(row.size),
+      mtimeMs: Number(row.mtime_ms),
+    }]));
+  }
+
+  /** The whole rows of the files with these ids, by path. */
+  filesWithIds(ids: readonly number[]): Map<string, IndexedFile> {
+    const found = new Map<string, IndexedFile>();
+    // SQLite binds at most 32,766 parameters per statement.
+    for (let i = 0; i < ids.length; i += 10_000) {
+      const some = ids.slice(i, i + 10_000);
+      const rows = this.filesWhere(`id IN (${some.map(() => "?").join(", ")})`, some);
+      for (const file of rows) found.set(file.path, file);
+    }
+    return found;
   }
 
   /** The files whose rows meet `condition` (SQL on the files table, `?` bound to `params`). */
-  filesWhere(condition: string, params: readonly string[]): IndexedFile[] {
+  filesWhere(condition: string, params: readonly (string | number)[]): IndexedFile[] {
     return this.db.prepare(`SELECT * FROM files WHERE ${condition}`).all(...params)
       .map(toIndexedFile);
   }
@@ -259,6 +282,9 @@ export class FindIndexDb {
   /** Add a file's `n`-th piece of text, found at `place`. */
   addDoc(fileId: number, n: number, doc: SearchDoc, place: DocPlace): void {
     const id = docId(fileId, n);
+    this.#insertDoc ??= this.db.prepare(
+      "INSERT INTO docs(id, role, ts, line_at, line_length, part) VALUES (?, ?, ?, ?, ?, ?)",
+    );
     this.#insertDoc.run(
       id,
       doc.role,
@@ -267,7 +293,12 @@ export class FindIndexDb {
       place.lineLength,
       place.part,
     );
-    this.#insertText.get(doc.role)!.run(id, doc.text);
+    let insertText = this.#insertText.get(doc.role);
+    if (insertText === undefined) {
+      insertText = this.db.prepare(`INSERT INTO docs_fts(rowid, ${doc.role}) VALUES (?, ?)`);
+      this.#insertText.set(doc.role, insertText);
+    }
+    insertText.run(id, doc.text);
   }
 }
 

@@ -9,7 +9,12 @@
  * @module
  */
 
-import type { DocPlace, FindIndexDb, IndexedFile } from "./find_index_db.ts";
+import {
+  type DocPlace,
+  type FindIndexDb,
+  INDEXED_ROLES,
+  type IndexedFile,
+} from "./find_index_db.ts";
 import type { SearchRole } from "../transcript/search_text.ts";
 
 /** What to look for. */
@@ -46,8 +51,11 @@ export function countSessions(index: FindIndexDb, query: IndexQuery): SessionCou
   const { sql, params } = matchesOf(query);
   const project = projectFilter(query);
   const rows = index.db.prepare(
-    `WITH hit AS MATERIALIZED (${sql}),
-     per_file AS (SELECT id >> 32 AS file_id, count(*) AS n FROM hit GROUP BY 1),
+    // Not a materialized CTE of the matches: SQLite groups straight from FTS5's cursor, three
+    // times faster for a word in every piece of text.
+    `WITH per_file AS (
+       SELECT f AS file_id, count(*) AS n FROM (SELECT id >> 32 AS f FROM (${sql})) GROUP BY f
+     ),
      per_session AS (
        SELECT f.session_id AS session, sum(p.n) AS n
        FROM per_file p JOIN files f ON f.id = p.file_id
@@ -74,13 +82,12 @@ export function latestHits(
   if (sessionIds.length === 0) return [];
   const { sql, params } = matchesOf(query);
   const rows = index.db.prepare(
-    `WITH hit AS MATERIALIZED (${sql}),
-     kept AS (SELECT id, session_id, path FROM files
+    `WITH kept AS (SELECT id, session_id, path FROM files
        WHERE session_id IN (${sessionIds.map(() => "?").join(", ")})),
      latest_in_file AS (
        SELECT id FROM (
          SELECT h.id AS id, row_number() OVER (PARTITION BY h.id >> 32 ORDER BY h.id DESC) AS n
-         FROM hit h WHERE (h.id >> 32) IN (SELECT id FROM kept)
+         FROM (${sql}) h WHERE (h.id >> 32) IN (SELECT id FROM kept)
        ) WHERE n <= ?
      ),
      ranked AS (
@@ -90,7 +97,7 @@ export function latestHits(
        FROM latest_in_file l JOIN docs d ON d.id = l.id JOIN kept k ON k.id = (l.id >> 32)
      )
      SELECT * FROM ranked WHERE n <= ? ORDER BY session, n`,
-  ).all(...params, ...sessionIds, perSession, perSession);
+  ).all(...sessionIds, ...params, perSession, perSession);
   return rows.map((row) => ({
     sessionId: String(row.session),
     path: String(row.path),
@@ -104,7 +111,9 @@ export function latestHits(
 
 /** The ids of the matching pieces: the roles as an FTS column filter, `since` through docs. */
 function matchesOf(query: IndexQuery): { sql: string; params: string[] } {
-  const match = `{${query.roles.join(" ")}} : (${query.match})`;
+  // A filter on every column still makes FTS5 read each match's positions: left out then.
+  const everyRole = INDEXED_ROLES.every((role) => query.roles.includes(role));
+  const match = everyRole ? query.match : `{${query.roles.join(" ")}} : (${query.match})`;
   if (query.since === undefined) {
     return { sql: "SELECT rowid AS id FROM docs_fts WHERE docs_fts MATCH ?", params: [match] };
   }

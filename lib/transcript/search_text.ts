@@ -3,17 +3,24 @@
  * typed, what the assistant wrote, the tool calls it made (commands, paths,
  * patterns) and, kept apart so a search can leave it out, what the tools
  * answered (whole: a word anywhere in an output is found, as grep finds it).
- * Read from any byte offset to the end of the last complete line,
- * so an index can pick up where it stopped; a half-written last line is left
- * for the next read; each line's pieces come with where the line is, so a
- * piece can be read back ({@linkcode docsOfLineAt}). Only the `message` of a line is parsed: the
- * `toolUseResult` copy beside it is often the bigger half and is skipped.
+ * A line's pieces can be read back from where the line is
+ * ({@linkcode docsOfLineAt}), which a query does for its snippets: this
+ * module loads no file reader (search_text_file.ts reads whole files). Only
+ * the `message` of a line is parsed: the `toolUseResult` copy beside it is
+ * often the bigger half and is skipped.
  *
  * @module
  */
 
-import { decodeJsonString } from "./json_read.ts";
-import { scanLines } from "./lines.ts";
+import {
+  asJsonBytes,
+  type JsonBytes,
+  keyBytes,
+  LBRACKET,
+  type PeekInput,
+  skipValue,
+} from "./json_bytes.ts";
+import { decodeJsonString, findKey, stringAt, valueAt, walkArray } from "./json_read.ts";
 import { cleanPrompt } from "./noise.ts";
 import { peekType, peekValues } from "./scan.ts";
 
@@ -46,26 +53,6 @@ export interface SessionFacts {
   conversation?: boolean;
 }
 
-/** Options for {@linkcode readSearchText}. */
-export interface ReadSearchTextOptions {
-  /** Byte offset to start at: 0, or the end of a line read before. */
-  start?: number;
-  /** Facts to update in place (carried over from earlier reads of the same file). */
-  facts?: SessionFacts;
-  /** Sees each raw line first; false skips it unparsed (a scan's cheap pre-check). */
-  lineFilter?: (bytes: Uint8Array) => boolean;
-  /** Leave out what the tools answered (the index does: see find_index_db.ts). */
-  withoutToolOutput?: boolean;
-}
-
-/** How far a read got. */
-export interface SearchTextRead {
-  /** Offset just past the last complete line: where the next read starts. */
-  end: number;
-  /** Bytes consumed from `start` to `end`. */
-  bytes: number;
-}
-
 /**
  * How much of each tool call is searchable: its start, where the command,
  * path or pattern comes first (a call that writes a file carries the file).
@@ -75,6 +62,8 @@ export const TOOL_TEXT_LIMIT = 4 * 1024;
 const MESSAGE_TEXT_LIMIT = 256 * 1024;
 
 const decoder = new TextDecoder();
+const CONTENT_KEY = keyBytes("content");
+const TYPE_KEY = keyBytes("type");
 
 /** The top-level keys a line's docs and facts come from, read in one walk. */
 const LINE_KEYS = [
@@ -95,35 +84,16 @@ export interface LinePlace {
   lineLength: number;
 }
 
-/** Read the searchable text of `path` from `options.start`, one line's docs at a time. */
-export function readSearchText(
-  path: string,
-  visit: (docs: SearchDoc[], place: LinePlace) => void,
-  options: ReadSearchTextOptions = {},
-): SearchTextRead {
-  const start = options.start ?? 0;
-  const facts = options.facts ?? {};
-  let end = start;
-  scanLines(path, (line) => {
-    if (line.unterminated) return false;
-    const lineAt = end;
-    end += line.length + 1;
-    if (line.oversized || options.lineFilter?.(line.bytes) === false) return;
-    const docs = docsOfLine(line.bytes, facts, options);
-    if (docs.length > 0) visit(docs, { lineAt, lineLength: line.bytes.length });
-  }, { start });
-  return { end, bytes: end - start };
-}
-
 /** The docs of one raw line, updating `facts` on the way. */
 export function docsOfLine(
-  bytes: Uint8Array,
+  input: PeekInput,
   facts: SessionFacts,
   options: { withoutToolOutput?: boolean } = {},
 ): SearchDoc[] {
-  const type = peekType(bytes);
+  const line = asJsonBytes(input);
+  const type = peekType(line);
   if (type === "custom-title" || type === "ai-title") {
-    const value = parsed(bytes);
+    const value = parsed(line.bytes);
     if (type === "custom-title" && typeof value?.customTitle === "string") {
       facts.customTitle = value.customTitle;
     }
@@ -133,7 +103,7 @@ export function docsOfLine(
   // A tool result's copy (`toolUseResult`) follows the keys wanted here and can be huge; only
   // `cwd` comes after it, and it is needed once.
   const values = peekValues(
-    bytes,
+    line,
     LINE_KEYS,
     facts.cwd === undefined ? undefined : "toolUseResult",
   );
@@ -145,7 +115,11 @@ export function docsOfLine(
   facts.cwd ??= jsonString(values.cwd);
   if (isTrue(values.isMeta) || isTrue(values.isCompactSummary)) return [];
   if (type === "assistant" && isTrue(values.isApiErrorMessage)) return [];
-  const content = values.message === undefined ? undefined : parsed(values.message)?.content;
+  const content = values.message === undefined
+    ? undefined
+    : options.withoutToolOutput
+    ? contentWithoutToolOutput(line, values.message)
+    : parsed(values.message)?.content;
   facts.conversation = true;
   const docs: SearchDoc[] = [];
   const add = (role: SearchRole, text: string | undefined, limit: number) => {
@@ -198,6 +172,31 @@ export function docsOfLineAt(
     file.close();
   }
   return docsOfLine(bytes, {}, options);
+}
+
+/**
+ * A message's `content` with its tool results left unparsed: they are most
+ * of a transcript's bytes, and skipping a string costs a native search where
+ * parsing it costs a copy. Parsed whole when the walk cannot follow it.
+ */
+function contentWithoutToolOutput(line: JsonBytes, message: Uint8Array): unknown {
+  const contentAt = findKey(line, message.byteOffset - line.bytes.byteOffset, CONTENT_KEY);
+  if (contentAt === -1 || line.bytes[contentAt] !== LBRACKET) return parsed(message)?.content;
+  const blocks: unknown[] = [];
+  try {
+    const end = walkArray(line, contentAt, (start) => {
+      const end = skipValue(line, start);
+      if (end === -1) return -1;
+      if (stringAt(line, findKey(line, start, TYPE_KEY)) !== "tool_result") {
+        blocks.push(valueAt(line, start, end));
+      }
+      return end;
+    });
+    if (end !== -1) return blocks;
+  } catch {
+    // Not valid JSON after all: JSON.parse below says so.
+  }
+  return parsed(message)?.content;
 }
 
 function userText(

@@ -68,3 +68,27 @@ export function writeFindHistory(ctx: AppContext, home: string): FindHistory {
     beta: { cwd: betaCwd, dir: betaDir, id: beta.sessionId, path: betaPath, subagent },
   };
 }
+
+/**
+ * Make every read of `path` after the first `okReads` fail as an I/O error
+ * would (on this thread's `Deno.openSync`); returns how many reads were
+ * tried so far, and `restore` to undo it.
+ */
+export function failReadsAfter(
+  path: string,
+  okReads: number,
+): { reads: () => number; restore: () => void } {
+  const realOpen = Deno.openSync;
+  let reads = 0;
+  Deno.openSync = (opened: string | URL, options?: Deno.OpenOptions) => {
+    const file = realOpen(opened, options);
+    if (String(opened) !== path) return file;
+    const readSync = file.readSync.bind(file);
+    file.readSync = (buffer: Uint8Array) => {
+      if (++reads > okReads) throw new Deno.errors.PermissionDenied("simulated I/O failure");
+      return readSync(buffer);
+    };
+    return file;
+  };
+  return { reads: () => reads, restore: () => Deno.openSync = realOpen };
+}

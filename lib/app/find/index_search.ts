@@ -82,7 +82,7 @@ async function attempt(
   const path = findIndexPath(ctx.paths);
   Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
   let indexed: IndexStats = { files: 0, bytes: 0, ms: 0, unreadable: [] };
-  const index = await withFileLock(findIndexLockPath(path), ({ held }) => {
+  const index = await withFileLock(findIndexLockPath(path), async ({ held }) => {
     if (!held) {
       ctx.err.line(
         "  Another claudecm is updating the search index; searching what it holds so far.",
@@ -100,7 +100,7 @@ async function attempt(
     } catch (error) {
       throw isDiskFull(error) ? writeFailed(path, before) : error;
     }
-    indexed = refreshIndex(ctx, db, { path, before });
+    indexed = await refreshIndex(ctx, db, { path, before });
     return db;
   }, { timeoutMs: LOCK_WAIT_MS });
   if (indexed.unreadable.length > 0) {
@@ -131,14 +131,14 @@ async function attempt(
  * took, they are deleted (derived data): the disk is left no fuller than
  * this run found it. Closes `db` on any failure.
  */
-export function refreshIndex(
+export async function refreshIndex(
   ctx: AppContext,
   db: FindIndexDb,
   { path, before }: { path: string; before: number },
-): IndexStats {
+): Promise<IndexStats> {
   const progress = createProgress(ctx.err, "Indexing transcripts");
   try {
-    return updateIndex(db, ctx.paths.projectsDir, { onProgress: progress.update });
+    return await updateIndex(db, ctx.paths.projectsDir, { onProgress: progress.update });
   } catch (error) {
     if (!isDiskFull(error)) {
       db.close();

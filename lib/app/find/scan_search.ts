@@ -1,7 +1,8 @@
 /**
  * `find --no-index` and `find --regex`: read every transcript, write nothing.
- * Files, then lines, that cannot hold the search's longest word are skipped
- * before anything is parsed, which keeps a full scan close to `grep` speed. A session's
+ * Files (scan_prefilter.ts: on two threads over a large history), then
+ * lines, that cannot hold the search's longest word are skipped before
+ * anything is parsed, which keeps a full scan close to `grep` speed. A session's
  * relevance is how many pieces of its text match; its snippets are the
  * latest matches (as through the index).
  *
@@ -10,7 +11,8 @@
 
 import { join } from "../../core/path.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
-import { type ByteSearch, fileMayMatch } from "../../transcript/raw_match.ts";
+import { type ByteSearch, lineHolds } from "../../transcript/raw_match.ts";
+import { filesHolding, type PrefilterOptions } from "./scan_prefilter.ts";
 import type { SearchDoc, SearchRole, SessionFacts } from "../../transcript/search_text.ts";
 import { relevanceOf, type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
 import { snippetAround } from "./snippet.ts";
@@ -38,7 +40,7 @@ interface Found {
 /** What reads transcripts: loaded when a file passes the byte pre-check, not before. */
 async function loadReaders() {
   const [{ readSearchText }, { readSessionFacts }, { headSessionId }] = await Promise.all([
-    import("../../transcript/search_text.ts"),
+    import("../../transcript/search_text_file.ts"),
     import("../../transcript/session_facts.ts"),
     import("../../transcript/head_session.ts"),
   ]);
@@ -56,14 +58,16 @@ async function loadReaders() {
 export async function scanSearch(
   projectsDir: string,
   query: ScanQuery,
+  options: PrefilterOptions = {},
 ): Promise<SessionMatches[]> {
   const roles = new Set(query.roles);
   const found = new Map<string, Found>();
   let readers: Awaited<ReturnType<typeof loadReaders>> | undefined;
-  for (const file of listAllTranscripts(projectsDir)) {
-    const precheck = query.precheck;
+  const precheck = query.precheck;
+  const all = listAllTranscripts(projectsDir);
+  const files = precheck === undefined ? all : await filesHolding(all, precheck, options);
+  for (const file of files) {
     try {
-      if (precheck && !fileMayMatch(file.path, precheck)) continue;
       readers ??= await loadReaders();
       const { project } = query;
       if (project && !sameText(file.projectDir, project.projectDir, project)) {
@@ -83,7 +87,7 @@ export async function scanSearch(
           entry.latest.push(doc);
           if (entry.latest.length > SNIPPETS_PER_SESSION) entry.latest.shift();
         }
-      }, { lineFilter: precheck?.test });
+      }, { lineFilter: precheck && ((line) => lineHolds(precheck, line)) });
     } catch (error) {
       if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
         continue;
