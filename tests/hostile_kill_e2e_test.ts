@@ -9,7 +9,7 @@
  */
 
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
 import { claudecmCommand } from "./helpers/run_cli.ts";
 import { seedSessions } from "./helpers/seed.ts";
@@ -98,7 +98,7 @@ function assertNothingLost(
   ]);
   expected.guids.forEach((guid, i) => {
     const copies = [...everywhere].filter(([path]) =>
-      path.split("/").at(-1)?.startsWith(`${guid}.jsonl`) && !/(?:tmp|partial)-\d+$/.test(path)
+      basename(path).startsWith(`${guid}.jsonl`) && !/(?:tmp|partial)-\d+$/.test(path)
     );
     assert.ok(
       copies.some(([, bytes]) => startsWith(bytes, expected.originals[i])),
@@ -131,8 +131,15 @@ async function runKilled(
   while (!done && Date.now() < deadline && !(options.killWhen?.() ?? false)) {
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  if (!done) child.kill("SIGKILL");
-  return (await child.status).signal === "SIGKILL";
+  if (done) return false;
+  try {
+    child.kill("SIGKILL");
+  } catch {
+    return false; // it ended by itself between the last poll and the kill
+  }
+  const status = await child.status;
+  // Windows has no signals: the kill is TerminateProcess, which reports exit code 1.
+  return Deno.build.os === "windows" ? !status.success : status.signal === "SIGKILL";
 }
 
 Deno.test("P# killed while it copies: the next P# finishes and no partial copy stays", async () => {
