@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { type FindJson, runFind } from "../lib/app/find/find.ts";
 import { findIndexBytes, findIndexPath, refreshIndex } from "../lib/app/find/index_search.ts";
 import { UserError } from "../lib/core/errors.ts";
+import { isFile } from "../lib/core/fs_checks.ts";
 import { FindIndexDb } from "../lib/store/find_index_db.ts";
 import { createMemoryOutput } from "../lib/ui/output.ts";
 import { generateTranscript } from "../scripts/gen_transcript.ts";
@@ -44,9 +45,9 @@ for (const existing of [false, true]) {
       );
       assert.ok(findIndexBytes(path) <= before, "the disk is no fuller than before");
       const wal = `${path}-wal`;
-      assert.ok(!exists(wal) || Deno.statSync(wal).size === 0, "no WAL left behind");
+      assert.ok(!isFile(wal) || Deno.statSync(wal).size === 0, "no WAL left behind");
       if (existing) {
-        assert.ok(exists(path), "a good index is kept when it can be");
+        assert.ok(isFile(path), "a good index is kept when it can be");
         const index = FindIndexDb.open(path, { writer: false })!;
         assert.equal(index.files().size, 4, "as it was before the failed update");
         index.close();
@@ -60,13 +61,4 @@ for (const existing of [false, true]) {
       t.cleanup();
     }
   });
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
