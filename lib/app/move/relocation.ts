@@ -22,7 +22,6 @@ import {
   type LocateCache,
   locateTranscript,
 } from "../../core/transcript_location.ts";
-import { readSessionFolder } from "../../transcript/session_folder.ts";
 import { readHeadCwd, readTail } from "../../transcript/tail.ts";
 
 /** The folder claude moved `session` to, when its transcript says so and the folder exists; else null. */
@@ -35,9 +34,9 @@ export function relocatedFolder(
   if (located.status !== "found" || located.inOwnFolder) return null;
   let folder: string | undefined;
   try {
-    const recorded = readSessionFolder(located.path);
-    folder = recorded.relocated ? recorded.folder : undefined;
-    if (folder === undefined) folder = newerCwdHere(ctx, located.path);
+    // One tail read serves both signs: a `/cd` record, else the latest cwd.
+    const tail = readTail(located.path);
+    folder = tail.relocatedCwd ?? newerCwdHere(ctx, located.path, tail.cwd);
   } catch {
     return null;
   }
@@ -54,8 +53,11 @@ export function relocatedFolder(
  * Without a `/cd` record: the session's cwd changed since it started, and
  * the transcript now sits in the key of that newer cwd.
  */
-function newerCwdHere(ctx: AppContext, transcript: string): string | undefined {
-  const latest = readTail(transcript).cwd;
+function newerCwdHere(
+  ctx: AppContext,
+  transcript: string,
+  latest: string | undefined,
+): string | undefined {
   const first = readHeadCwd(transcript);
   if (latest === undefined || first === undefined || sameFolder(latest, first, ctx.os)) {
     return undefined;
