@@ -28,7 +28,7 @@ export function suggestSimilar(word: string, candidates: readonly string[]): str
       similar.push(candidate);
     }
   }
-  const named = similar.sort((a, b) => a.localeCompare(b)).map((c) => options ? `--${c}` : c);
+  const named = similar.sort().map((c) => options ? `--${c}` : c);
   if (named.length > 1) return `\n(Did you mean one of ${named.join(", ")}?)`;
   return named.length === 1 ? `\n(Did you mean ${named[0]}?)` : "";
 }

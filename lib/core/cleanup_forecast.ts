@@ -15,6 +15,7 @@
 
 import type { EnvReader, OsName, Paths } from "./paths.ts";
 import { readDirOrEmpty } from "./fs_checks.ts";
+import { compareText } from "./compare_text.ts";
 
 /** Claude Code's period when no layer sets one. */
 export const DEFAULT_CLEANUP_DAYS = 30;
@@ -153,7 +154,7 @@ export function cleanupForecast(
       expiring.push({ sessionId, dir, transcript, expiresAt: at, registered: dir !== null });
     }
   }
-  expiring.sort((a, b) => a.expiresAt.localeCompare(b.expiresAt));
+  expiring.sort((a, b) => compareText(a.expiresAt, b.expiresAt));
   return { folders, cleanupPeriodDays: lowest, expiring };
 }
 

@@ -10,6 +10,7 @@
 
 import { listTranscripts } from "./project_dir.ts";
 import { readTail } from "./tail.ts";
+import { compareText } from "../core/compare_text.ts";
 
 /** A session `recover` can rebuild. */
 export interface Candidate {
@@ -85,6 +86,6 @@ export function rankCandidates(dir: string, options: RankOptions): Ranking {
       },
     });
   }
-  ranked.sort((a, b) => b.time - a.time || a.candidate.id.localeCompare(b.candidate.id));
+  ranked.sort((a, b) => b.time - a.time || compareText(a.candidate.id, b.candidate.id));
   return { candidates: ranked.map((r) => r.candidate), excluded };
 }

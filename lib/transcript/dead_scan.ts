@@ -15,6 +15,7 @@ import { errorMessage } from "../core/errors.ts";
 import { subdirectoryNames } from "../core/fs_checks.ts";
 import { checkDeath, type DeathCheck, type DeathSignal } from "./death.ts";
 import { listTranscripts, type TranscriptFile } from "./project_dir.ts";
+import { compareText } from "../core/compare_text.ts";
 
 /** A session that died of overflow. */
 export interface DeadSession {
@@ -99,7 +100,7 @@ export function scanDeadSessions(projectsDir: string, options: DeadScanOptions):
       });
     }
   }
-  scan.dead.sort((a, b) => b.diedAt.localeCompare(a.diedAt) || a.id.localeCompare(b.id));
+  scan.dead.sort((a, b) => compareText(b.diedAt, a.diedAt) || compareText(a.id, b.id));
   return scan;
 }
 

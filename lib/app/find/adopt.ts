@@ -27,6 +27,7 @@ import { readSessionFacts } from "../../transcript/session_facts.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { askAdoptPicks, printCandidates } from "./adopt_view.ts";
 import { safeJson } from "../../core/safe_text.ts";
+import { compareText } from "../../core/compare_text.ts";
 
 /** What `adopt` was asked. */
 export interface AdoptOptions {
@@ -121,8 +122,8 @@ function listAdoptable(ctx: AppContext): {
     });
   }
   candidates.sort((a, b) =>
-    (b.lastActivity ?? "").localeCompare(a.lastActivity ?? "") ||
-    a.sessionId.localeCompare(b.sessionId)
+    compareText(b.lastActivity ?? "", a.lastActivity ?? "") ||
+    compareText(a.sessionId, b.sessionId)
   );
   return { candidates, skipped };
 }

@@ -32,6 +32,7 @@ import { type IndexStats, updateIndex } from "./index_update.ts";
 import type { ScanQuery } from "./scan_search.ts";
 import { snippetAround } from "./snippet.ts";
 import { rankScore, relevanceOf, type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
+import { compareText } from "../../core/compare_text.ts";
 
 /** How long to wait for another claudecm's index update before searching without it. */
 const LOCK_WAIT_MS = 30_000;
@@ -234,7 +235,7 @@ export function searchOpenIndex(
       facts: { lastActivity: entry.lastActivity },
     }))
     .map((session) => ({ session, score: rankScore(session, now) }))
-    .sort((a, b) => b.score - a.score || a.session.sessionId.localeCompare(b.session.sessionId))
+    .sort((a, b) => b.score - a.score || compareText(a.session.sessionId, b.session.sessionId))
     .slice(0, sessionLimit)
     .map(({ session }) => session);
   const sessionIds = kept.map((session) => session.sessionId);
@@ -252,7 +253,7 @@ export function searchOpenIndex(
         snippet: snippetOf(hit, query.highlight),
       })),
       ...scanned?.matches ?? [],
-    ].sort((a, b) => (b.timestamp ?? "").localeCompare(a.timestamp ?? ""))
+    ].sort((a, b) => compareText(b.timestamp ?? "", a.timestamp ?? ""))
       .slice(0, SNIPPETS_PER_SESSION);
     return {
       sessionId,

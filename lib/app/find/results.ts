@@ -10,6 +10,7 @@ import type { AppContext } from "../context.ts";
 import { mainSessions, type Registry } from "../../core/registry.ts";
 import type { SearchRole, SessionFacts } from "../../transcript/search_text.ts";
 import { titleOf } from "../../transcript/session_title.ts";
+import { compareText } from "../../core/compare_text.ts";
 
 /** One shown match of a session. */
 export interface FindMatch {
@@ -74,7 +75,7 @@ export function rankSessions(
 ): FindResult[] {
   const now = ctx.now();
   const ranked = sessions.map((found) => ({ found, score: rankScore(found, now) }))
-    .sort((a, b) => b.score - a.score || a.found.sessionId.localeCompare(b.found.sessionId))
+    .sort((a, b) => b.score - a.score || compareText(a.found.sessionId, b.found.sessionId))
     .slice(0, limit);
   const listed = mainSessions(registry);
   const archived = new Map(

@@ -16,6 +16,7 @@ import { pathExists, readDirOrEmpty } from "../../core/fs_checks.ts";
 import { decodeLossless } from "../../core/lossless_text.ts";
 import type { Thread } from "./thread.ts";
 import { THREADS_SUBDIR, type Workspace } from "./workspace.ts";
+import { compareText } from "../../core/compare_text.ts";
 
 /** The fields of a thread file the tables show. */
 export interface ThreadRow {
@@ -106,7 +107,7 @@ export function planArtifacts(
   target("recent.md", renderRecent(rows));
   target("INDEX.md", updateIndex(options.indexText, rows), options.indexText);
   const { announce } = options;
-  const newest = [...announce].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  const newest = [...announce].sort((a, b) => compareText(b.created_at, a.created_at))[0];
   if (newest) {
     const handoff = renderHandoff(newest, announce, options.now);
     target("handoff.json", `${JSON.stringify(handoff, null, 2)}\n`);
@@ -130,7 +131,7 @@ export function readText(path: string): string | undefined {
 /** recent.md: the last {@linkcode RECENT_LIMIT} threads, newest first. */
 export function renderRecent(rows: ThreadRow[]): string {
   const recent = [...rows].sort((a, b) =>
-    b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id)
+    compareText(b.created_at, a.created_at) || compareText(a.id, b.id)
   ).slice(0, RECENT_LIMIT);
   return ["# Recent threads", "", TABLE_HEADER, TABLE_RULE, ...recent.map(tableRow), ""].join("\n");
 }
@@ -144,7 +145,7 @@ export function renderRecent(rows: ThreadRow[]): string {
  * ending (the file's most common one when appended).
  */
 export function updateIndex(text: string | undefined, added: ThreadRow[]): string {
-  const fresh = [...added].sort((a, b) => b.created_at.localeCompare(a.created_at))
+  const fresh = [...added].sort((a, b) => compareText(b.created_at, a.created_at))
     .filter((row) => text === undefined || !text.includes(`| ${row.id} |`));
   if (text === undefined) {
     return ["# Threads", "", TABLE_HEADER, TABLE_RULE, ...fresh.map(tableRow), ""].join("\n");

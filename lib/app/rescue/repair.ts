@@ -12,6 +12,7 @@ import { join } from "../../core/path.ts";
 import { readDirOrEmpty } from "../../core/fs_checks.ts";
 import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
 import type { Thread } from "./thread.ts";
+import { compareText } from "../../core/compare_text.ts";
 
 /** Remove the `*.tmp-<pid>` files that writers which died left in the threads folder. */
 export function removeStaleTemps(threadsDir: string): void {
@@ -36,7 +37,7 @@ export function unannouncedThreads(threadsDir: string): Thread[] {
     return threads.filter((item) => item.mtime > handoffTime).map((item) => item.thread);
   }
   const newest = threads.map((item) => item.thread)
-    .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+    .sort((a, b) => compareText(b.created_at, a.created_at))[0];
   return newest === undefined ? [] : [newest];
 }
 
