@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { filesHolding } from "../lib/app/find/scan_prefilter.ts";
+import { claimAndSearch, filesHolding } from "../lib/app/find/scan_prefilter.ts";
 import type { TranscriptOnDisk } from "../lib/transcript/all_transcripts.ts";
 import { byteSearch } from "../lib/transcript/raw_match.ts";
 
@@ -31,6 +31,25 @@ Deno.test("the scan's first step finds the same files on two threads as on one, 
       assert.deepEqual(one.map((file) => file.path), expected.map((file) => file.path), word);
       assert.deepEqual(two.map((file) => file.path), expected.map((file) => file.path), word);
     }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("the threads of a scan share one counter: each path is searched by one of them, once", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const paths = [0, 1, 2, 3, 4].map((i) => {
+      const path = join(dir, `${i}.jsonl`);
+      Deno.writeTextFileSync(path, i % 2 === 0 ? "the word zyqnorthal\n" : "nothing here\n");
+      return path;
+    });
+    const next = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(next, 0, 1); // Another thread took paths[0] already.
+    const search = byteSearch("zyqnorthal");
+    assert.deepEqual(claimAndSearch(paths, next, search, undefined), [paths[2], paths[4]]);
+    assert.ok(Atomics.load(next, 0) >= paths.length);
+    assert.deepEqual(claimAndSearch(paths, next, search, undefined), [], "nothing left to take");
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

@@ -1,15 +1,18 @@
 /**
  * The first step of a scan: which transcripts hold the search's word at all
- * (raw_match.ts), before any is parsed. Over a large history the files are
- * shared with a worker (scan_prefilter_worker.ts) so both cores search, each
- * reading its files once; a small one is searched here (a worker costs tens
- * of milliseconds to start).
+ * (raw_match.ts), before any is parsed. Over a large history a worker
+ * (scan_prefilter_worker.ts) searches beside this thread, so both cores
+ * search, each file read once. The two take files, largest first, from one
+ * shared counter rather than fixed halves: the worker starts tens of
+ * milliseconds late (a new isolate, and node:buffer for the latin1 search)
+ * and a half measured by size ended 40-55 ms after this thread's. A small
+ * history is searched here alone (the worker would cost more than it saves).
  *
  * @module
  */
 
 import type { TranscriptOnDisk } from "../../transcript/all_transcripts.ts";
-import { type ByteSearch, fileMayMatch } from "../../transcript/raw_match.ts";
+import { type ByteSearch, fileMayMatch, type ToLatin1 } from "../../transcript/raw_match.ts";
 
 /** Histories of at least this many bytes are searched on two threads. */
 const WORKER_BYTES = 64 * 1024 * 1024;
@@ -26,38 +29,13 @@ export async function filesHolding(
   search: ByteSearch,
   options: PrefilterOptions = {},
 ): Promise<TranscriptOnDisk[]> {
-  // A word with a rare letter is looked for natively in a latin1 copy (raw_match.ts): worth
-  // loading node:buffer for, over any history but a tiny one.
-  const toLatin1 = search.rareAt === undefined
-    ? undefined
-    : (await import("../../transcript/latin1.ts")).toLatin1;
+  const toLatin1 = await latin1For(search);
   const total = files.reduce((sum, file) => sum + file.size, 0);
-  const holds = (path: string) => {
-    try {
-      return fileMayMatch(path, search, toLatin1);
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
-        return false;
-      }
-      throw error;
-    }
-  };
   if (total < (options.workerBytes ?? WORKER_BYTES)) {
-    return files.filter((file) => holds(file.path));
+    return files.filter((file) => fileHolds(file.path, search, toLatin1));
   }
-  // Largest first, each to the lighter side: the two halves end together.
-  const mine: TranscriptOnDisk[] = [];
-  const theirs: TranscriptOnDisk[] = [];
-  let balance = 0;
-  for (const file of [...files].sort((a, b) => b.size - a.size)) {
-    if (balance <= 0) {
-      theirs.push(file);
-      balance += file.size;
-    } else {
-      mine.push(file);
-      balance -= file.size;
-    }
-  }
+  const largestFirst = [...files].sort((a, b) => b.size - a.size).map((file) => file.path);
+  const next = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(new URL("./scan_prefilter_worker.ts", import.meta.url), {
     type: "module",
   });
@@ -74,12 +52,53 @@ export async function filesHolding(
     });
     worker.postMessage({
       word: new TextDecoder().decode(search.word),
-      paths: theirs.map((file) => file.path),
+      paths: largestFirst,
+      next: next.buffer,
     });
-    const held = new Set(mine.filter((file) => holds(file.path)).map((file) => file.path));
+    const held = new Set(claimAndSearch(largestFirst, next, search, toLatin1));
     for (const path of await answer) held.add(path);
     return files.filter((file) => held.has(file.path));
   } finally {
     worker.terminate();
+  }
+}
+
+/**
+ * Take the next unclaimed path from the shared counter `next` until none is
+ * left, searching each; returns those that hold the word. Each thread of a
+ * scan runs this over the same `paths`, so every path is searched once.
+ */
+export function claimAndSearch(
+  paths: readonly string[],
+  next: Int32Array,
+  search: ByteSearch,
+  toLatin1: ToLatin1 | undefined,
+): string[] {
+  const held: string[] = [];
+  for (let i = Atomics.add(next, 0, 1); i < paths.length; i = Atomics.add(next, 0, 1)) {
+    if (fileHolds(paths[i], search, toLatin1)) held.push(paths[i]);
+  }
+  return held;
+}
+
+/**
+ * The latin1 copier when `search` has a rare letter: the word is then looked
+ * for natively in a latin1 copy (raw_match.ts), worth loading node:buffer for
+ * over any history but a tiny one.
+ */
+export async function latin1For(search: ByteSearch): Promise<ToLatin1 | undefined> {
+  if (search.rareAt === undefined) return undefined;
+  return (await import("../../transcript/latin1.ts")).toLatin1;
+}
+
+/** Whether the file at `path` holds the word; a file gone or closed to us does not. */
+function fileHolds(path: string, search: ByteSearch, toLatin1: ToLatin1 | undefined): boolean {
+  try {
+    return fileMayMatch(path, search, toLatin1);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
+      return false;
+    }
+    throw error;
   }
 }

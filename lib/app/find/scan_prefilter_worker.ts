@@ -1,12 +1,13 @@
 /**
- * The worker's half of a scan's first step (scan_prefilter.ts): which of
- * the paths it is given hold the word. In: `{ word, paths }`; out:
- * `{ paths }` (those that hold it), or `{ failed: message }`.
+ * The worker's side of a scan's first step (scan_prefilter.ts): it takes
+ * paths from the shared counter, as the main thread does, and answers which
+ * of those it searched hold the word. In: `{ word, paths, next }` (`next`
+ * the counter's SharedArrayBuffer); out: `{ paths }`, or `{ failed: message }`.
  *
  * @module
  */
 
-import { filesHolding } from "./scan_prefilter.ts";
+import { claimAndSearch, latin1For } from "./scan_prefilter.ts";
 import { byteSearch } from "../../transcript/raw_match.ts";
 
 /** The worker's side of its port (the global scope of a worker). */
@@ -18,20 +19,15 @@ interface Port {
 const port = globalThis as unknown as Port;
 
 port.onmessage = async (event) => {
-  const { word, paths } = event.data as { word: string; paths: string[] };
+  const { word, paths, next } = event.data as {
+    word: string;
+    paths: string[];
+    next: SharedArrayBuffer;
+  };
   try {
-    // Sizes are not needed here: the worker searches every file it was given itself.
-    const files = paths.map((path) => ({
-      path,
-      size: 0,
-      sessionId: undefined,
-      projectDir: "",
-      subagent: false,
-      mtimeMs: 0,
-      identity: "",
-    }));
-    const held = await filesHolding(files, byteSearch(word), { workerBytes: Infinity });
-    port.postMessage({ paths: held.map((file) => file.path) });
+    const search = byteSearch(word);
+    const held = claimAndSearch(paths, new Int32Array(next), search, await latin1For(search));
+    port.postMessage({ paths: held });
   } catch (error) {
     port.postMessage({ failed: error instanceof Error ? error.message : String(error) });
   }
