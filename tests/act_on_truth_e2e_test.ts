@@ -162,6 +162,7 @@ Deno.test("P# re-checks under the lock: a session opened while the path is typed
     assert.deepEqual(findSessionCopies(world.paths, main[0].guid).map((c) => c.folder), [
       projectDirFor(world.paths, world.project),
     ]);
+    assert.ok(!pathExists(projectDirFor(world.paths, b)), "the folder P# made is gone again");
   });
 });
 

@@ -169,6 +169,7 @@ Deno.test("P refuses to move a session whose transcript cannot be read: the path
     assert.match(result.stdout, /Could not copy the transcript: cannot read .*\.jsonl: /);
     assert.match(result.stdout, /The path is unchanged\./);
     assert.equal(world.sessions()[0].dir, world.project);
+    assert.ok(!pathExists(projectDirFor(world.paths, moved)), "the folder P made is gone again");
   });
 });
 

@@ -33,6 +33,7 @@ import {
 } from "../../core/session_copies.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { copySync } from "../../store/copy.ts";
+import { removeIfEmpty } from "../../store/merge_move.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { compareCopies } from "../../transcript/copy_order.ts";
@@ -86,12 +87,14 @@ async function moveToFolder(
   const target = sessionFilesFor(ctx.paths, { guid: session.guid, dir });
   const moving = source !== undefined && source.folder !== target.folder;
   const stamp = moving ? stampFile(source.transcript) : null;
+  // A project folder this P# makes goes again with its copy when the move does not happen.
+  const madeFolder = moving && !pathExists(target.folder);
   if (moving) {
     try {
       if (pathExists(target.transcript) || pathExists(target.sidecar)) {
         throw new Error(`${target.transcript} or its folder is already there; move it away first`);
       }
-      copySessionFiles(source, target);
+      copySessionFiles(source, target, { madeFolder });
     } catch (error) {
       ctx.out.line(`  Could not copy the transcript: ${errorMessage(error)}`, "red");
       ctx.out.line("  The path is unchanged.", "red");
@@ -124,7 +127,7 @@ async function moveToFolder(
     return null;
   }
   if (!step.done) {
-    if (moving) removeOurCopy(target);
+    if (moving) removeOurCopy(target, { madeFolder });
     ctx.out.line(`  Nothing was moved: ${step.reason}.`, "red");
     ctx.out.line("  The path is unchanged.", "red");
     return null;
@@ -134,19 +137,27 @@ async function moveToFolder(
 }
 
 /** `<guid>.jsonl` and `<guid>/` into the (free) target names; all or nothing. */
-function copySessionFiles(source: SessionFiles, target: SessionFiles): void {
-  Deno.mkdirSync(target.folder, { recursive: true });
+function copySessionFiles(
+  source: SessionFiles,
+  target: SessionFiles,
+  made: { madeFolder: boolean },
+): void {
   try {
+    Deno.mkdirSync(target.folder, { recursive: true });
     copySync(source.transcript, target.transcript);
     if (pathExists(source.sidecar)) copySync(source.sidecar, target.sidecar);
   } catch (error) {
-    removeOurCopy(target);
+    removeOurCopy(target, made);
     throw error;
   }
 }
 
-/** The copy this P# made, when the move did not happen: the original is untouched. */
-function removeOurCopy(target: SessionFiles): void {
+/**
+ * The copy this P# made, when the move did not happen: the original is
+ * untouched. The project folder goes too when this P# made it and it is still
+ * empty (a claude that started writing there meanwhile keeps it).
+ */
+function removeOurCopy(target: SessionFiles, { madeFolder }: { madeFolder: boolean }): void {
   for (const path of [target.transcript, target.sidecar]) {
     try {
       Deno.removeSync(path, { recursive: true });
@@ -154,4 +165,5 @@ function removeOurCopy(target: SessionFiles): void {
       // Not made, or already gone.
     }
   }
+  if (madeFolder) removeIfEmpty(target.folder);
 }
