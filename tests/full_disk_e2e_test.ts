@@ -146,3 +146,26 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "a full ~/.claudecm: a first find says so in one line and leaves no index file behind",
+  ignore,
+  fn: () =>
+    inWorldWithoutCmv(async (world) => {
+      seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }]);
+      const full = world.paths.cmHome;
+      const run = await runOnFullDisk(["find", "--json", "anything"], {
+        env: world.env,
+        cwd: world.project,
+        full,
+      });
+      assert.equal(run.code, 1, run.stdout);
+      const lines = run.stderr.trim().split("\n");
+      assert.equal(lines.length, 1, run.stderr);
+      assert.match(lines[0], /disk is full.*--no-index/);
+      const left = readDirOrEmpty(full).map((entry) => entry.name);
+      assert.deepEqual(left.filter((name) => name.startsWith("find-index.db")), [
+        "find-index.db.lock",
+      ]);
+    }),
+});

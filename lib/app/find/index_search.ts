@@ -129,8 +129,8 @@ async function attempt(
  * Bring the open index at `path` up to date (the caller holds its lock). A
  * write that fails for want of space is rolled back, the WAL truncated, and
  * when the index files still take more room than the `before` bytes they
- * took, they are deleted (derived data): the disk is left no fuller than
- * this run found it. Closes `db` on any failure.
+ * took (or took none before), they are deleted (derived data): the disk is
+ * left no fuller than this run found it. Closes `db` on any failure.
  */
 export async function refreshIndex(
   ctx: AppContext,
@@ -168,8 +168,14 @@ export function findIndexBytes(path: string): number {
   }, 0);
 }
 
+/**
+ * The one-line error of an index write that found no room. The index files
+ * are deleted when they take more room than the `before` bytes, or when they
+ * took none: a first build on a full disk leaves an empty `find-index.db`,
+ * which holds nothing and is not this user's.
+ */
 function writeFailed(path: string, before: number): UserError {
-  if (findIndexBytes(path) > before) discardFindIndex(path);
+  if (before === 0 || findIndexBytes(path) > before) discardFindIndex(path);
   return new UserError(
     `cannot write the search index ${path}: the disk is full. Free some space and run find ` +
       "again, or search with find --no-index meanwhile",
