@@ -18,7 +18,7 @@ import { formatMinute, formatSize } from "../../core/format.ts";
 import { leafName } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
-import { isFile } from "../../core/fs_checks.ts";
+import { isFile, isNotFound } from "../../core/fs_checks.ts";
 import { findSessionCopies, type SessionCopy, sessionFilesFor } from "../../core/session_copies.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { compareCopies, newestCopy } from "../../transcript/copy_order.ts";
@@ -38,14 +38,18 @@ export interface CopiesOf {
  * refused (said why).
  */
 export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf): Promise<boolean> {
-  const copies = findSessionCopies(ctx.paths, session.guid);
+  const seen = lookAtCopies(ctx, session);
+  if (seen === "changing") {
+    ctx.out.line(
+      `  The copies of '${session.desc}' kept changing while they were compared (another ` +
+        "claudecm is moving them); nothing was done. Try again.",
+      "red",
+    );
+    return false;
+  }
+  const { copies, stamps, newest } = seen;
   if (copies.length < 2) return true;
-  const stamps = copies.map((copy) => stampFile(copy.transcript))
-    .filter((stamp): stamp is FileStamp => stamp !== null);
-  const newest = newestCopy(copies.map((copy) => copy.transcript));
-  const keep = newest === null
-    ? askWhichCopy(ctx, session, copies)
-    : ownIfSame(ctx, session, newest);
+  const keep = newest ?? askWhichCopy(ctx, session, copies);
   if (keep === null) return false;
   const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
   const step = await recheckThenAct(ctx, {
@@ -73,6 +77,39 @@ export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf):
     "cyan",
   );
   return true;
+}
+
+/** What {@linkcode lookAtCopies} saw: the copies, and the one to continue when one holds the rest. */
+interface CopiesSeen {
+  copies: SessionCopy[];
+  stamps: FileStamp[];
+  /** The copy to continue; null when they have diverged (the user picks). */
+  newest: string | null;
+}
+
+/** Looks at the copies before giving up on a comparison they keep vanishing from. */
+const LOOKS = 3;
+
+/**
+ * The session's copies and which one holds all the others. Another window's
+ * P# or resume may move or remove a copy while it is being read (its own
+ * refused copy, or one it set aside): the copies are then listed again, up
+ * to {@linkcode LOOKS} times; "changing" when they never hold still.
+ */
+function lookAtCopies(ctx: AppContext, session: CopiesOf): CopiesSeen | "changing" {
+  for (let look = 1; look <= LOOKS; look++) {
+    const copies = findSessionCopies(ctx.paths, session.guid);
+    if (copies.length < 2) return { copies, stamps: [], newest: null };
+    try {
+      const stamps = copies.map((copy) => stampFile(copy.transcript))
+        .filter((stamp): stamp is FileStamp => stamp !== null);
+      const newest = newestCopy(copies.map((copy) => copy.transcript));
+      return { copies, stamps, newest: newest === null ? null : ownIfSame(ctx, session, newest) };
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  return "changing";
 }
 
 /**
