@@ -257,3 +257,54 @@ Deno.test({
     });
   },
 });
+
+Deno.test("the vault's restore re-checks under the lock: a session deleted while the offer waits stays deleted", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }]);
+    const guid = main[0].guid;
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    const transcript = transcriptPathFor(world.paths, world.project, guid);
+    Deno.removeSync(transcript); // Claude Code's clean-up.
+    const dialogue = talk(world, ["resume", "1"]);
+    await dialogue.waitFor(/Restore it from the vault and resume\? \[Y\/n\]: /);
+    // Another window deletes the session (its row; the vault copy stays for this test).
+    Deno.writeTextFileSync(world.paths.registryFile, `${main[1].guid}|${world.project}|Beta|\n`);
+    await dialogue.send("\n");
+    const result = await dialogue.finish();
+    assert.match(result.stderr, /Nothing was restored: it is no longer in the session list\./);
+    assert.equal(result.code, 1, result.stdout);
+    assert.ok(!pathExists(transcript), "the deleted session does not come back");
+    assert.deepEqual(world.launches(), []);
+  });
+});
+
+Deno.test("keeping one copy re-checks the row's folder: a row moved while the user picks sets nothing aside", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Alpha" }]);
+    const guid = main[0].guid;
+    const other = copyElsewhere(world, guid, "-elsewhere");
+    const own = transcriptPathFor(world.paths, world.project, guid);
+    Deno.writeTextFileSync(own, '{"type":"summary","summary":"own"}\n', { append: true });
+    Deno.writeTextFileSync(other, '{"type":"summary","summary":"other"}\n', { append: true });
+    const moved = join(world.dir, "moved");
+    Deno.mkdirSync(moved);
+    const dialogue = talk(world, ["1"]);
+    await dialogue.waitFor(/Continue which copy\? \[1-2, Enter to cancel\]: /);
+    // Another window points the row at another folder: the choice offered is stale.
+    Deno.writeTextFileSync(world.paths.registryFile, `${guid}|${moved}|Alpha|\n`);
+    await dialogue.send("2\n");
+    const result = await dialogue.finish();
+    assert.match(
+      result.stdout,
+      /not set aside: another window changed its folder meanwhile \(now .*moved\)\./,
+    );
+    assert.deepEqual(
+      findSessionCopies(world.paths, guid).map((c) => c.transcript).sort(),
+      [
+        other,
+        own,
+      ].sort(),
+    );
+    assert.equal(world.launches().length, 0);
+  });
+});

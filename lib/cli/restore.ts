@@ -20,6 +20,6 @@ export const restoreCommand: CommandDetails = {
       import("../app/vault/restore.ts"),
       makeContext(),
     ]);
-    return runRestore(ctx, { ref: input.argText("session")! });
+    return await runRestore(ctx, { ref: input.argText("session")! });
   },
 };

@@ -36,7 +36,7 @@ export async function resumePicked(
     return await resumeSession(ctx, { settings, session, registered: true });
   }
   // The vault's copy is the first answer to a missing transcript, before orphans or recovery.
-  const offer = offerVaultRestore(ctx, session);
+  const offer = await offerVaultRestore(ctx, session);
   if (offer === "failed") return ExitCode.failure;
   // Spec 11.9 step 3: a transcript picked from the orphan scan is resumed instead, and
   // registered after its exit.
@@ -63,7 +63,7 @@ export async function resumeOrRecover(
     vaultOffered?: boolean;
   },
 ): Promise<number> {
-  if (vaultOffered !== true && offerVaultRestore(ctx, session) === "failed") {
+  if (vaultOffered !== true && await offerVaultRestore(ctx, session) === "failed") {
     return ExitCode.failure;
   }
   const resolution = await resolveResumeOrRecover(ctx, { settings, session });

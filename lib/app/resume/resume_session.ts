@@ -78,7 +78,7 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
     return ExitCode.failure;
   }
   // A transcript Claude Code deleted comes back from the vault before claude is asked for it.
-  if (registered && offerVaultRestore(ctx, session) === "failed") return ExitCode.failure;
+  if (registered && await offerVaultRestore(ctx, session) === "failed") return ExitCode.failure;
   const outcome = await resumeWithForkDetection(ctx, settings, {
     dir,
     guid: session.guid,

@@ -54,7 +54,8 @@ export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf):
   const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
   const step = await recheckThenAct(ctx, {
     guid: session.guid,
-    registration: session.registered ? { registered: true } : undefined,
+    // Which copy stays was chosen by the row's folder: a row moved meanwhile makes that choice stale.
+    registration: session.registered ? { registered: true, dir: session.dir } : undefined,
     files: stamps,
     copies: copies.map((copy) => copy.transcript),
   }, () => {

@@ -9,8 +9,9 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { recheckThenAct } from "../recheck.ts";
 import { fileInfoOrNull } from "../../core/fs_checks.ts";
-import { ExitCode, UserError } from "../../core/errors.ts";
+import { errorMessage, ExitCode, UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { findSession, mainSessions, type Session } from "../../core/registry.ts";
@@ -21,7 +22,7 @@ import { restoreVaultEntry } from "../../store/vault_entry.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 
 /** `claudecm restore <N|GUID>`: restore without resuming. */
-export function runRestore(ctx: AppContext, options: { ref: string }): number {
+export async function runRestore(ctx: AppContext, options: { ref: string }): Promise<number> {
   const session = sessionByRef(ctx, options.ref);
   const vault = vaultFilesFor(ctx.paths, session);
   const kept = fileInfoOrNull(vault.transcript);
@@ -36,7 +37,8 @@ export function runRestore(ctx: AppContext, options: { ref: string }): number {
     // A second copy in the registered folder would split the session in two (DESIGN.md 5.15).
     throw new UserError(`its transcript is on disk at ${located.path}; nothing was restored`);
   }
-  return restoreInto(ctx, session) ? ExitCode.ok : ExitCode.failure;
+  const copies = located.status === "found" ? [located.path] : [];
+  return await restoreInto(ctx, session, { copies }) ? ExitCode.ok : ExitCode.failure;
 }
 
 /** How a restore offer ended. */
@@ -47,7 +49,7 @@ export type RestoreOffer = "restored" | "declined" | "unavailable" | "failed";
  * vault has it: offer to restore it, Enter for yes. Returns "unavailable"
  * without a word in every other case.
  */
-export function offerVaultRestore(ctx: AppContext, session: Session): RestoreOffer {
+export async function offerVaultRestore(ctx: AppContext, session: Session): Promise<RestoreOffer> {
   const kept = fileInfoOrNull(vaultFilesFor(ctx.paths, session).transcript);
   if (kept === null) return "unavailable";
   if (locateTranscript(ctx.paths, session).status !== "missing") return "unavailable";
@@ -64,12 +66,33 @@ export function offerVaultRestore(ctx: AppContext, session: Session): RestoreOff
     defaultYes: true,
   });
   if (!restore) return "declined";
-  return restoreInto(ctx, session) ? "restored" : "failed";
+  return await restoreInto(ctx, session, { copies: [] }) ? "restored" : "failed";
 }
 
-function restoreInto(ctx: AppContext, session: Session): boolean {
+/**
+ * Put the vault's copy back, re-checking under the lock that the session is
+ * still listed in its folder, not open in a claude, and has no copy but the
+ * `copies` seen before (none, when the transcript was missing): another
+ * window may have deleted it (a restore would bring it back), moved it or
+ * restored it meanwhile, or pruned the vault.
+ */
+async function restoreInto(
+  ctx: AppContext,
+  session: Session,
+  { copies }: { copies: string[] },
+): Promise<boolean> {
   const target = sessionFilesFor(ctx.paths, session);
-  const result = restoreVaultEntry(vaultFilesFor(ctx.paths, session), target);
+  const step = await recheckThenAct(ctx, {
+    guid: session.guid,
+    registration: { registered: true, dir: session.dir },
+    copies,
+  }, () => ({ value: restoreVaultEntry(vaultFilesFor(ctx.paths, session), target) }))
+    .catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  if (!step.done) {
+    ctx.err.line(`  Nothing was restored: ${step.reason}.`, "red");
+    return false;
+  }
+  const result = step.value;
   if (result.status === "conflict") {
     ctx.err.line(
       `  A different file is already there: ${result.path}. Nothing was restored.`,
