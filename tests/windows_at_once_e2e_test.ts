@@ -93,3 +93,34 @@ Deno.test("three windows move one session to three folders at once: one wins, on
     assert.deepEqual(Deno.readFileSync(copies[0].transcript), original);
     assert.ok(runs.some((run) => /Path changed: Alpha/.test(run.stdout)), outputs);
   }));
+
+// Six P#s of one session, a resume, a D# and an adopt at once, a few times over (each round
+// interleaves differently). Found: a P# refused after another window moved the old copy kept
+// its own copy as "the live one" (a second copy, which outlived a D#); a window setting copies
+// aside kept a P#'s passing copy and moved the registered one away (the row had moved meanwhile);
+// a resume restored a session from the vault while a D# deleted it.
+Deno.test("six windows move, resume, delete and adopt one session at once: deleted means no copy, kept means one in its folder", async () => {
+  for (let round = 0; round < 3; round++) {
+    await inWorldWithoutCmv(async (world) => {
+      const { main } = seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }]);
+      const guid = main[0].guid;
+      const targets = ["b", "c", "d", "e", "f", "g"].map((name) => join(world.dir, name));
+      for (const dir of targets) Deno.mkdirSync(dir);
+      const runs = await Promise.all([
+        ...targets.map((dir) => world.run([], { stdin: `e\np1\n${dir}\n` })),
+        world.run(["1"], { stdin: "\n\n\n" }),
+        world.run([], { stdin: "e\nd1\ndelete\n\n" }),
+        world.run(["adopt", "--all"]),
+      ]);
+      const outputs = runs.map((run) => run.stdout + run.stderr).join("\n----\n");
+      for (const run of runs) {
+        assert.ok(run.code === 0 || run.code === 1, outputs);
+        assert.doesNotMatch(run.stderr, /internal error/, outputs);
+      }
+      const row = world.sessions().find((s) => s.guid === guid);
+      const copies = findSessionCopies(world.paths, guid).map((copy) => copy.folder);
+      const expected = row === undefined ? [] : [projectDirFor(world.paths, row.dir)];
+      assert.deepEqual(copies, expected, `round ${round}\n${outputs}`);
+    });
+  }
+});

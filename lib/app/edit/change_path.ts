@@ -34,6 +34,7 @@ import {
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { copySync } from "../../store/copy.ts";
 import { removeIfEmpty } from "../../store/merge_move.ts";
+import { readRegistry } from "../../store/registry_store.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { compareCopies } from "../../transcript/copy_order.ts";
@@ -102,6 +103,8 @@ async function moveToFolder(
     }
   }
   const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
+  // Whether this P# moved the old copy aside: another window's P# or D# may move or delete it too.
+  let movedAside = false;
   const step = await recheckThenAct(ctx, {
     guid: session.guid,
     registration: { registered: true, dir: session.dir },
@@ -113,6 +116,7 @@ async function moveToFolder(
         throw new Error(`the copy at ${target.transcript} differs from ${source.transcript}`);
       }
       moveSessionAside(source.folder, session.guid, { destDir, join: ctx.paths.path.join });
+      movedAside = true;
     }
     return {
       value: null,
@@ -121,19 +125,33 @@ async function moveToFolder(
     };
   }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
   // The old transcript moves first: once it has gone, the new copy is the live one.
-  if (!step.done && moving && !pathExists(source.transcript)) {
+  if (!step.done && movedAside) {
     ctx.out.line(`  The move stopped part way: ${step.reason}.`, "red");
     ctx.out.line(`  The transcript is at ${target.transcript}; the path is unchanged.`, "red");
     return null;
   }
   if (!step.done) {
-    if (moving) removeOurCopy(target, { madeFolder });
+    const kept = moving && isLastCopyOfListedSession(ctx, session.guid, target.transcript);
+    if (moving && !kept) removeOurCopy(target, { madeFolder });
     ctx.out.line(`  Nothing was moved: ${step.reason}.`, "red");
+    if (kept) ctx.out.line(`  The transcript is now only at ${target.transcript}.`, "red");
     ctx.out.line("  The path is unchanged.", "red");
     return null;
   }
   if (moving) ctx.out.line(`  The old copy is kept in ${destDir}.`, "darkGray");
   return step.registry;
+}
+
+/**
+ * Whether the copy this P# made at `copy` has become the session's only one
+ * while the session is still in the list: its old copy went by other means
+ * than this P# (not another window's P#, which leaves its own copy, nor a
+ * D#, which removes the row), so this copy is the transcript now and stays.
+ * Otherwise it duplicates a copy elsewhere, or a session deleted meanwhile.
+ */
+function isLastCopyOfListedSession(ctx: AppContext, guid: string, copy: string): boolean {
+  if (findSessionCopies(ctx.paths, guid).some((other) => other.transcript !== copy)) return false;
+  return findSession(readRegistry(ctx.paths), guid) !== undefined;
 }
 
 /** `<guid>.jsonl` and `<guid>/` into the (free) target names; all or nothing. */
