@@ -88,3 +88,16 @@ Deno.test("mergeMove: a folder merges into an existing one; an identical file is
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("mergeMove: a source another run moved away meanwhile has nothing to move", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-merge-" });
+  try {
+    Deno.writeTextFileSync(join(dir, "moved"), "x");
+    mergeMove(join(dir, "gone"), join(dir, "moved"));
+    mergeMove(join(dir, "gone"), join(dir, "never"));
+    assert.equal(Deno.readTextFileSync(join(dir, "moved")), "x", "the target is untouched");
+    assert.ok(!pathExists(join(dir, "never")), "nothing made");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

@@ -124,3 +124,39 @@ Deno.test("six windows move, resume, delete and adopt one session at once: delet
     });
   }
 });
+
+// The user moved the project folder; two windows run `claudecm move` for it at once while others
+// P# a session out of it, rename one, sync the vault, adopt and list. Found: the second move died
+// on "No such file or directory" while it planned (the first was renaming the files it listed).
+Deno.test("two moves of one folder at once, among other windows: one line each, and a rerun finishes", async () => {
+  for (let round = 0; round < 3; round++) {
+    await inWorldWithoutCmv(async (world) => {
+      seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }, { desc: "Gamma" }]);
+      const moved = `${world.project}-moved`;
+      Deno.renameSync(world.project, moved);
+      const other = join(world.dir, "other");
+      Deno.mkdirSync(other);
+      const cwd = world.dir;
+      const runs = await Promise.all([
+        world.run(["move", world.project, moved], { stdin: "y\n", cwd }),
+        world.run(["move", world.project, moved], { stdin: "y\n", cwd }),
+        world.run(["vault", "sync"], { cwd }),
+        world.run([], { stdin: `e\np2\n${other}\n\n`, cwd }),
+        world.run([], { stdin: "e\nr3\nRenamed\n\n", cwd }),
+        world.run(["adopt", "--all"], { cwd }),
+        world.run(["list", "--json"], { cwd }),
+      ]);
+      const outputs = runs.map((run) => run.stdout + run.stderr).join("\n----\n");
+      for (const run of runs) assert.doesNotMatch(run.stderr, /internal error/, outputs);
+      // A move stopped halfway by another window says: run it again to finish.
+      const again = await world.run(["move", world.project, moved], { stdin: "y\n", cwd });
+      assert.equal(again.code, 0, again.stdout + again.stderr);
+      const rows = world.sessions();
+      assert.equal(rows.length, 3, outputs);
+      for (const row of rows) {
+        const copies = findSessionCopies(world.paths, row.guid).map((copy) => copy.folder);
+        assert.deepEqual(copies, [projectDirFor(world.paths, row.dir)], `${row.desc}\n${outputs}`);
+      }
+    });
+  }
+});

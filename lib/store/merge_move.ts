@@ -11,6 +11,7 @@
  * @module
  */
 
+import { isNotFound } from "../core/fs_checks.ts";
 import { dirname, join } from "../core/path.ts";
 
 /** A target file that differs from the file that would replace it. */
@@ -55,7 +56,9 @@ export function mergeConflict(source: string, target: string): [string, string] 
  * everything not yet moved where it was.
  */
 export function mergeMove(source: string, target: string): void {
-  const from = Deno.lstatSync(source);
+  const from = lstatOrNull(source);
+  // Gone since it was listed: another run moved it (a second `move` at once), nothing is left here.
+  if (from === null) return;
   let to: Deno.FileInfo | null = null;
   try {
     to = Deno.lstatSync(target);
@@ -64,7 +67,7 @@ export function mergeMove(source: string, target: string): void {
   }
   if (to === null) {
     Deno.mkdirSync(dirname(target), { recursive: true });
-    Deno.renameSync(source, target);
+    renameUnlessGone(source, target);
     return;
   }
   if (from.isDirectory && to.isDirectory) {
@@ -78,7 +81,25 @@ export function mergeMove(source: string, target: string): void {
     throw new MergeConflictError(source, target);
   }
   // Identical bytes: the rename replaces the target atomically and leaves one copy.
-  Deno.renameSync(source, target);
+  renameUnlessGone(source, target);
+}
+
+function lstatOrNull(path: string): Deno.FileInfo | null {
+  try {
+    return Deno.lstatSync(path);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** Rename `source` to `target`; a source another run moved away meanwhile has nothing to move. */
+function renameUnlessGone(source: string, target: string): void {
+  try {
+    Deno.renameSync(source, target);
+  } catch (error) {
+    if (!isNotFound(error) || lstatOrNull(source) !== null) throw error;
+  }
 }
 
 /** Remove `folder` if it is empty; anything in it stays. */
