@@ -8,6 +8,7 @@
 
 import { dirname } from "../core/path.ts";
 import { withPath } from "../core/errors.ts";
+import { retryWhileBusy } from "./windows_busy.ts";
 
 /** Options for {@linkcode writeFileAtomic}. */
 export interface AtomicWriteOptions {
@@ -57,7 +58,7 @@ export function writeFileAtomic(
       Deno.removeSync(tmpPath);
       return false;
     }
-    Deno.renameSync(tmpPath, target);
+    retryWhileBusy(() => Deno.renameSync(tmpPath, target));
   } catch (error) {
     try {
       Deno.removeSync(tmpPath);

@@ -12,6 +12,7 @@ import { equalBytes } from "../core/bytes.ts";
 import type { Paths } from "../core/paths.ts";
 import { parseRegistry, type Registry, serializeRegistry } from "../core/registry.ts";
 import type { LockOptions } from "./lock.ts";
+import { retryWhileBusy } from "./windows_busy.ts";
 
 /**
  * A change to the registry: given the registry as it is on disk now, return
@@ -77,7 +78,7 @@ export async function updateRegistry(
 /** The file's bytes; a missing file reads as empty. */
 function readRegistryBytes(paths: Paths): Uint8Array {
   try {
-    return Deno.readFileSync(paths.registryFile);
+    return retryWhileBusy(() => Deno.readFileSync(paths.registryFile));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return new Uint8Array();
     throw error;
