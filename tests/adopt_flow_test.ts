@@ -149,3 +149,24 @@ Deno.test("adopt's number picks: lists, ranges, all, and nonsense", () => {
   assert.equal(parsePicks("0", 3), undefined);
   assert.equal(parsePicks("x", 3), undefined);
 });
+
+Deno.test("adopt re-checks under the lock: a transcript quarantined while the user picks is not registered", async () => {
+  const { t, seeded } = setup({ interactive: true });
+  try {
+    const taken = join(keyDirOf(t.ctx, seeded.app), `${seeded.custom.sessionId}.jsonl`);
+    // Another window's orphan table quarantines it while this one waits for an answer.
+    t.ctx.prompter = {
+      ask: () => {
+        Deno.renameSync(taken, join(t.home, "quarantined.jsonl"));
+        return "all";
+      },
+    };
+    assert.equal(await runAdopt(t.ctx, {}), 0);
+    const added = rows(t).map((row) => row[0]);
+    assert.ok(!added.includes(seeded.custom.sessionId), "no row for a transcript gone");
+    assert.ok(added.includes(seeded.ai.sessionId), "the others are added");
+    assert.match(t.stdout(), /1 was added or moved away meanwhile by another claudecm\./);
+  } finally {
+    t.cleanup();
+  }
+});

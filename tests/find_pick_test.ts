@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { runFind } from "../lib/app/find/find.ts";
+import { resumeFound } from "../lib/app/find/pick.ts";
 import { mainSessions } from "../lib/core/registry.ts";
 import { readRegistry } from "../lib/store/registry_store.ts";
 import { createFakeWorld, type FakeWorld } from "./helpers/fakes.ts";
@@ -97,6 +98,31 @@ Deno.test("a hit open in another claude window is resumed only when the user say
     assert.equal(await runFind(t.ctx, { terms: ["quokka"] }), 1);
     assert.match(t.stdout(), /'Alpha work' is open in another claude window/);
     assert.equal(launches(world).length, 0);
+  } finally {
+    t.cleanup();
+    world.cleanup();
+  }
+});
+
+Deno.test("a hit whose transcript another window took away since the search is not added or resumed", async () => {
+  const world = createFakeWorld();
+  const { t, history } = setup(world, []);
+  try {
+    const registry = Deno.readFileSync(t.ctx.paths.registryFile);
+    Deno.renameSync(history.beta.path, `${history.beta.path}.quarantined`);
+    const code = await resumeFound(t.ctx, {
+      sessionId: history.beta.id,
+      dir: history.beta.cwd,
+      title: "Platypus deploy",
+      registered: null,
+      lastActivity: null,
+      transcript: history.beta.path,
+      matches: [],
+    });
+    assert.equal(code, 1);
+    assert.match(t.stderr(), /is no longer at .*since the search\); nothing was added\./);
+    assert.deepEqual(Deno.readFileSync(t.ctx.paths.registryFile), registry, "no row for nothing");
+    assert.deepEqual(launches(world), []);
   } finally {
     t.cleanup();
     world.cleanup();

@@ -160,3 +160,40 @@ Deno.test("two moves of one folder at once, among other windows: one line each, 
     });
   }
 });
+
+// Orphans quarantined from two orphan tables, adopted, picked in `new`, searched and listed, all
+// at once. Found: adopt registered a transcript another window had just quarantined (a row for
+// nothing, shown as missing).
+Deno.test("orphans quarantined, adopted and picked at once: every row has its one copy, no row twice", async () => {
+  const orphans = [1, 2, 3].map((n) => `0e0e0000-0000-4000-8000-00000000000${n}`);
+  for (let round = 0; round < 3; round++) {
+    await inWorldWithoutCmv(async (world) => {
+      const { main } = seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }]);
+      const folder = projectDirFor(world.paths, world.project);
+      for (const id of orphans) {
+        save(folder, finishedSession({ sessionId: id, cwd: world.project, ask: `Orphan ${id}` }));
+      }
+      world.claudeScenario({ messages: ["carry on"] });
+      const runs = await Promise.all([
+        world.run(["1"], { stdin: "q all\n\n\n" }),
+        world.run(["2"], { stdin: "q 1\n\n\n" }),
+        world.run(["adopt", "--all"]),
+        world.run(["n"], { stdin: "1\nFound in new\n\n\n" }),
+        world.run(["find", "--json", "Orphan"]),
+        world.run(["list", "--json"]),
+      ]);
+      const outputs = runs.map((run) => run.stdout + run.stderr).join("\n----\n");
+      for (const run of runs) assert.doesNotMatch(run.stderr, /internal error/, outputs);
+      const registry = readRegistry(world.paths);
+      assert.deepEqual(malformedLines(registry), [], outputs);
+      const rows = [...mainSessions(registry), ...archivedSessions(registry)];
+      assert.equal(new Set(rows.map((r) => r.guid)).size, rows.length, `a row twice\n${outputs}`);
+      for (const id of [...main.map((s) => s.guid), ...orphans]) {
+        const row = rows.find((r) => r.guid === id);
+        if (row === undefined) continue; // A quarantined orphan: in the backup, not listed.
+        const copies = findSessionCopies(world.paths, id).map((copy) => copy.folder);
+        assert.deepEqual(copies, [projectDirFor(world.paths, row.dir)], `${id}\n${outputs}`);
+      }
+    });
+  }
+});

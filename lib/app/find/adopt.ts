@@ -17,7 +17,7 @@ import { changeRegistry } from "../registry.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
-import { isDirectory } from "../../core/fs_checks.ts";
+import { isDirectory, isFile } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
 import { findSession, type Session } from "../../core/registry.ts";
 import { appendSessions } from "../../core/registry_ops.ts";
@@ -130,7 +130,9 @@ function listAdoptable(ctx: AppContext): {
 
 /**
  * Register the chosen sessions; returns the ids this run added, decided under
- * the lock: another window's adopt may have added some of them meanwhile.
+ * the lock: another window's adopt may have added some of them meanwhile, and
+ * its quarantine (the orphan table's `q`) or `move` may have taken a
+ * transcript away, which is then not registered (a row for nothing).
  */
 async function adopt(
   ctx: AppContext,
@@ -138,19 +140,15 @@ async function adopt(
   options: { mayPrompt: boolean },
 ): Promise<string[]> {
   await bootstrap(ctx, options);
-  const rows: Session[] = chosen.map((c) => ({
-    guid: c.sessionId,
-    dir: c.dir,
-    desc: c.title,
-    tokens: "",
-  }));
   let added: string[] = [];
   await changeRegistry(ctx, (registry) => {
-    added = rows.filter((row) => findSession(registry, row.guid) === undefined)
-      .map((row) => row.guid);
+    const rows: Session[] = chosen
+      .filter((c) => findSession(registry, c.sessionId) === undefined && isFile(c.transcript))
+      .map((c) => ({ guid: c.sessionId, dir: c.dir, desc: c.title, tokens: "" }));
+    added = rows.map((row) => row.guid);
     return appendSessions(registry, rows);
   });
-  syncVault(ctx, { guids: rows.map((row) => row.guid) });
+  syncVault(ctx, { guids: added });
   return added;
 }
 
@@ -158,7 +156,8 @@ function reportAdded(ctx: AppContext, added: number, chosen: number): void {
   const already = chosen - added;
   const meanwhile = already === 0
     ? ""
-    : ` ${already} ${already === 1 ? "was" : "were"} added meanwhile by another claudecm.`;
+    : ` ${already} ${already === 1 ? "was" : "were"} added or moved away meanwhile by another ` +
+      "claudecm.";
   if (added === 0) {
     ctx.out.line(`  Nothing added:${meanwhile}`, "yellow");
     return;

@@ -13,7 +13,7 @@ import { changeRegistry } from "../registry.ts";
 import { resumeSession } from "../resume/resume_session.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
-import { isDirectory } from "../../core/fs_checks.ts";
+import { isDirectory, isFile } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
 import { findSession, type Session } from "../../core/registry.ts";
 import { addAtTop } from "../../core/registry_ops.ts";
@@ -49,12 +49,23 @@ export async function resumeFound(ctx: AppContext, result: FindResult): Promise<
     tokens: "",
   };
   if (known === undefined) {
-    // Registered first, so the row exists whatever claude does; re-checked under the lock.
+    // Registered first, so the row exists whatever claude does; re-checked under the lock, where
+    // another window's quarantine or move may have taken the transcript away since the search.
     let added = false;
+    let gone = false;
     await changeRegistry(ctx, (r) => {
-      added = findSession(r, session.guid) === undefined;
+      gone = !isFile(result.transcript);
+      added = !gone && findSession(r, session.guid) === undefined;
       return added ? addAtTop(r, session) : r;
     });
+    if (gone) {
+      ctx.err.line(
+        `  The transcript is no longer at ${result.transcript} (moved away by another claudecm ` +
+          "since the search); nothing was added.",
+        "red",
+      );
+      return ExitCode.failure;
+    }
     if (added) ctx.out.line(`  Added to the list as #1: ${session.desc}`, "green");
   }
   return await resumeSession(ctx, { settings: setup.settings, session, registered: true });
