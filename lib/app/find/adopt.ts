@@ -63,10 +63,12 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
     chosen = askAdoptPicks(ctx, candidates);
   }
   const write = !options.dryRun && chosen.length > 0;
-  const adopted = write ? await adopt(ctx, chosen, { mayPrompt: !options.json }) : [];
+  const adopted = write
+    ? await adopt(ctx, chosen, { mayPrompt: !options.json })
+    : { added: [], gone: 0 };
   if (options.json) {
     ctx.out.line(
-      safeJson({ candidates, skipped, adopted, dryRun: !!options.dryRun }, 2),
+      safeJson({ candidates, skipped, adopted: adopted.added, dryRun: !!options.dryRun }, 2),
     );
     return ExitCode.ok;
   }
@@ -74,7 +76,7 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
   if (options.dryRun) {
     ctx.out.line(`  Dry run: would add ${chosen.length} session(s); nothing was written.`);
   } else if (write) {
-    reportAdded(ctx, adopted.length, chosen.length);
+    reportAdded(ctx, adopted, chosen.length);
   } else if (!ctx.interactive) {
     ctx.out.line("  Nothing added. Run claudecm adopt --all to add them all.");
   } else {
@@ -138,29 +140,45 @@ async function adopt(
   ctx: AppContext,
   chosen: AdoptCandidate[],
   options: { mayPrompt: boolean },
-): Promise<string[]> {
+): Promise<Adopted> {
   await bootstrap(ctx, options);
-  let added: string[] = [];
+  const adopted: Adopted = { added: [], gone: 0 };
   await changeRegistry(ctx, (registry) => {
-    const rows: Session[] = chosen
-      .filter((c) => findSession(registry, c.sessionId) === undefined && isFile(c.transcript))
+    const present = chosen.filter((c) => isFile(c.transcript));
+    const rows: Session[] = present
+      .filter((c) => findSession(registry, c.sessionId) === undefined)
       .map((c) => ({ guid: c.sessionId, dir: c.dir, desc: c.title, tokens: "" }));
-    added = rows.map((row) => row.guid);
+    adopted.added = rows.map((row) => row.guid);
+    adopted.gone = chosen.length - present.length;
     return appendSessions(registry, rows);
   });
-  syncVault(ctx, { guids: added });
-  return added;
+  syncVault(ctx, { guids: adopted.added });
+  return adopted;
 }
 
-function reportAdded(ctx: AppContext, added: number, chosen: number): void {
-  const already = chosen - added;
-  const meanwhile = already === 0
-    ? ""
-    : ` ${already} ${already === 1 ? "was" : "were"} added or moved away meanwhile by another ` +
-      "claudecm.";
-  if (added === 0) {
+/** What an adopt wrote: the ids it added, and how many chosen transcripts went meanwhile. */
+interface Adopted {
+  added: string[];
+  gone: number;
+}
+
+function reportAdded(ctx: AppContext, { added, gone }: Adopted, chosen: number): void {
+  const already = chosen - added.length - gone;
+  const meanwhile =
+    (already === 0
+      ? ""
+      : ` ${already} ${already === 1 ? "was" : "were"} added meanwhile by another claudecm.`) +
+    (gone === 0
+      ? ""
+      : ` ${gone} ${
+        gone === 1 ? "was" : "were"
+      } moved away meanwhile (quarantined?) and not added.`);
+  if (added.length === 0) {
     ctx.out.line(`  Nothing added:${meanwhile}`, "yellow");
     return;
   }
-  ctx.out.line(`  Added ${added} session(s) to the bottom of the list.${meanwhile}`, "green");
+  ctx.out.line(
+    `  Added ${added.length} session(s) to the bottom of the list.${meanwhile}`,
+    "green",
+  );
 }
