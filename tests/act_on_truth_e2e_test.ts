@@ -31,6 +31,15 @@ function copyElsewhere(world: LaunchWorld, guid: string, folderName: string): st
   return target;
 }
 
+/** The registered copy and a second one elsewhere, each with a line the other lacks. */
+function divergedCopies(world: LaunchWorld, guid: string): { own: string; other: string } {
+  const other = copyElsewhere(world, guid, "-elsewhere");
+  const own = transcriptPathFor(world.paths, world.project, guid);
+  Deno.writeTextFileSync(own, '{"type":"summary","summary":"own"}\n', { append: true });
+  Deno.writeTextFileSync(other, '{"type":"summary","summary":"other"}\n', { append: true });
+  return { own, other };
+}
+
 function backupFiles(world: LaunchWorld, leaf: string): string[] {
   const dir = join(world.paths.backupDir, leaf);
   return pathExists(dir) ? [...Deno.readDirSync(dir)].map((e) => e.name).sort() : [];
@@ -83,10 +92,7 @@ Deno.test("copies that diverged are shown and the user is asked; Enter cancels a
     world.claudeScenario({ messages: ["carry on"] });
     const { main } = seedSessions(world, [{ desc: "Alpha" }]);
     const guid = main[0].guid;
-    const other = copyElsewhere(world, guid, "-elsewhere");
-    const own = transcriptPathFor(world.paths, world.project, guid);
-    Deno.writeTextFileSync(own, '{"type":"summary","summary":"own"}\n', { append: true });
-    Deno.writeTextFileSync(other, '{"type":"summary","summary":"other"}\n', { append: true });
+    const { own, other } = divergedCopies(world, guid);
     const result = await world.run(["1"], { stdin: "\n" });
     assert.match(result.stdout, /The copies of 'Alpha' have diverged/);
     assert.match(result.stdout, /Continue which copy\? \[1-2, Enter to cancel\]/);
@@ -282,10 +288,7 @@ Deno.test("keeping one copy re-checks the row's folder: a row moved while the us
   await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, [{ desc: "Alpha" }]);
     const guid = main[0].guid;
-    const other = copyElsewhere(world, guid, "-elsewhere");
-    const own = transcriptPathFor(world.paths, world.project, guid);
-    Deno.writeTextFileSync(own, '{"type":"summary","summary":"own"}\n', { append: true });
-    Deno.writeTextFileSync(other, '{"type":"summary","summary":"other"}\n', { append: true });
+    const { own, other } = divergedCopies(world, guid);
     const moved = join(world.dir, "moved");
     Deno.mkdirSync(moved);
     const dialogue = talk(world, ["1"]);
