@@ -92,7 +92,7 @@ Deno.test("copies that diverged are shown and the user is asked; Enter cancels a
     world.claudeScenario({ messages: ["carry on"] });
     const { main } = seedSessions(world, [{ desc: "Alpha" }]);
     const guid = main[0].guid;
-    const { own, other } = divergedCopies(world, guid);
+    const { own } = divergedCopies(world, guid);
     const result = await world.run(["1"], { stdin: "\n" });
     assert.match(result.stdout, /The copies of 'Alpha' have diverged/);
     assert.match(result.stdout, /Continue which copy\? \[1-2, Enter to cancel\]/);
