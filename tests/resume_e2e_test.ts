@@ -35,6 +35,30 @@ function seedSession(world: LaunchWorld, options: { exitTail?: boolean } = {}): 
   return folder;
 }
 
+Deno.test("a session that is another row's never passes for this resume's fork: no row twice", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seedSession(world);
+    // Another window's `new` registered FORK before its claude wrote a line (write-ahead).
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      `${ORIGINAL}|${world.project}|Seeded work|98765\n${FORK}|${world.project}|Fresh one|\n`,
+    );
+    world.claudeScenario({ fork: true, forkId: FORK, messages: ["carry on"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions().map((row) => [row.guid, row.desc]), [
+      [ORIGINAL, "Seeded work"],
+      [FORK, "Fresh one"],
+    ]);
+    assert.doesNotMatch(result.stdout, /Claude continued this session as/);
+    assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)), "nothing set aside");
+  } finally {
+    world.cleanup();
+  }
+});
+
 Deno.test("a fork on resume: the row follows the fork, the predecessor goes to backup", async () => {
   const world = createLaunchWorld();
   try {

@@ -197,3 +197,34 @@ Deno.test("orphans quarantined, adopted and picked at once: every row has its on
     });
   }
 });
+
+// Three `new`s in the folder of a session another window resumes (its orphan table quarantining),
+// with adopt, rescue and vault prune. Found: a resume whose claude exited before its manifest was
+// read took another window's fresh session in the folder for its fork and pointed its row there,
+// so two rows named one session.
+Deno.test("fresh sessions started beside a resume never pass for its fork: no row twice", async () => {
+  for (let round = 0; round < 3; round++) {
+    await inWorldWithoutCmv(async (world) => {
+      seedSessions(world, [{ desc: "Alpha" }]);
+      world.claudeScenario({ messages: ["carry on"] });
+      const runs = await Promise.all([
+        ...["one", "two", "three"].map((name) =>
+          world.run(["new"], { stdin: `\nn\nFresh ${name}\n\n\n` })
+        ),
+        world.run(["1"], { stdin: "q all\n\n\n" }),
+        world.run(["adopt", "--all"]),
+        world.run(["rescue", "--all"], { stdin: "\n" }),
+        world.run(["vault", "prune"]),
+      ]);
+      const outputs = runs.map((run) => run.stdout + run.stderr).join("\n----\n");
+      for (const run of runs) assert.doesNotMatch(run.stderr, /internal error/, outputs);
+      const registry = readRegistry(world.paths);
+      const rows = [...mainSessions(registry), ...archivedSessions(registry)];
+      assert.equal(new Set(rows.map((r) => r.guid)).size, rows.length, `a row twice\n${outputs}`);
+      for (const row of rows) {
+        const copies = findSessionCopies(world.paths, row.guid).map((copy) => copy.folder);
+        assert.deepEqual(copies, [projectDirFor(world.paths, row.dir)], `${row.desc}\n${outputs}`);
+      }
+    });
+  }
+});

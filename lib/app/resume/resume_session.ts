@@ -24,7 +24,7 @@ import { offerVaultRestore } from "../vault/restore.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { errorMessage, ExitCode } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive, liveSessionIds } from "../../core/pid_manifest.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import { probePath } from "../../core/fs_checks.ts";
 import { findSession, type Session } from "../../core/registry.ts";
@@ -32,6 +32,7 @@ import { swapGuid } from "../../core/registry_ops.ts";
 import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
+import { readRegistry } from "../../store/registry_store.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { endsWithExitCommand } from "../../transcript/tail.ts";
 import { askYesNo } from "../../ui/prompt.ts";
@@ -150,12 +151,30 @@ async function resumeWithForkDetection(
     const ran = transcriptStamp(transcript) !== stampBefore;
     return { exitCode: launch.exitCode, effectiveGuid: guid, ran };
   }
-  const fork = detectFork(guid, launch, before, snapshotFolder(folder, join));
+  const after = snapshotFolder(folder, join);
+  const fork = detectFork(guid, launch, before, withoutOthers(ctx, guid, after));
   if (fork === null) return { exitCode: 0, effectiveGuid: guid, ran: true };
   // The predecessor moves from where it is, which is not always the folder claude ran in.
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
-  await followFork(ctx, { dir, folder: predecessorFolder, guid, fork });
-  return { exitCode: 0, effectiveGuid: fork, ran: true };
+  const followed = await followFork(ctx, { dir, folder: predecessorFolder, guid, fork });
+  return { exitCode: 0, effectiveGuid: followed ? fork : guid, ran: true };
+}
+
+/**
+ * `after` without the sessions that are surely not this resume's fork: those
+ * in the list (another window's `new` registers its session before claude
+ * starts) and those open in another claude. Without them, a session another
+ * window started in this folder while claude ran passed for a fork, and the
+ * row was pointed at it.
+ */
+function withoutOthers(ctx: AppContext, guid: string, after: FolderSnapshot): FolderSnapshot {
+  const registry = readRegistry(ctx.paths);
+  const live = liveSessionIds(ctx.paths);
+  return new Map(
+    [...after].filter(([id]) =>
+      id === guid || (findSession(registry, id) === undefined && !live.has(id))
+    ),
+  );
 }
 
 /** `-n`: a row's DESC; for a session the list lacks, its own title, else nothing. */
@@ -225,14 +244,18 @@ function detectFork(
   return forkAfterResume(guid, before, after);
 }
 
+/** Point the row at the fork and set the predecessor aside; false when the fork is another row's. */
 async function followFork(
   ctx: AppContext,
   fork: { dir: string; folder: string; guid: string; fork: string },
-): Promise<void> {
-  const registry = await changeRegistry(
-    ctx,
-    (r) => findSession(r, fork.guid) === undefined ? r : swapGuid(r, fork.guid, fork.fork),
-  );
+): Promise<boolean> {
+  // Decided under the lock: a row that has the fork's id by now (an adopt meanwhile) keeps it.
+  let taken = false;
+  const registry = await changeRegistry(ctx, (r) => {
+    taken = findSession(r, fork.fork) !== undefined;
+    return taken || findSession(r, fork.guid) === undefined ? r : swapGuid(r, fork.guid, fork.fork);
+  });
+  if (taken) return false;
   syncSessionIndex(ctx.paths, fork.dir, registry);
   syncVault(ctx, { guids: [fork.fork] });
   ctx.out.line(
@@ -256,4 +279,5 @@ async function followFork(
       : `  The previous transcript stays in ${fork.folder}: ${step.reason}.`,
     step.done ? "cyan" : "yellow",
   );
+  return true;
 }
