@@ -26,6 +26,23 @@ export function probePath(path: string): PathProbe {
   }
 }
 
+/**
+ * The info of whatever is at `path` (a symlink itself with `links: "self"`);
+ * null only when nothing is there. Any other error is thrown: a caller that
+ * moves or copies must not take "cannot look" for "not there".
+ */
+export function infoOrNull(
+  path: string,
+  { links = "follow" }: { links?: "follow" | "self" } = {},
+): Deno.FileInfo | null {
+  try {
+    return links === "self" ? Deno.lstatSync(path) : Deno.statSync(path);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
 /** The info of the regular file at `path`; null when none is there or it cannot be looked at. */
 export function fileInfoOrNull(path: string): Deno.FileInfo | null {
   const probe = probePath(path);

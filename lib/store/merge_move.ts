@@ -11,7 +11,7 @@
  * @module
  */
 
-import { isNotFound } from "../core/fs_checks.ts";
+import { infoOrNull, isNotFound } from "../core/fs_checks.ts";
 import { dirname, join } from "../core/path.ts";
 
 /** A target file that differs from the file that would replace it. */
@@ -33,13 +33,8 @@ export class MergeConflictError extends Error {
  */
 export function mergeConflict(source: string, target: string): [string, string] | null {
   const from = Deno.lstatSync(source);
-  let to: Deno.FileInfo;
-  try {
-    to = Deno.lstatSync(target);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return null;
-    throw error;
-  }
+  const to = infoOrNull(target, { links: "self" });
+  if (to === null) return null;
   if (from.isDirectory !== to.isDirectory) return [source, target];
   if (!from.isDirectory) return sameContent(source, target) ? null : [source, target];
   for (const entry of Deno.readDirSync(source)) {
@@ -56,15 +51,10 @@ export function mergeConflict(source: string, target: string): [string, string] 
  * everything not yet moved where it was.
  */
 export function mergeMove(source: string, target: string): void {
-  const from = lstatOrNull(source);
+  const from = infoOrNull(source, { links: "self" });
   // Gone since it was listed: another run moved it (a second `move` at once), nothing is left here.
   if (from === null) return;
-  let to: Deno.FileInfo | null = null;
-  try {
-    to = Deno.lstatSync(target);
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-  }
+  const to = infoOrNull(target, { links: "self" });
   if (to === null) {
     Deno.mkdirSync(dirname(target), { recursive: true });
     renameUnlessGone(source, target);
@@ -84,21 +74,12 @@ export function mergeMove(source: string, target: string): void {
   renameUnlessGone(source, target);
 }
 
-function lstatOrNull(path: string): Deno.FileInfo | null {
-  try {
-    return Deno.lstatSync(path);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
-
 /** Rename `source` to `target`; a source another run moved away meanwhile has nothing to move. */
 function renameUnlessGone(source: string, target: string): void {
   try {
     Deno.renameSync(source, target);
   } catch (error) {
-    if (!isNotFound(error) || lstatOrNull(source) !== null) throw error;
+    if (!isNotFound(error) || infoOrNull(source, { links: "self" }) !== null) throw error;
   }
 }
 

@@ -13,7 +13,7 @@
  */
 
 import { basename, dirname, extname, join } from "../core/path.ts";
-import { isNotFound } from "../core/fs_checks.ts";
+import { infoOrNull, isNotFound } from "../core/fs_checks.ts";
 
 /** How a vault file holds its data: the source's own inode, or its own bytes. */
 export type VaultMode = "link" | "copy";
@@ -57,9 +57,9 @@ export function syncFileToVault(
   target: string,
   options: { forceCopy: boolean },
 ): FileSyncResult | null {
-  const src = statOrNull(source);
+  const src = infoOrNull(source);
   if (src === null || !src.isFile) return null;
-  const dst = statOrNull(target);
+  const dst = infoOrNull(target);
   if (dst !== null && sameInode(src, dst)) return { mode: "link", bytes: dst.size, changed: false };
   if (dst === null) Deno.mkdirSync(dirname(target), { recursive: true });
   const linked = options.forceCopy ? null : linkToTemp(source, target);
@@ -76,15 +76,6 @@ export function syncFileToVault(
   if (dst !== null && !prefix) keepGeneration(target);
   const bytes = prefix ? appendCopy(source, target, dst!.size) : wholeCopy(source, target);
   return { mode: "copy", bytes, changed: true };
-}
-
-function statOrNull(path: string): Deno.FileInfo | null {
-  try {
-    return Deno.statSync(path);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
 }
 
 /** A copy the last sync finished: same size, and the source's mtime that it was given. */
