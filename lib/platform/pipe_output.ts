@@ -10,6 +10,8 @@
  * @module
  */
 
+import { concatBytes } from "../core/bytes.ts";
+
 /** How long a pipe may stay open after its child exited before reading stops. */
 export const PIPE_GRACE_MS = 500;
 
@@ -35,7 +37,7 @@ export function readPipe(stream: ReadableStream<Uint8Array>): PipeOutput {
     } catch {
       // Cancelled, or the pipe broke: what was read is the output.
     }
-    return concat(chunks);
+    return concatBytes(chunks);
   })();
   return {
     bytes,
@@ -62,15 +64,4 @@ export async function drainAfterExit(pipes: PipeOutput[]): Promise<Uint8Array[]>
   } finally {
     clearTimeout(timer);
   }
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }

@@ -10,7 +10,8 @@
  */
 
 import { dirname, join, relative } from "../core/path.ts";
-import { isNotFound, readDirOrEmpty } from "../core/fs_checks.ts";
+import { infoOrNull, isNotFound, readDirOrEmpty } from "../core/fs_checks.ts";
+import { equalBytes } from "../core/bytes.ts";
 import type { SessionFiles } from "../core/session_copies.ts";
 import {
   generationPath,
@@ -125,24 +126,13 @@ export function restoreVaultEntry(vault: SessionFiles, target: SessionFiles): Re
 }
 
 function compareFiles(from: string, to: string): "absent" | "same" | "differs" {
-  let there: Deno.FileInfo;
-  try {
-    there = Deno.lstatSync(to);
-  } catch (error) {
-    if (isNotFound(error)) return "absent";
-    throw error;
-  }
+  const there = infoOrNull(to, { links: "self" });
+  if (there === null) return "absent";
   if (!there.isFile) return "differs";
   const ours = Deno.statSync(from);
   if (sameInode(ours, there)) return "same";
   if (ours.size !== there.size) return "differs";
   return equalBytes(Deno.readFileSync(from), Deno.readFileSync(to)) ? "same" : "differs";
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** A link (which fails rather than replace) or, where links fail, a copy linked or renamed in. */
