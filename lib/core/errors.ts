@@ -88,7 +88,7 @@ export function withPath<T>(error: T, path: string): T {
 
 /** Whether `error` means the disk refuses writes: no permission, read-only, full. */
 export function isWriteRefusal(error: unknown): boolean {
-  const failure = environmentFailure(error);
+  const failure = environmentFailure(error)?.failure;
   return failure === "denied" || failure === "readOnly" || failure === "full";
 }
 
@@ -102,11 +102,10 @@ export function isBrokenPipe(error: unknown): boolean {
  * caused, naming the path and the fix; null for anything else (a bug).
  */
 export function environmentUserError(error: unknown): UserError | null {
-  const failure = environmentFailure(error);
-  if (failure === null) return null;
-  const path = failure === "isDirectory"
-    ? folderOpenedAsFile(error) ?? pathOf(error)
-    : pathOf(error);
+  const found = environmentFailure(error);
+  if (found === null) return null;
+  const { failure } = found;
+  const path = found.folder ?? pathOf(error);
   const subject = path ?? "a file claudecm needs";
   switch (failure) {
     case "denied":
@@ -138,7 +137,10 @@ export function environmentUserError(error: unknown): UserError | null {
   }
 }
 
-function environmentFailure(error: unknown): EnvironmentFailure | null {
+/** What kind of environment failure `error` is, and the folder a file operation met, if any. */
+function environmentFailure(
+  error: unknown,
+): { failure: EnvironmentFailure; folder: string | null } | null {
   const failure = error instanceof Deno.errors.PermissionDenied
     ? "denied"
     : error instanceof Deno.errors.IsADirectory
@@ -146,7 +148,11 @@ function environmentFailure(error: unknown): EnvironmentFailure | null {
     : error instanceof Deno.errors.NotADirectory
     ? "notDirectory"
     : FAILURE_BY_CODE[codeOf(error) ?? ""] ?? null;
-  return failure === "denied" && folderOpenedAsFile(error) !== null ? "isDirectory" : failure;
+  if (failure === null) return null;
+  if (failure !== "denied" && failure !== "isDirectory") return { failure, folder: null };
+  // Looked at once: a "denied" on a folder is that folder's fault, not a permission's.
+  const folder = folderOpenedAsFile(error);
+  return { failure: folder === null ? failure : "isDirectory", folder };
 }
 
 /** Operations (as Deno's messages name them) that open their paths as files. */
@@ -165,6 +171,7 @@ function folderOpenedAsFile(error: unknown): string | null {
   return paths.find((path) => path !== undefined && isFolder(path)) ?? null;
 }
 
+/** fs_checks.isDirectory, kept here: every run loads this module, and --help loads no other. */
 function isFolder(path: string): boolean {
   try {
     return Deno.statSync(path).isDirectory;

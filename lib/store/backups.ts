@@ -15,6 +15,7 @@ import type { Paths } from "../core/paths.ts";
 import { formatStamp } from "../core/format.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { removeDeadWritersTemps } from "./stale_temps.ts";
+import { retryWhileBusy } from "./windows_busy.ts";
 
 /** How many registry backups to keep. */
 const REGISTRY_BACKUPS_KEPT = 20;
@@ -33,7 +34,7 @@ export function backupRegistry(paths: Paths, now: Date): unknown {
   try {
     Deno.mkdirSync(paths.backupDir, { recursive: true });
     removeDeadWritersTemps(paths.backupDir);
-    const current = Deno.readFileSync(paths.registryFile);
+    const current = retryWhileBusy(() => Deno.readFileSync(paths.registryFile));
     const newest = registryBackups(paths).at(-1);
     if (current.length > 0 && (newest === undefined || !equalBytes(readFile(newest), current))) {
       writeBackup(
