@@ -9,6 +9,7 @@ import { createTools } from "../lib/platform/tools.ts";
 import { collectDoctorReport } from "../lib/app/doctor/doctor.ts";
 import { join } from "../lib/core/path.ts";
 import { ON_WINDOWS } from "./helpers/portable.ts";
+import { escapeRegExp } from "./helpers/portable.ts";
 
 const HELP = Deno.readTextFileSync(new URL("../fixtures/claude-help-2.1.332.txt", import.meta.url));
 const ALL = { sessionId: true, name: true, forkSession: true, noSessionPersistence: true };
@@ -238,7 +239,7 @@ Deno.test("a claude whose --version never returns: its whole tree is killed, 'ti
     paths: test.ctx.paths,
     probeTimeoutMs: timeoutMs,
   });
-  const timedOut = new RegExp(`--version\` timed out after ${timeoutMs / 1000} s`);
+  const timedOut = new RegExp(escapeRegExp(`--version\` timed out after ${timeoutMs / 1000} s`));
   try {
     await assert.rejects(
       async () => (await tools.claude()).features(),
