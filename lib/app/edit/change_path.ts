@@ -12,6 +12,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { changeRegistry } from "../registry.ts";
 import { recheckThenAct } from "../recheck.ts";
 import { keepOneTranscriptCopy } from "../resume/transcript_copies.ts";
 import { errorMessage } from "../../core/errors.ts";
@@ -34,7 +35,6 @@ import {
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { copySync } from "../../store/copy.ts";
 import { removeIfEmpty } from "../../store/merge_move.ts";
-import { readRegistry } from "../../store/registry_store.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { compareCopies } from "../../transcript/copy_order.ts";
@@ -131,8 +131,7 @@ async function moveToFolder(
     return null;
   }
   if (!step.done) {
-    const kept = moving && isLastCopyOfListedSession(ctx, session.guid, target.transcript);
-    if (moving && !kept) removeOurCopy(target, { madeFolder });
+    const kept = moving && await keepOrRemoveOurCopy(ctx, session.guid, { target, madeFolder });
     ctx.out.line(`  Nothing was moved: ${step.reason}.`, "red");
     if (kept) ctx.out.line(`  The transcript is now only at ${target.transcript}.`, "red");
     ctx.out.line("  The path is unchanged.", "red");
@@ -143,15 +142,26 @@ async function moveToFolder(
 }
 
 /**
- * Whether the copy this P# made at `copy` has become the session's only one
- * while the session is still in the list: its old copy went by other means
- * than this P# (not another window's P#, which leaves its own copy, nor a
- * D#, which removes the row), so this copy is the transcript now and stays.
- * Otherwise it duplicates a copy elsewhere, or a session deleted meanwhile.
+ * After a refused P#, under the lock: keep the copy it made when that copy
+ * has become the session's only one while the session is still in the list
+ * (its old copy went by other means than this P#, not another window's P#,
+ * which leaves its own copy, nor a D#, which removes the row); the copy is
+ * the transcript now. Otherwise remove it: it duplicates a copy elsewhere,
+ * or belongs to a session deleted meanwhile. Returns whether it was kept.
  */
-function isLastCopyOfListedSession(ctx: AppContext, guid: string, copy: string): boolean {
-  if (findSessionCopies(ctx.paths, guid).some((other) => other.transcript !== copy)) return false;
-  return findSession(readRegistry(ctx.paths), guid) !== undefined;
+async function keepOrRemoveOurCopy(
+  ctx: AppContext,
+  guid: string,
+  { target, madeFolder }: { target: SessionFiles; madeFolder: boolean },
+): Promise<boolean> {
+  let kept = false;
+  await changeRegistry(ctx, (registry) => {
+    kept = findSession(registry, guid) !== undefined &&
+      findSessionCopies(ctx.paths, guid).every((copy) => copy.transcript === target.transcript);
+    if (!kept) removeOurCopy(target, { madeFolder });
+    return registry;
+  });
+  return kept;
 }
 
 /** `<guid>.jsonl` and `<guid>/` into the (free) target names; all or nothing. */

@@ -43,7 +43,9 @@ export async function launchClaude(
   const claude = await ctx.tools.claude();
   // Another window already on the expected session has its manifest there before this launch:
   // it must not be taken for this claude's.
-  const otherWindows = new Set(listPidManifests(ctx.paths).map((manifest) => manifest.pid));
+  const otherWindows = request.expectedSessionId === undefined
+    ? new Set<number>()
+    : new Set(listPidManifests(ctx.paths).map((manifest) => manifest.pid));
   const child = claude.launch(request.args, { cwd: request.dir });
   let manifestSessionId: string | null = null;
   const readManifest = () => {

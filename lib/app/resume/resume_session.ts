@@ -152,7 +152,7 @@ async function resumeWithForkDetection(
     return { exitCode: launch.exitCode, effectiveGuid: guid, ran };
   }
   const after = snapshotFolder(folder, join);
-  const fork = detectFork(guid, launch, before, withoutOthers(ctx, guid, after));
+  const fork = detectFork(guid, launch, before, withoutOthers(ctx, { guid, before, after }));
   if (fork === null) return { exitCode: 0, effectiveGuid: guid, ran: true };
   // The predecessor moves from where it is, which is not always the folder claude ran in.
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
@@ -167,7 +167,12 @@ async function resumeWithForkDetection(
  * window started in this folder while claude ran passed for a fork, and the
  * row was pointed at it.
  */
-function withoutOthers(ctx: AppContext, guid: string, after: FolderSnapshot): FolderSnapshot {
+function withoutOthers(
+  ctx: AppContext,
+  { guid, before, after }: { guid: string; before: FolderSnapshot; after: FolderSnapshot },
+): FolderSnapshot {
+  // Nothing new in the folder: no fork to tell from another window's session.
+  if ([...after.keys()].every((id) => id === guid || before.has(id))) return after;
   const registry = readRegistry(ctx.paths);
   const live = liveSessionIds(ctx.paths);
   return new Map(
