@@ -47,11 +47,14 @@ Deno.test("keeping one copy while another window makes and removes a copy never 
     const copy = join(elsewhere, `${guid}.jsonl`);
     const started = Date.now();
     while (!pathExists(copy) && Date.now() - started < 10_000) await delay(5);
+    // At least 1.5 s, and until the other copy was met at least once (a loaded machine is slow).
+    const met = () => /had 2 copies|kept changing|were not set aside/.test(t.stdout());
     const until = Date.now() + 1_500;
-    while (Date.now() < until) {
+    const giveUp = Date.now() + 20_000;
+    while ((Date.now() < until || !met()) && Date.now() < giveUp) {
       await keepOneTranscriptCopy(t.ctx, { guid, dir, desc: "Raced", registered: false });
     }
-    assert.match(t.stdout(), /had 2 copies|kept changing|were not set aside/, "the copy was met");
+    assert.ok(met(), "the copy was met");
     assert.ok(Deno.statSync(own).isFile, "the registered folder's copy stays");
     assert.doesNotMatch(t.stdout(), /diverged/);
   } finally {

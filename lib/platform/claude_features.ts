@@ -8,7 +8,9 @@
  * @module
  */
 
+import { dirname } from "../core/path.ts";
 import { writeFileAtomic } from "../store/atomic_write.ts";
+import { removeDeadWritersTemps } from "../store/stale_temps.ts";
 
 /** The options claudecm's flows depend on. */
 export interface ClaudeFeatures {
@@ -55,6 +57,8 @@ export async function detectClaudeFeatures(
   cacheFile: string | null,
 ): Promise<ClaudeFeatures> {
   const version = await probe.version();
+  // A run killed while it wrote the cache leaves its temporary file: the next writer removes it.
+  if (cacheFile !== null) removeDeadWritersTemps(dirname(cacheFile), { of: cacheFile });
   const cache = cacheFile === null ? {} : readCache(cacheFile);
   if (version !== null && cache[version] !== undefined) return cache[version];
   const features = parseClaudeHelp(await probe.help());
@@ -64,7 +68,7 @@ export async function detectClaudeFeatures(
     );
     const next = Object.fromEntries([...kept, [version, features]]);
     try {
-      Deno.mkdirSync(cacheFile.replace(/[\\/][^\\/]*$/, ""), { recursive: true });
+      Deno.mkdirSync(dirname(cacheFile), { recursive: true });
       writeFileAtomic(cacheFile, JSON.stringify(next, null, 2) + "\n");
     } catch {
       // Not cached this time; the next launch reads the help again.
