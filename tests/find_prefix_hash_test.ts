@@ -17,13 +17,28 @@ Deno.test("a prefix hash carried on over appended bytes equals one computed afre
       );
     }
     const before = hashFilePrefix(path, 2_000_001).digest;
-    const file = Deno.openSync(path, { write: true });
-    file.seekSync(1_234_567, Deno.SeekMode.Start);
-    file.writeSync(new Uint8Array([bytes[1_234_567] ^ 1]));
-    file.close();
-    assert.notEqual(hashFilePrefix(path, 2_000_001).digest, before, "one changed bit shows");
+    // Every byte of a 16-byte block goes to one of four lanes, and the last byte is in the tail.
+    for (
+      const at of [1_234_560, 1_234_561, 1_234_566, 1_234_567, 1_234_571, 1_234_575, 2_000_000]
+    ) {
+      flipBit(path, at, bytes[at]);
+      assert.notEqual(hashFilePrefix(path, 2_000_001).digest, before, `a changed bit at ${at}`);
+      flipBit(path, at, bytes[at] ^ 1);
+      assert.equal(hashFilePrefix(path, 2_000_001).digest, before);
+    }
     assert.equal(hashFilePrefix(path, 5_000_000).length, 3_000_003, "a short file says so");
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+/** Write `byte` with its lowest bit flipped at `at` in the file at `path`. */
+function flipBit(path: string, at: number, byte: number): void {
+  const file = Deno.openSync(path, { write: true });
+  try {
+    file.seekSync(at, Deno.SeekMode.Start);
+    file.writeSync(new Uint8Array([byte ^ 1]));
+  } finally {
+    file.close();
+  }
+}
