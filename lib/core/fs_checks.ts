@@ -54,6 +54,11 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory;
 }
 
+/** Whether a caught error means a file cannot be read here: it is gone, or closed to us. */
+export function isGoneOrClosed(error: unknown): boolean {
+  return isNotFound(error) || error instanceof Deno.errors.PermissionDenied;
+}
+
 /** A short reason for a file system error: `permission denied`, or the OS message. */
 export function describeFsError(error: unknown): string {
   if (error instanceof Deno.errors.PermissionDenied) return "permission denied";

@@ -11,6 +11,7 @@
 import type { AppContext } from "../context.ts";
 import type { AddFinding, CheckStatus, Section } from "./doctor_model.ts";
 import { errorMessage } from "../../core/errors.ts";
+import { isNotFound } from "../../core/fs_checks.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import {
   archivedSessions,
@@ -189,6 +190,6 @@ function folderStillThere(path: string): boolean {
     return Deno.statSync(path).isDirectory;
   } catch (error) {
     // Only a folder that is really gone counts; one we may not look into is left alone.
-    return !(error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory);
+    return !isNotFound(error);
   }
 }

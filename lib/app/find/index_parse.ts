@@ -7,6 +7,7 @@
  * @module
  */
 
+import { isGoneOrClosed } from "../../core/fs_checks.ts";
 import { hashFilePrefix, type PrefixHashState } from "../../transcript/prefix_hash.ts";
 import type { SearchRole, SessionFacts } from "../../transcript/search_text.ts";
 import { readSearchText } from "../../transcript/search_text_file.ts";
@@ -76,15 +77,11 @@ export function parseJob(job: ParseJob, emit: (part: ParsedPart) => void): void 
     const prefixHash = prefix.length === read.end ? prefix.digest : "";
     emit({ ended: { readable: true, facts, end: read.end, bytes: read.bytes, prefixHash } });
   } catch (error) {
-    if (!isReadError(error)) throw error;
+    if (!isGoneOrClosed(error)) throw error;
     emit({ ended: { readable: false } });
   }
 }
 
 function noDocs(): ParsedDocs {
   return { role: [], text: [], timestamp: [], lineAt: [], lineLength: [], part: [] };
-}
-
-function isReadError(error: unknown): boolean {
-  return error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied;
 }

@@ -11,6 +11,7 @@
  * @module
  */
 
+import { isGoneOrClosed } from "../../core/fs_checks.ts";
 import type { TranscriptOnDisk } from "../../transcript/all_transcripts.ts";
 import { type ByteSearch, fileMayMatch, type ToLatin1 } from "../../transcript/raw_match.ts";
 
@@ -96,9 +97,7 @@ function fileHolds(path: string, search: ByteSearch, toLatin1: ToLatin1 | undefi
   try {
     return fileMayMatch(path, search, toLatin1);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
-      return false;
-    }
+    if (isGoneOrClosed(error)) return false;
     throw error;
   }
 }

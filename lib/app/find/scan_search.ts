@@ -10,6 +10,7 @@
  */
 
 import { join } from "../../core/path.ts";
+import { isGoneOrClosed } from "../../core/fs_checks.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
 import { type ByteSearch, lineHolds } from "../../transcript/raw_match.ts";
 import { filesHolding, type PrefilterOptions } from "./scan_prefilter.ts";
@@ -89,9 +90,7 @@ export async function scanSearch(
         }
       }, { lineFilter: precheck && ((line) => lineHolds(precheck, line)) });
     } catch (error) {
-      if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
-        continue;
-      }
+      if (isGoneOrClosed(error)) continue;
       throw error;
     }
   }

@@ -13,6 +13,7 @@
 
 import { createHash } from "node:crypto";
 import { basename } from "../../core/path.ts";
+import { isNotFound } from "../../core/fs_checks.ts";
 import type { Expectation, WorkRecord } from "../../transcript/work_records.ts";
 import { oneLine } from "../../transcript/tools.ts";
 import type { GitRepo } from "./git.ts";
@@ -251,7 +252,7 @@ function readState(path: string): FileState {
     if (info.isDirectory) return { kind: "dir" };
     return { kind: "file", bytes: Deno.readFileSync(path) };
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) {
+    if (isNotFound(error)) {
       return { kind: "missing" };
     }
     return { kind: "unreadable", message: error instanceof Error ? error.message : String(error) };
