@@ -54,6 +54,22 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory;
 }
 
+/**
+ * `look()`, run again when a file it reads vanishes meanwhile (another window
+ * moved it), up to `times` runs in all; "changing" when the files never held
+ * still. Other errors are thrown.
+ */
+export function lookAgainIfGone<T>(look: () => T, times = 3): T | "changing" {
+  for (let run = 1; run <= times; run++) {
+    try {
+      return look();
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  return "changing";
+}
+
 /** Whether a caught error means a file cannot be read here: it is gone, or closed to us. */
 export function isGoneOrClosed(error: unknown): boolean {
   return isNotFound(error) || error instanceof Deno.errors.PermissionDenied;

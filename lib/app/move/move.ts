@@ -14,7 +14,7 @@ import { isEmptyPlan, type MovePlan, planMove } from "./move_plan.ts";
 import { refuseUnsafeMove } from "./move_refusals.ts";
 import { planJson, printPlan } from "./move_view.ts";
 import { ExitCode, UserError } from "../../core/errors.ts";
-import { isNotFound } from "../../core/fs_checks.ts";
+import { lookAgainIfGone } from "../../core/fs_checks.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 
 /** What `move` was asked. */
@@ -65,30 +65,24 @@ export async function moveFolder(
   reportMoved(ctx, plan);
 }
 
-/** Plans made before giving up on files that keep vanishing while they are looked at. */
-const LOOKS = 3;
-
 /**
  * The plan, checked. Another claudecm may be moving the same folder's files
  * while they are listed and measured (a second `move` at once): a file gone
- * between the two is looked for again in a fresh plan, up to {@linkcode LOOKS}.
+ * between the two is looked for again in a fresh plan (lookAgainIfGone).
  */
 function checkedPlan(ctx: AppContext, request: { from: string; to: string }): MovePlan {
-  for (let look = 1;; look++) {
-    try {
-      const plan = planMove(ctx, request);
-      refuseUnsafeMove(ctx, plan);
-      return plan;
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      if (look === LOOKS) {
-        throw new UserError(
-          `the files of ${request.from} kept changing while the move was planned (another ` +
-            "claudecm moving them?); run it again",
-        );
-      }
-    }
+  const plan = lookAgainIfGone(() => {
+    const plan = planMove(ctx, request);
+    refuseUnsafeMove(ctx, plan);
+    return plan;
+  });
+  if (plan === "changing") {
+    throw new UserError(
+      `the files of ${request.from} kept changing while the move was planned (another ` +
+        "claudecm moving them?); run it again",
+    );
   }
+  return plan;
 }
 
 function reportMoved(ctx: AppContext, plan: MovePlan): void {

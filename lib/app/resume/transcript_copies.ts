@@ -18,7 +18,7 @@ import { formatMinute, formatSize } from "../../core/format.ts";
 import { leafName } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
-import { isFile, isNotFound } from "../../core/fs_checks.ts";
+import { isFile, lookAgainIfGone } from "../../core/fs_checks.ts";
 import { findSessionCopies, type SessionCopy, sessionFilesFor } from "../../core/session_copies.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { compareCopies, newestCopy } from "../../transcript/copy_order.ts";
@@ -88,29 +88,21 @@ interface CopiesSeen {
   newest: string | null;
 }
 
-/** Looks at the copies before giving up on a comparison they keep vanishing from. */
-const LOOKS = 3;
-
 /**
  * The session's copies and which one holds all the others. Another window's
  * P# or resume may move or remove a copy while it is being read (its own
- * refused copy, or one it set aside): the copies are then listed again, up
- * to {@linkcode LOOKS} times; "changing" when they never hold still.
+ * refused copy, or one it set aside): the copies are then listed again
+ * (lookAgainIfGone); "changing" when they never hold still.
  */
 function lookAtCopies(ctx: AppContext, session: CopiesOf): CopiesSeen | "changing" {
-  for (let look = 1; look <= LOOKS; look++) {
+  return lookAgainIfGone(() => {
     const copies = findSessionCopies(ctx.paths, session.guid);
     if (copies.length < 2) return { copies, stamps: [], newest: null };
-    try {
-      const stamps = copies.map((copy) => stampFile(copy.transcript))
-        .filter((stamp): stamp is FileStamp => stamp !== null);
-      const newest = newestCopy(copies.map((copy) => copy.transcript));
-      return { copies, stamps, newest: newest === null ? null : ownIfSame(ctx, session, newest) };
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-    }
-  }
-  return "changing";
+    const stamps = copies.map((copy) => stampFile(copy.transcript))
+      .filter((stamp): stamp is FileStamp => stamp !== null);
+    const newest = newestCopy(copies.map((copy) => copy.transcript));
+    return { copies, stamps, newest: newest === null ? null : ownIfSame(ctx, session, newest) };
+  });
 }
 
 /**

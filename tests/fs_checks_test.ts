@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { isGoneOrClosed, lookAgainIfGone } from "../lib/core/fs_checks.ts";
+
+Deno.test("lookAgainIfGone looks again while a file vanishes, and says when they never hold still", () => {
+  let runs = 0;
+  const settled = lookAgainIfGone(() => {
+    runs++;
+    if (runs < 3) throw new Deno.errors.NotFound("moved meanwhile");
+    return "seen";
+  });
+  assert.equal(settled, "seen");
+  assert.equal(runs, 3);
+  runs = 0;
+  const never = lookAgainIfGone(() => {
+    runs++;
+    throw new Deno.errors.NotADirectory("its folder became a file");
+  });
+  assert.equal(never, "changing");
+  assert.equal(runs, 3);
+});
+
+Deno.test("lookAgainIfGone passes any other error on at once", () => {
+  let runs = 0;
+  assert.throws(
+    () =>
+      lookAgainIfGone(() => {
+        runs++;
+        throw new Deno.errors.PermissionDenied("closed");
+      }),
+    Deno.errors.PermissionDenied,
+  );
+  assert.equal(runs, 1);
+});
+
+Deno.test("isGoneOrClosed: gone, its folder gone, or closed to us; not other errors", () => {
+  assert.ok(isGoneOrClosed(new Deno.errors.NotFound("x")));
+  assert.ok(isGoneOrClosed(new Deno.errors.NotADirectory("x")));
+  assert.ok(isGoneOrClosed(new Deno.errors.PermissionDenied("x")));
+  assert.ok(!isGoneOrClosed(new Deno.errors.IsADirectory("x")));
+  assert.ok(!isGoneOrClosed(new Error("disk on fire")));
+});
