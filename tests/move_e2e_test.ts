@@ -124,6 +124,26 @@ Deno.test("move: a different file already at the target stops the move before an
   });
 });
 
+Deno.test({
+  name: "move: a NEW path sessions.txt cannot store stops the move before any file moves",
+  // Windows forbids '|' in a file name.
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await inMoveWorld(async (world) => {
+      const piped = join(world.renamed, "..", "new|name");
+      Deno.renameSync(world.old, piped);
+      const tree = treeState(world.dir);
+      for (const args of [["move", world.old, piped], ["move", "--dry-run", world.old, piped]]) {
+        const result = await world.run(args);
+        assert.equal(result.code, 1, result.stdout);
+        assert.match(result.stderr, /^claudecm: not moved: cannot use the folder .*contains '\|'/m);
+        assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+        assert.deepEqual(treeState(world.dir).filter((l) => !l.includes(".lock")), tree);
+      }
+    });
+  },
+});
+
 Deno.test("move: an identical copy already at the target is fine", async () => {
   await inMoveWorld(async (world) => {
     const source = join(projectDirFor(world.paths, world.old), `${world.ids.main}.jsonl`);

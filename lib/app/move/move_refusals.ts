@@ -1,6 +1,6 @@
 /**
  * The reasons `claudecm move` refuses, checked before anything is written:
- * OLD and NEW the same or one inside the other in a way a second run would
+ * a NEW path sessions.txt cannot store (a `|` or a line break); OLD and NEW the same or one inside the other in a way a second run would
  * move again; a session under OLD still running; a different file already
  * at a target; NEW's project key already holding another folder's sessions.
  *
@@ -13,7 +13,7 @@ import { relocateUnder, sameFolder } from "../../core/folder_match.ts";
 import { isManifestLive, listPidManifests } from "../../core/pid_manifest.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { projectKey } from "../../core/project_key.ts";
-import { archivedSessions, mainSessions } from "../../core/registry.ts";
+import { archivedSessions, mainSessions, validateSessionDir } from "../../core/registry.ts";
 import { mergeConflict } from "../../store/merge_move.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { listTranscripts } from "../../transcript/project_dir.ts";
@@ -21,10 +21,22 @@ import { readSessionFolder } from "../../transcript/session_folder.ts";
 
 /** Throw a {@linkcode MoveRefusedError} for the first reason `plan` must not run. */
 export function refuseUnsafeMove(ctx: AppContext, plan: MovePlan): void {
+  refuseUnstorable(plan);
   refuseLoop(ctx, plan);
   refuseLive(ctx, plan);
   refuseConflicts(plan);
   refuseKeyCollision(ctx, plan);
+}
+
+/** The rows are written last: a folder they cannot name must stop the move before any file moves. */
+function refuseUnstorable(plan: MovePlan): void {
+  for (const dir of [plan.to, ...plan.rows.map((row) => row.to)]) {
+    try {
+      validateSessionDir(dir);
+    } catch (error) {
+      throw new MoveRefusedError(error instanceof Error ? error.message : String(error));
+    }
+  }
 }
 
 function refuseLoop(ctx: AppContext, plan: MovePlan): void {
