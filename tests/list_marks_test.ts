@@ -38,9 +38,11 @@ Deno.test("piped list shows the legend and whole names; bad registry lines are r
     assert.match(list.stdout, /\(missing\) = /);
     const warnings = list.stderr.match(/cannot read/g) ?? [];
     assert.equal(warnings.length, 1, list.stderr);
-    assert.match(list.stderr, /2 lines claudecm cannot read \(lines 3, 6\)/);
+    // Lines 4 and 5 list the two sessions again: a second row for a session is not read either.
+    assert.match(list.stderr, /4 lines claudecm cannot read \(lines 3, 4, 5, 6\)/);
     const doctor = await world.run(["doctor"]);
     assert.match(doctor.stdout + doctor.stderr, /line 3: not a row/);
+    assert.match(doctor.stdout + doctor.stderr, new RegExp(`line 4: ${main[0].guid}`));
     const json = JSON.parse((await world.run(["list", "--json"])).stdout);
     assert.equal(json.sessions[0].desc, LONG);
   }));

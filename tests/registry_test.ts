@@ -71,6 +71,28 @@ Deno.test("malformed lines are kept verbatim and in place on rewrite", () => {
   assert.equal(serializeRegistry(registry), text);
 });
 
+Deno.test("a second row for one session is kept as a malformed line: no operation reaches it", () => {
+  const text = `${A}|/p|First|\n${B}|/q|Second|\n[archived]\n${A}|/old|Archived twin|7\n`;
+  const registry = parseRegistry(text);
+  assert.deepEqual(archivedSessions(registry), []);
+  assert.deepEqual(malformedLines(registry).map((m) => [m.lineNumber, m.reason]), [
+    [4, `session ${A} is already on line 1`],
+  ]);
+  const renamed = serializeRegistry(renameSession(registry, A, "Renamed"));
+  assert.equal(renamed, text.replace("|First|", "|Renamed|"), "the twin row is kept as written");
+});
+
+Deno.test("a session id typed in upper case names the same session, and is kept as typed", () => {
+  const text = "AAAAAAAA-BBBB-4CCC-8DDD-EEEEEEEEEEEE|/p|First|\n";
+  const registry = parseRegistry(text);
+  assert.deepEqual(mainSessions(registry).map((s) => s.guid), [
+    "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee",
+  ]);
+  assert.equal(serializeRegistry(registry), text, "an unchanged row keeps its bytes");
+  const twice = parseRegistry(`${text}aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee|/q|Again|\n`);
+  assert.equal(mainSessions(twice).length, 1, "lower and upper case are one session");
+});
+
 Deno.test("CRLF line endings and a UTF-8 BOM (old PowerShell files) are kept", () => {
   const text = `\uFEFF${A}|C:\\p|One|\r\n[archived]\r\n${B}|C:\\q|Two|5\r\n`;
   const registry = parseRegistry(text);

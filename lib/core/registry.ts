@@ -93,9 +93,11 @@ export function emptyRegistry(): Registry {
 
 /**
  * Parse the text of `sessions.txt`. Never throws: bad lines become malformed
- * entries. Every line, blank ones included, keeps its text and its own line
- * ending, so {@linkcode serializeRegistry} gives back the same text for every
- * line no operation changed.
+ * entries, and so does a second row for a session already listed (every
+ * operation names a session by its id, so a rename or delete of one row would
+ * reach the other). Every line, blank ones included, keeps its text and its
+ * own line ending, so {@linkcode serializeRegistry} gives back the same text
+ * for every line no operation changed.
  */
 export function parseRegistry(text: string): Registry {
   const registry = emptyRegistry();
@@ -109,6 +111,7 @@ export function parseRegistry(text: string): Registry {
   let lf = 0;
   let lineNumber = 0;
   let section = registry.main;
+  const firstLineOf = new Map<string, number>();
   while (start < text.length) {
     lineNumber++;
     const newline = text.indexOf("\n", start);
@@ -133,7 +136,7 @@ export function parseRegistry(text: string): Registry {
       registry.markerSource = source;
       section = registry.archived;
     } else {
-      section.push(parseLine(source, lineNumber));
+      section.push(parseLine(source, lineNumber, firstLineOf));
     }
   }
   if (crlf > lf) registry.eol = "\r\n";
@@ -234,11 +237,21 @@ function storableProblem(value: string): string | null {
   return null;
 }
 
-function parseLine(source: SourceLine, lineNumber: number): Entry {
+/** One line's entry; `firstLineOf` holds the line each session id was first seen on. */
+function parseLine(
+  source: SourceLine,
+  lineNumber: number,
+  firstLineOf: Map<string, number>,
+): Entry {
   const parsed = parseSessionRow(source.text);
-  if ("reason" in parsed) {
-    return { malformed: { raw: source.text, lineNumber, reason: parsed.reason }, source };
-  }
+  const malformed = (reason: string): Entry => ({
+    malformed: { raw: source.text, lineNumber, reason },
+    source,
+  });
+  if ("reason" in parsed) return malformed(parsed.reason);
+  const first = firstLineOf.get(parsed.guid);
+  if (first !== undefined) return malformed(`session ${parsed.guid} is already on line ${first}`);
+  firstLineOf.set(parsed.guid, lineNumber);
   return { session: { ...parsed }, source: { text: source.text, eol: source.eol, parsed } };
 }
 
@@ -249,7 +262,8 @@ function parseSessionRow(line: string): Session | { reason: string } {
   }
   // DIR and DESC keep their bytes: a path may end in a space. GUID and TOKENS are ours to tidy.
   const [rawGuid, dir, desc, rawTokens = ""] = fields;
-  const guid = rawGuid.trim();
+  // Claude names sessions in lower case; a row typed in upper case names the same session.
+  const guid = rawGuid.trim().toLowerCase();
   const tokens = rawTokens.trim();
   if (!isSessionId(guid)) return { reason: `'${guid}' is not a session id` };
   if (dir === "") return { reason: "the directory is empty" };
