@@ -102,3 +102,34 @@ Deno.test("vault file (link): a replacement of the same size and mtime is compar
     assert.equal(Deno.readTextFileSync(generationPath(target, 1)), "old\n", "old content kept");
   });
 });
+
+for (const forceCopy of [false, true]) {
+  Deno.test(`vault file (${forceCopy ? "copy" : "link"}): a sync that fails shifts no generation out`, () => {
+    inTemp((dir) => {
+      const source = join(dir, "s.jsonl");
+      const target = join(dir, "vault", "s.jsonl");
+      Deno.writeTextFileSync(source, "v0\n");
+      syncFileToVault(source, target, { forceCopy });
+      replace(source, "v1\n");
+      syncFileToVault(source, target, { forceCopy });
+      replace(source, "v2 is longer\n");
+      // Where the new version would be written, a folder: the write fails as a full disk would.
+      const blocked = [`${target}.tmp-${Deno.pid}`, `${generationPath(target, 1)}.tmp-${Deno.pid}`];
+      for (const path of blocked) {
+        Deno.mkdirSync(path);
+        Deno.writeTextFileSync(join(path, "keep"), "");
+      }
+      for (let run = 0; run < 3; run++) {
+        assert.throws(() => syncFileToVault(source, target, { forceCopy }));
+      }
+      assert.equal(Deno.readTextFileSync(target), "v1\n");
+      assert.equal(Deno.readTextFileSync(generationPath(target, 1)), "v0\n", "v0 still kept");
+      assert.ok(!pathExists(generationPath(target, 2)));
+      for (const path of blocked) Deno.removeSync(path, { recursive: true });
+      syncFileToVault(source, target, { forceCopy });
+      assert.equal(Deno.readTextFileSync(target), "v2 is longer\n");
+      const kept = [1, 2].map((n) => Deno.readTextFileSync(generationPath(target, n)));
+      assert.deepEqual(kept, ["v1\n", "v0\n"]);
+    });
+  });
+}

@@ -7,7 +7,9 @@
  *
  * A source replaced by a new inode (a rewrite) whose content no longer
  * starts with the vault's content keeps the vault's content as a numbered
- * generation beside it (`<name>.gen1<ext>`, newest first, at most 3).
+ * generation beside it (`<name>.gen1<ext>`, newest first, at most 3), once
+ * its successor is written whole: a sync that fails (a full disk) shifts no
+ * generation out.
  *
  * @module
  */
@@ -65,17 +67,29 @@ export function syncFileToVault(
   const linked = options.forceCopy ? null : linkToTemp(source, target);
   if (linked !== null) {
     // A replaced source, or a copy from when links failed: its content is checked, not assumed.
-    if (dst !== null && !isPrefixOf(target, source, dst.size)) keepGeneration(target);
-    renameOrDrop(linked, target);
+    const replaced = dst !== null && !isPrefixOf(target, source, dst.size);
+    finishInto(linked, target, { replaced });
     return { mode: "link", bytes: src.size, changed: true };
   }
   if (dst !== null && unchangedCopy(src, dst)) {
     return { mode: "copy", bytes: dst.size, changed: false };
   }
   const prefix = dst !== null && isPrefixOf(target, source, dst.size);
-  if (dst !== null && !prefix) keepGeneration(target);
-  const bytes = prefix ? appendCopy(source, target, dst!.size) : wholeCopy(source, target);
+  const tmp = prefix ? appendCopy(source, target, dst!.size) : wholeCopy(source, target);
+  const bytes = Deno.statSync(tmp).size;
+  finishInto(tmp, target, { replaced: dst !== null && !prefix });
   return { mode: "copy", bytes, changed: true };
+}
+
+/** Rename the whole new version `tmp` over `target`, keeping the old one first when `replaced`. */
+function finishInto(tmp: string, target: string, { replaced }: { replaced: boolean }): void {
+  try {
+    if (replaced) keepGeneration(target);
+  } catch (error) {
+    dropTemp(tmp);
+    throw error;
+  }
+  renameOrDrop(tmp, target);
 }
 
 /** A copy the last sync finished: same size, and the source's mtime that it was given. */
@@ -95,25 +109,31 @@ function linkToTemp(source: string, target: string): string | null {
   }
 }
 
-/** The whole source, copied under a temporary name, then renamed into place. */
-function wholeCopy(source: string, target: string): number {
+/** The whole source, copied under a temporary name; returns that name. */
+function wholeCopy(source: string, target: string): string {
   const tmp = tempName(target);
   try {
     const mtime = Deno.statSync(source).mtime;
     Deno.copyFileSync(source, tmp);
-    return finishCopy(tmp, target, mtime);
+    markFinished(tmp, mtime);
+    return tmp;
   } catch (error) {
     dropTemp(tmp);
     throw error;
   }
 }
 
-/** The vault's verified prefix plus only the source's new bytes. */
-function appendCopy(source: string, target: string, from: number): number {
+/**
+ * The vault's verified first `from` bytes plus only the source's bytes after
+ * them, under a temporary name; returns that name. Exactly `from` bytes of
+ * the vault file are kept: it may have grown since it was checked.
+ */
+function appendCopy(source: string, target: string, from: number): string {
   const tmp = tempName(target);
   try {
     const mtime = Deno.statSync(source).mtime;
     Deno.copyFileSync(target, tmp);
+    Deno.truncateSync(tmp, from);
     const input = Deno.openSync(source, { read: true });
     const output = Deno.openSync(tmp, { write: true, append: true });
     try {
@@ -127,19 +147,17 @@ function appendCopy(source: string, target: string, from: number): number {
       input.close();
       output.close();
     }
-    return finishCopy(tmp, target, mtime);
+    markFinished(tmp, mtime);
+    return tmp;
   } catch (error) {
     dropTemp(tmp);
     throw error;
   }
 }
 
-function finishCopy(tmp: string, target: string, mtime: Date | null): number {
-  // The source's mtime marks the copy as finished for that version (unchangedCopy).
+/** The source's mtime marks the copy as finished for that version (unchangedCopy). */
+function markFinished(tmp: string, mtime: Date | null): void {
   if (mtime !== null) Deno.utimeSync(tmp, mtime, mtime);
-  const size = Deno.statSync(tmp).size;
-  renameOrDrop(tmp, target);
-  return size;
 }
 
 function writeAll(file: Deno.FsFile, bytes: Uint8Array): void {
@@ -184,10 +202,23 @@ function readExactly(file: Deno.FsFile, into: Uint8Array): boolean {
 
 /**
  * Keep the vault's current `target` as generation 1, shifting older ones up
- * and dropping what falls past the last. `target` stays in place (a second
- * link), so a kill here leaves the old entry whole.
+ * and dropping what falls past the last. The new generation is made under a
+ * temporary name before anything shifts, so a full disk drops no older one;
+ * `target` stays in place (a second link), so a kill here leaves it whole.
  */
 function keepGeneration(target: string): void {
+  const first = generationPath(target, 1);
+  const tmp = tempName(first);
+  try {
+    Deno.linkSync(target, tmp);
+  } catch {
+    try {
+      Deno.copyFileSync(target, tmp);
+    } catch (error) {
+      dropTemp(tmp);
+      throw error;
+    }
+  }
   for (let n = MAX_GENERATIONS - 1; n >= 1; n--) {
     try {
       Deno.renameSync(generationPath(target, n), generationPath(target, n + 1));
@@ -195,12 +226,7 @@ function keepGeneration(target: string): void {
       if (!isNotFound(error)) throw error;
     }
   }
-  const first = generationPath(target, 1);
-  try {
-    Deno.linkSync(target, first);
-  } catch {
-    Deno.copyFileSync(target, first);
-  }
+  renameOrDrop(tmp, first);
 }
 
 function tempName(target: string): string {
