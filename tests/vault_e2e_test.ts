@@ -144,6 +144,31 @@ Deno.test("restore: a different file already there: exit 1 and nothing at all wr
   }
 });
 
+Deno.test("vault sync: one at a time; a sync that cannot have the vault's lock writes nothing and says so", async () => {
+  const world = createLaunchWorld();
+  try {
+    seed(world);
+    world.env.CLAUDECM_VAULT = "copy";
+    Deno.mkdirSync(world.paths.cmHome, { recursive: true });
+    // Another claudecm's sync, as far as the lock can tell.
+    const other = Deno.openSync(`${world.paths.vaultDir}.lock`, { write: true, create: true });
+    other.lockSync(true);
+    try {
+      const waited = await world.run(["vault", "sync"]);
+      assert.equal(waited.code, 1);
+      assert.match(waited.stderr, /Another claudecm is updating the vault now/);
+      assert.equal(tree(world.paths.vaultDir).size, 0, "nothing written");
+    } finally {
+      other.close();
+    }
+    const synced = await world.run(["vault", "sync"]);
+    assert.equal(synced.code, 0, synced.stderr);
+    assert.ok(pathExists(vaultFilesFor(world.paths, { guid: A, dir: world.project }).transcript));
+  } finally {
+    world.cleanup();
+  }
+});
+
 Deno.test("vault --json: protected sessions, how, bytes; an unwritten transcript is unprotected, exit 0", async () => {
   const world = createLaunchWorld();
   try {

@@ -6,6 +6,8 @@
  * @module
  */
 
+import { sleepSync } from "../core/sleep_sync.ts";
+
 /** Options for {@linkcode withFileLock}. */
 export interface LockOptions {
   /** How long to keep retrying before proceeding without the lock. */
@@ -43,6 +45,31 @@ export async function withFileLock<T>(
     }
     if (!held) onTimeout?.(lockPath);
     return await work({ held });
+  } finally {
+    // Closing the handle releases the lock.
+    file.close();
+  }
+}
+
+/**
+ * Run `work` holding the exclusive lock on `lockPath`, for synchronous
+ * callers: waits for it up to `timeoutMs`, then gives up without running
+ * `work` (undefined) while another process keeps it.
+ */
+export function withFileLockSync<T>(
+  lockPath: string,
+  work: () => T,
+  { timeoutMs = 3_000, intervalMs = 50 }: Pick<LockOptions, "timeoutMs" | "intervalMs"> = {},
+): T | undefined {
+  const file = Deno.openSync(lockPath, { read: true, write: true, create: true });
+  try {
+    const deadline = Date.now() + timeoutMs;
+    let held = file.tryLockSync(true);
+    while (!held && Date.now() < deadline) {
+      sleepSync(intervalMs);
+      held = file.tryLockSync(true);
+    }
+    return held ? work() : undefined;
   } finally {
     // Closing the handle releases the lock.
     file.close();

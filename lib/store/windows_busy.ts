@@ -10,6 +10,8 @@
  * @module
  */
 
+import { sleepSync } from "../core/sleep_sync.ts";
+
 /** The pauses between tries, in ms: about half a second in all. */
 const PAUSES_MS = [5, 10, 20, 40, 80, 160, 200];
 
@@ -26,8 +28,4 @@ export function retryWhileBusy<T>(action: () => T, os: string = Deno.build.os): 
     sleepSync(pause);
   }
   return action();
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }

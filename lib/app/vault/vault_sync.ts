@@ -8,6 +8,12 @@
  * The vault never stops a command: a full disk or a read-only vault gets one
  * line naming the path, and the command goes on.
  *
+ * One sync at a time: two windows syncing the same entries at once would
+ * each act on what the other is rewriting (each shifting a generation out,
+ * or copying a file the other has grown). A sync holds `vault.lock` beside
+ * the vault; one that cannot have it within a few seconds is skipped, as
+ * the sync already running does the same work (`vault sync` says so).
+ *
  * @module
  */
 
@@ -17,6 +23,7 @@ import { isNotFound } from "../../core/fs_checks.ts";
 import { archivedSessions, isSessionId, mainSessions, type Session } from "../../core/registry.ts";
 import { projectKey } from "../../core/project_key.ts";
 import { type SessionFiles, sessionFilesIn } from "../../core/session_copies.ts";
+import { withFileLockSync } from "../../store/lock.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
 import { type EntrySyncResult, foldersUnder, syncVaultEntry } from "../../store/vault_entry.ts";
@@ -36,6 +43,8 @@ export interface VaultSyncSummary {
   copied: number;
   /** The first failure, named by path; null when none. */
   failure: string | null;
+  /** Skipped: another claudecm was syncing the vault and did not finish in time. */
+  busy: boolean;
 }
 
 /** Whether the vault is on (it is unless `CLAUDECM_VAULT=off`). */
@@ -56,14 +65,41 @@ export interface SyncVaultOptions {
  * said in one yellow line (unless `quiet`) and returned.
  */
 export function syncVault(ctx: AppContext, options: SyncVaultOptions = {}): VaultSyncSummary {
-  const summary: VaultSyncSummary = { synced: 0, changed: 0, absent: 0, copied: 0, failure: null };
+  const summary: VaultSyncSummary = {
+    synced: 0,
+    changed: 0,
+    absent: 0,
+    copied: 0,
+    failure: null,
+    busy: false,
+  };
   if (!vaultEnabled(ctx)) return summary;
+  try {
+    Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
+    const done = withFileLockSync(vaultLockPath(ctx), () => syncEntries(ctx, options, summary));
+    summary.busy = done === undefined;
+  } catch (error) {
+    summary.failure = `${vaultLockPath(ctx)}: ${errorMessage(error)}`;
+  }
+  if (summary.failure !== null && options.quiet !== true) {
+    ctx.err.line(`  The vault could not be updated: ${summary.failure}`, "yellow");
+  }
+  return summary;
+}
+
+/** The lock one vault sync holds at a time: `vault.lock` beside the vault. */
+export function vaultLockPath(ctx: AppContext): string {
+  return `${ctx.paths.vaultDir}.lock`;
+}
+
+/** Sync the entries `options` name into `summary`; the caller holds the vault lock. */
+function syncEntries(ctx: AppContext, options: SyncVaultOptions, summary: VaultSyncSummary): true {
   let sessions: Session[];
   try {
     const registry = readRegistry(ctx.paths);
     sessions = [...mainSessions(registry), ...archivedSessions(registry)];
   } catch {
-    return summary; // The registry's own problems are reported by the command that reads it.
+    return true; // The registry's own problems are reported by the command that reads it.
   }
   const wanted = options.guids === undefined ? null : new Set(options.guids);
   const forceCopy = ctx.env(VAULT_ENV)?.toLowerCase() === "copy";
@@ -106,10 +142,7 @@ export function syncVault(ctx: AppContext, options: SyncVaultOptions = {}): Vaul
     }
     if (result.mode === "copy") summary.copied++;
   }
-  if (summary.failure !== null && options.quiet !== true) {
-    ctx.err.line(`  The vault could not be updated: ${summary.failure}`, "yellow");
-  }
-  return summary;
+  return true;
 }
 
 /**

@@ -19,6 +19,13 @@ export function runVaultSync(ctx: AppContext): number {
   }
   const summary = syncVault(ctx);
   if (summary.failure !== null) return ExitCode.failure;
+  if (summary.busy) {
+    ctx.err.line(
+      "  Another claudecm is updating the vault now; run claudecm vault sync again when it is done.",
+      "yellow",
+    );
+    return ExitCode.failure;
+  }
   // What a killed sync left half-written is never an entry: only its temporary file.
   for (const folder of foldersUnder(ctx.paths.vaultDir)) removeDeadWritersTemps(folder);
   ctx.out.line(
