@@ -225,6 +225,40 @@ Deno.test("D#: the confirmation lists the vault's copy; 'delete' removes it, a c
   }
 });
 
+Deno.test("vault: an entry kept under the key of a row's former folder still restores, is never pruned, and D# removes it", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seed(world);
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    const formerEntry = vaultFilesFor(world.paths, { guid: B, dir: world.project });
+    // The row's folder changed since (a P# by an older claudecm, a folder turned into a link):
+    // its transcript, then gone by Claude Code's clean-up, was last under the new folder's key.
+    const moved = join(world.dir, "moved here");
+    Deno.mkdirSync(moved);
+    const rows = Deno.readTextFileSync(world.paths.registryFile);
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      rows.replace(`${B}|${world.project}|`, `${B}|${moved}|`),
+    );
+    Deno.removeSync(join(folder, `${B}.jsonl`));
+    Deno.removeSync(join(folder, B), { recursive: true });
+    const dry = await world.run(["vault", "prune", "--dry-run"]);
+    assert.match(dry.stdout, /Nothing to prune/, "a registered session's entry stays");
+    const restored = await world.run(["restore", B]);
+    assert.equal(restored.code, 0, restored.stderr);
+    const now = join(projectDirFor(world.paths, moved), `${B}.jsonl`);
+    assert.deepEqual(Deno.readFileSync(now), Deno.readFileSync(formerEntry.transcript));
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    const deleted = await world.run([], { stdin: "e\nd2\ndelete\nq\n" });
+    assert.match(deleted.stdout, /Deleted: Beta work/, deleted.stderr);
+    assert.ok(!pathExists(formerEntry.transcript) && !pathExists(formerEntry.sidecar));
+    const newEntry = vaultFilesFor(world.paths, { guid: B, dir: moved });
+    assert.ok(!pathExists(newEntry.transcript), "no entry of a deleted session is left");
+  } finally {
+    world.cleanup();
+  }
+});
+
 Deno.test("vault prune: --dry-run lists unregistered entries; prune removes only those", async () => {
   const world = createLaunchWorld();
   try {

@@ -7,12 +7,15 @@
  * `sessionFilesIn` names the files in one folder; `sessionFilesFor` names
  * them where claude reads them for a registered DIR; `vaultFilesFor` names
  * the vault's copy; `findSessionCopies` finds every copy of a session under
- * the projects root (a lookup by id, so it does not cross spec 14 rule 2).
+ * the projects root (a lookup by id, so it does not cross spec 14 rule 2),
+ * and `findVaultEntries` every entry of a session in the vault: a row's
+ * folder may have changed since its entry was made (P#, a `/cd`, a folder
+ * turned into a link), and an entry is the session's wherever it sits.
  *
  * @module
  */
 
-import { subdirectoryNames } from "./fs_checks.ts";
+import { pathExists, subdirectoryNames } from "./fs_checks.ts";
 import { type Paths, projectDirFor } from "./paths.ts";
 import { projectKey } from "./project_key.ts";
 
@@ -77,4 +80,29 @@ export function findSessionCopies(paths: Paths, guid: string): SessionCopy[] {
     }
   }
   return copies;
+}
+
+/**
+ * Every vault entry of session `guid` (a transcript or a sidecar folder in a
+ * vault key folder), in key folder order.
+ */
+export function findVaultEntries(paths: Paths, guid: string): SessionFiles[] {
+  return subdirectoryNames(paths.vaultDir)
+    .map((name) => sessionFilesIn(paths, paths.path.join(paths.vaultDir, name), guid))
+    .filter((files) => pathExists(files.transcript) || pathExists(files.sidecar));
+}
+
+/**
+ * The vault entry to restore `session` from: the one for its registered
+ * folder when it holds a transcript, else one elsewhere that does; null when
+ * the vault has no transcript of it.
+ */
+export function vaultEntryFor(
+  paths: Paths,
+  session: { guid: string; dir: string },
+): SessionFiles | null {
+  const own = vaultFilesFor(paths, session);
+  if (pathExists(own.transcript)) return own;
+  return findVaultEntries(paths, session.guid).find((files) => pathExists(files.transcript)) ??
+    null;
 }

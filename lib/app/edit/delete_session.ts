@@ -44,7 +44,7 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
     }
   }
   if (copies.length === 0) ctx.out.line("    (no transcript is on disk)", "red");
-  const vaultCopy = vaultCopyPaths(ctx, session);
+  const vaultCopy = vaultCopyPaths(ctx, session.guid);
   if (vaultCopy.length > 0) {
     ctx.out.line(`  its copy in the vault: ${vaultCopy[0]} (${vaultCopy.length} files)`, "red");
   }
@@ -63,7 +63,7 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
     for (const files of copies) deleteSessionFiles(files);
     // After the files: a vault copy that cannot be removed keeps the row, and the session
     // stays restorable.
-    removeVaultCopy(ctx, session);
+    removeVaultCopy(ctx, session.guid);
     return { value: null, change: (r) => removeSession(r, session.guid, { ifPresent: true }) };
   }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
   if (!step.done) {

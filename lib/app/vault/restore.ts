@@ -15,7 +15,7 @@ import { errorMessage, ExitCode, UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { findSession, mainSessions, type Session } from "../../core/registry.ts";
-import { sessionFilesFor, vaultFilesFor } from "../../core/session_copies.ts";
+import { type SessionFiles, sessionFilesFor, vaultEntryFor } from "../../core/session_copies.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { restoreVaultEntry } from "../../store/vault_entry.ts";
@@ -24,9 +24,8 @@ import { askYesNo } from "../../ui/prompt.ts";
 /** `claudecm restore <N|GUID>`: restore without resuming. */
 export async function runRestore(ctx: AppContext, options: { ref: string }): Promise<number> {
   const session = sessionByRef(ctx, options.ref);
-  const vault = vaultFilesFor(ctx.paths, session);
-  const kept = fileInfoOrNull(vault.transcript);
-  if (kept === null) {
+  const vault = vaultEntryFor(ctx.paths, session);
+  if (vault === null) {
     throw new UserError(`the vault has no copy of '${session.desc}' (${session.guid})`);
   }
   if (isSessionLive(ctx.paths, session.guid)) {
@@ -38,7 +37,7 @@ export async function runRestore(ctx: AppContext, options: { ref: string }): Pro
     throw new UserError(`its transcript is on disk at ${located.path}; nothing was restored`);
   }
   const copies = located.status === "found" ? [located.path] : [];
-  return await restoreInto(ctx, session, { copies }) ? ExitCode.ok : ExitCode.failure;
+  return await restoreInto(ctx, session, { vault, copies }) ? ExitCode.ok : ExitCode.failure;
 }
 
 /** How a restore offer ended. */
@@ -50,8 +49,9 @@ export type RestoreOffer = "restored" | "declined" | "unavailable" | "failed";
  * without a word in every other case.
  */
 export async function offerVaultRestore(ctx: AppContext, session: Session): Promise<RestoreOffer> {
-  const kept = fileInfoOrNull(vaultFilesFor(ctx.paths, session).transcript);
-  if (kept === null) return "unavailable";
+  const vault = vaultEntryFor(ctx.paths, session);
+  const kept = vault === null ? null : fileInfoOrNull(vault.transcript);
+  if (vault === null || kept === null) return "unavailable";
   if (locateTranscript(ctx.paths, session).status !== "missing") return "unavailable";
   if (isSessionLive(ctx.paths, session.guid)) return "unavailable";
   ctx.out.line();
@@ -66,11 +66,11 @@ export async function offerVaultRestore(ctx: AppContext, session: Session): Prom
     defaultYes: true,
   });
   if (!restore) return "declined";
-  return await restoreInto(ctx, session, { copies: [] }) ? "restored" : "failed";
+  return await restoreInto(ctx, session, { vault, copies: [] }) ? "restored" : "failed";
 }
 
 /**
- * Put the vault's copy back, re-checking under the lock that the session is
+ * Put the vault entry `vault` back, re-checking under the lock that the session is
  * still listed in its folder, not open in a claude, and has no copy but the
  * `copies` seen before (none, when the transcript was missing): another
  * window may have deleted it (a restore would bring it back), moved it or
@@ -79,14 +79,14 @@ export async function offerVaultRestore(ctx: AppContext, session: Session): Prom
 async function restoreInto(
   ctx: AppContext,
   session: Session,
-  { copies }: { copies: string[] },
+  { vault, copies }: { vault: SessionFiles; copies: string[] },
 ): Promise<boolean> {
   const target = sessionFilesFor(ctx.paths, session);
   const step = await recheckThenAct(ctx, {
     guid: session.guid,
     registration: { registered: true, dir: session.dir },
     copies,
-  }, () => ({ value: restoreVaultEntry(vaultFilesFor(ctx.paths, session), target) }))
+  }, () => ({ value: restoreVaultEntry(vault, target) }))
     .catch((error) => ({ done: false as const, reason: errorMessage(error) }));
   if (!step.done) {
     ctx.err.line(`  Nothing was restored: ${step.reason}.`, "red");

@@ -1,9 +1,11 @@
 /**
  * `claudecm vault prune [--dry-run]`: remove the vault entries whose session
  * is no longer registered (a fork's predecessor, a trimmed original, a row
- * removed by hand). The vault never drops a registered session; this is the
- * only way an unregistered entry leaves it. Registration is re-checked under
- * the registry lock right before each removal.
+ * removed by hand). The vault never drops a registered session, whichever
+ * folder's key its entry sits under (a row's folder may have changed since:
+ * P#, a `/cd`, a folder turned into a link); this is the only way an
+ * unregistered entry leaves it. Registration is re-checked under the
+ * registry lock right before each removal.
  *
  * @module
  */
@@ -13,7 +15,7 @@ import { errorMessage, ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { readDirOrEmpty } from "../../core/fs_checks.ts";
 import { archivedSessions, isSessionId, mainSessions, type Registry } from "../../core/registry.ts";
-import { type SessionFiles, sessionFilesIn, vaultFolderFor } from "../../core/session_copies.ts";
+import { type SessionFiles, sessionFilesIn } from "../../core/session_copies.ts";
 import { withFileLock } from "../../store/lock.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { removeVaultEntry, vaultEntrySize } from "../../store/vault_entry.ts";
@@ -99,13 +101,11 @@ function sayLinkNote(ctx: AppContext, bytes: number, freed: number): void {
   );
 }
 
-/** Vault entries whose (folder, session id) no registered row names. */
+/** Vault entries of sessions no registered row names. */
 function unregisteredEntries(ctx: AppContext, registry: Registry): VaultEntry[] {
   const { paths } = ctx;
   const registered = new Set(
-    [...mainSessions(registry), ...archivedSessions(registry)].map((s) =>
-      paths.path.join(vaultFolderFor(paths, s.dir), `${s.guid}.jsonl`)
-    ),
+    [...mainSessions(registry), ...archivedSessions(registry)].map((s) => s.guid),
   );
   const entries: VaultEntry[] = [];
   for (const keyEntry of readDirOrEmpty(paths.vaultDir)) {
@@ -117,8 +117,9 @@ function unregisteredEntries(ctx: AppContext, registry: Registry): VaultEntry[] 
       if (guid !== undefined && isSessionId(guid)) guids.add(guid);
     }
     for (const guid of [...guids].sort()) {
-      const files = sessionFilesIn(paths, folder, guid);
-      if (!registered.has(files.transcript)) entries.push({ ...files, guid });
+      if (!registered.has(guid.toLowerCase())) {
+        entries.push({ ...sessionFilesIn(paths, folder, guid), guid });
+      }
     }
   }
   return entries;
