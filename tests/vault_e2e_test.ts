@@ -259,6 +259,32 @@ Deno.test("vault: an entry kept under the key of a row's former folder still res
   }
 });
 
+Deno.test("vault: a transcript under another folder's key than its row's is protected where it is", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seed(world);
+    // The row names a folder whose key holds nothing: claude finds the session by id anywhere.
+    const moved = join(world.dir, "moved here");
+    Deno.mkdirSync(moved);
+    const rows = Deno.readTextFileSync(world.paths.registryFile);
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      rows.replace(`${B}|${world.project}|`, `${B}|${moved}|`),
+    );
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    const entry = vaultFilesFor(world.paths, { guid: B, dir: world.project });
+    assert.deepEqual(
+      Deno.readFileSync(entry.transcript),
+      Deno.readFileSync(join(folder, `${B}.jsonl`)),
+    );
+    const report = JSON.parse((await world.run(["vault", "--json"])).stdout);
+    const status = report.sessions.find((s: { sessionId: string }) => s.sessionId === B);
+    assert.equal(status.protected, true, JSON.stringify(status));
+  } finally {
+    world.cleanup();
+  }
+});
+
 Deno.test("vault prune: --dry-run lists unregistered entries; prune removes only those", async () => {
   const world = createLaunchWorld();
   try {

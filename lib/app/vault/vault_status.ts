@@ -13,7 +13,12 @@ import { ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
-import { sessionFilesFor, vaultFilesFor } from "../../core/session_copies.ts";
+import {
+  sessionFilesFor,
+  sessionFilesIn,
+  vaultEntryFor,
+  vaultFilesFor,
+} from "../../core/session_copies.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { vaultEntryFiles } from "../../store/vault_entry.ts";
@@ -127,10 +132,18 @@ function sessionStatus(
   count: (info: Deno.FileInfo) => void,
 ): VaultSessionStatus {
   const base = { sessionId: session.guid, dir: session.dir, desc: session.desc };
-  const vault = vaultFilesFor(ctx.paths, session);
-  const source = fileInfoOrNull(sessionFilesFor(ctx.paths, session).transcript);
-  const kept = fileInfoOrNull(vault.transcript);
-  if (kept === null) {
+  const vault = vaultEntryFor(ctx.paths, session);
+  // The transcript its entry was made from: under the same key as the entry.
+  const sourceFiles = vault === null || vault.folder === vaultFilesFor(ctx.paths, session).folder
+    ? sessionFilesFor(ctx.paths, session)
+    : sessionFilesIn(
+      ctx.paths,
+      ctx.paths.path.join(ctx.paths.projectsDir, ctx.paths.path.basename(vault.folder)),
+      session.guid,
+    );
+  const source = fileInfoOrNull(sourceFiles.transcript);
+  const kept = vault === null ? null : fileInfoOrNull(vault.transcript);
+  if (vault === null || kept === null) {
     const reason = source === null
       ? missingReason(ctx, session)
       : vaultEnabled(ctx)
@@ -157,8 +170,8 @@ function sessionStatus(
 function missingReason(ctx: AppContext, session: Session): string {
   const located = locateTranscript(ctx.paths, session);
   if (located.status === "found") {
-    return `its transcript is in another project folder (${located.path}); the vault keeps ` +
-      "the one in the registered folder's project folder";
+    return `not in the vault yet (its transcript is in another project folder, ${located.path}): ` +
+      "run claudecm vault sync";
   }
   if (located.status === "unreadable") return `its transcript cannot be read: ${located.error}`;
   // Liveness before "missing" (issue 17 item 5): the transcript comes with the first message.

@@ -19,8 +19,15 @@
 
 import type { AppContext } from "../context.ts";
 import { errorMessage } from "../../core/errors.ts";
-import { isNotFound } from "../../core/fs_checks.ts";
-import { archivedSessions, isSessionId, mainSessions, type Session } from "../../core/registry.ts";
+import { compareText } from "../../core/compare_text.ts";
+import { isNotFound, subdirectoryNames } from "../../core/fs_checks.ts";
+import {
+  archivedSessions,
+  isSessionId,
+  mainSessions,
+  type Session,
+  transcriptSessionId,
+} from "../../core/registry.ts";
 import { projectKey } from "../../core/project_key.ts";
 import { type SessionFiles, sessionFilesIn } from "../../core/session_copies.ts";
 import { withFileLockSync } from "../../store/lock.ts";
@@ -106,24 +113,34 @@ function syncEntries(ctx: AppContext, options: SyncVaultOptions, summary: VaultS
   // One realpath and one listing per folder, not a realpath and failed lookups per
   // session: bootstrap runs this over every row.
   const keys = new Map<string, string>();
-  const listings = new Map<string, Set<string> | null>();
-  const swept = new Set<string>();
   const { join } = ctx.paths.path;
+  const listings = new Map<string, Set<string> | null>();
+  const listing = (key: string) => {
+    if (!listings.has(key)) listings.set(key, listNames(join(ctx.paths.projectsDir, key)));
+    return listings.get(key)!;
+  };
+  let elsewhere: Map<string, string> | undefined;
+  const swept = new Set<string>();
   for (const session of sessions) {
     if (wanted !== null && !wanted.has(session.guid)) continue;
     if (!isSessionId(session.guid)) continue;
     let key = keys.get(session.dir);
     if (key === undefined) keys.set(session.dir, key = projectKey(session.dir));
-    // The same places as sessionFilesFor and vaultFilesFor name.
+    if (listing(key)?.has(`${session.guid}.jsonl`) === false) {
+      // Not in its row's folder's key: its row's folder changed since claude wrote it (P# by
+      // an older claudecm, a folder turned into a link), and claude finds it by id anywhere.
+      elsewhere ??= transcriptKeys(ctx, listing);
+      const found = elsewhere.get(session.guid);
+      if (found === undefined) {
+        summary.absent++;
+        continue;
+      }
+      key = found;
+    }
+    // The same places as sessionFilesFor and vaultFilesFor name, for the key it is under.
     const source = sessionFilesIn(ctx.paths, join(ctx.paths.projectsDir, key), session.guid);
     const vault = sessionFilesIn(ctx.paths, join(ctx.paths.vaultDir, key), session.guid);
-    if (!listings.has(source.folder)) listings.set(source.folder, listNames(source.folder));
-    const names = listings.get(source.folder)!;
-    if (names !== null && !names.has(`${session.guid}.jsonl`)) {
-      summary.absent++;
-      continue;
-    }
-    const sidecar = names === null || names.has(session.guid);
+    const sidecar = listing(key)?.has(session.guid) !== false;
     let result: EntrySyncResult | null;
     try {
       result = syncVaultEntry(source, vault, { forceCopy, sidecar });
@@ -156,6 +173,21 @@ function sweepEntry(vault: SessionFiles, swept: Set<string>): void {
     swept.add(folder);
     removeDeadWritersTemps(folder);
   }
+}
+
+/** The project folder (key) each transcript is in, by session id; the first folder by name wins. */
+function transcriptKeys(
+  ctx: AppContext,
+  listing: (key: string) => Set<string> | null,
+): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const key of subdirectoryNames(ctx.paths.projectsDir).sort(compareText)) {
+    for (const name of listing(key) ?? []) {
+      const id = transcriptSessionId(name);
+      if (id !== null && !keys.has(id)) keys.set(id, key);
+    }
+  }
+  return keys;
 }
 
 /** The names in `folder` (none when it does not exist); null when it cannot be listed. */
