@@ -285,6 +285,65 @@ Deno.test("vault: a transcript under another folder's key than its row's is prot
   }
 });
 
+/** Whether `chattr +i` works here (root on a file system with the immutable flag). */
+function immutableWorks(): boolean {
+  if (Deno.build.os !== "linux") return false;
+  const probe = Deno.makeTempFileSync();
+  try {
+    const set = new Deno.Command("chattr", { args: ["+i", probe], stderr: "null" }).outputSync();
+    if (!set.success) return false;
+    new Deno.Command("chattr", { args: ["-i", probe] }).outputSync();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    Deno.removeSync(probe);
+  }
+}
+
+function chattr(flag: "+i" | "-i", path: string): void {
+  assert.ok(new Deno.Command("chattr", { args: [flag, path] }).outputSync().success);
+}
+
+Deno.test({
+  name: "D#: a file that cannot be removed is named; the row goes only with the last transcript",
+  ignore: !immutableWorks(),
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      const folder = seed(world);
+      world.env.CLAUDECM_VAULT = "copy";
+      assert.equal((await world.run(["vault", "sync"])).code, 0);
+      const vaultB = vaultFilesFor(world.paths, { guid: B, dir: world.project });
+      const stuckInVault = join(vaultB.sidecar, "tool-results", "out.txt");
+      const stuckTranscript = join(folder, `${C}.jsonl`);
+      chattr("+i", stuckInVault);
+      chattr("+i", stuckTranscript);
+      try {
+        const deleted = await world.run([], { stdin: "e\nd2\ndelete\nq\n" });
+        assert.match(
+          deleted.stdout,
+          /Deleted: Beta work, except these, which could not be removed/,
+        );
+        assert.match(deleted.stdout, new RegExp(escapeRegExp(vaultB.transcript)));
+        assert.ok(!pathExists(join(folder, `${B}.jsonl`)));
+        assert.ok(!Deno.readTextFileSync(world.paths.registryFile).includes(B), "row gone");
+        const kept = await world.run([], { stdin: "e\nd2\ndelete\nq\n" });
+        assert.match(kept.stdout, /'Gamma work' was not deleted whole; the entry is kept/);
+        assert.match(kept.stdout, new RegExp(escapeRegExp(stuckTranscript)));
+        assert.ok(Deno.readTextFileSync(world.paths.registryFile).includes(C), "row kept");
+        const vaultC = vaultFilesFor(world.paths, { guid: C, dir: world.project });
+        assert.ok(pathExists(vaultC.transcript), "still restorable from the vault");
+      } finally {
+        chattr("-i", stuckInVault);
+        chattr("-i", stuckTranscript);
+      }
+    } finally {
+      world.cleanup();
+    }
+  },
+});
+
 Deno.test("vault prune: --dry-run lists unregistered entries; prune removes only those", async () => {
   const world = createLaunchWorld();
   try {

@@ -7,6 +7,11 @@
  * deletion re-checks under the registry lock that the session is still
  * closed, still listed and its files still the ones listed (item 2).
  *
+ * A file that cannot be removed (permissions, a file Windows holds open)
+ * does not stop the rest, and the report names it: once no transcript is
+ * left the row goes (claude no longer has the session; a vault file left
+ * over is an unregistered entry that `vault prune` removes), else it stays.
+ *
  * @module
  */
 
@@ -60,11 +65,14 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
     files: stamps,
     copies: copies.map((files) => files.transcript),
   }, () => {
-    for (const files of copies) deleteSessionFiles(files);
-    // After the files: a vault copy that cannot be removed keeps the row, and the session
-    // stays restorable.
-    removeVaultCopy(ctx, session.guid);
-    return { value: null, change: (r) => removeSession(r, session.guid, { ifPresent: true }) };
+    const failures = copies.flatMap(deleteSessionFiles);
+    const transcriptLeft = copies.some((files) => exists(files.transcript));
+    // The vault's copy goes only with the last transcript: until then the session is restorable.
+    if (!transcriptLeft) failures.push(...removeVaultCopy(ctx, session.guid));
+    return {
+      value: { failures, transcriptLeft },
+      change: (r) => transcriptLeft ? r : removeSession(r, session.guid, { ifPresent: true }),
+    };
   }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
   if (!step.done) {
     ctx.out.line(`  Nothing was deleted: ${step.reason}.`, "red");
@@ -72,7 +80,18 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
     return;
   }
   syncSessionIndex(ctx.paths, session.dir, step.registry);
-  ctx.out.line(`  Deleted: ${session.desc}`, "green");
+  const { failures, transcriptLeft } = step.value;
+  if (failures.length === 0) {
+    ctx.out.line(`  Deleted: ${session.desc}`, "green");
+    return;
+  }
+  ctx.out.line(
+    transcriptLeft
+      ? `  '${session.desc}' was not deleted whole; the entry is kept. Not removed:`
+      : `  Deleted: ${session.desc}, except these, which could not be removed:`,
+    "red",
+  );
+  for (const failure of failures) ctx.out.line(`    ${failure}`, "red");
 }
 
 /**
@@ -97,14 +116,16 @@ function exists(path: string): boolean {
   }
 }
 
-/** Remove one copy's `<guid>.jsonl` and `<guid>/`. */
-function deleteSessionFiles(files: SessionFiles): void {
+/** Remove one copy's `<guid>.jsonl` and `<guid>/`; what could not be removed, with why. */
+function deleteSessionFiles(files: SessionFiles): string[] {
+  const failures: string[] = [];
   for (const path of [files.transcript, files.sidecar]) {
     try {
       Deno.removeSync(path, { recursive: true });
     } catch (error) {
-      // Only "not found" is nothing to delete; a file we cannot remove keeps the entry (5.11).
-      if (!isNotFound(error)) throw error;
+      // Only "not found" is nothing to delete; anything else is said as what it is (5.11).
+      if (!isNotFound(error)) failures.push(`${path}: ${errorMessage(error)}`);
     }
   }
+  return failures;
 }

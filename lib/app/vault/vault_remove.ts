@@ -7,6 +7,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { errorMessage } from "../../core/errors.ts";
 import { findVaultEntries } from "../../core/session_copies.ts";
 import { removeVaultEntry, vaultEntryFiles } from "../../store/vault_entry.ts";
 
@@ -19,7 +20,17 @@ export function vaultCopyPaths(ctx: AppContext, guid: string): string[] {
   }
 }
 
-/** Remove session `guid`'s vault entries (transcript, generations, sidecar); throws when it cannot. */
-export function removeVaultCopy(ctx: AppContext, guid: string): void {
-  for (const entry of findVaultEntries(ctx.paths, guid)) removeVaultEntry(entry);
+/**
+ * Remove session `guid`'s vault entries (transcript, generations, sidecar);
+ * returns what could not be removed, with why.
+ */
+export function removeVaultCopy(ctx: AppContext, guid: string): string[] {
+  return findVaultEntries(ctx.paths, guid).flatMap((entry) => {
+    try {
+      removeVaultEntry(entry);
+      return [];
+    } catch (error) {
+      return [`${entry.transcript} (the vault's copy): ${errorMessage(error)}`];
+    }
+  });
 }
