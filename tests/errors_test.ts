@@ -48,6 +48,16 @@ Deno.test("environment failures become one-line user errors naming the path and 
       osError("EIO", "Input/output error (os error 5): read '/h/s.txt'"),
       /^the disk failed to read or write \/h\/s\.txt \(I\/O error\)/,
     ],
+    [
+      new Deno.errors.AlreadyExists("File exists (os error 17): mkdir '/h/.claudecm/backup'"),
+      /^\/h\/\.claudecm\/backup is a file where claudecm needs a folder; move it away$/,
+    ],
+    [
+      new Deno.errors.NotFound(
+        "No such file or directory (os error 2): writefile '/h/.claudecm/sessions.txt'",
+      ),
+      /^cannot write \/h\/\.claudecm\/sessions\.txt: .* a symbolic link to nothing/,
+    ],
   ];
   for (const [error, expected] of cases) {
     const userError = environmentUserError(error);
@@ -57,6 +67,12 @@ Deno.test("environment failures become one-line user errors naming the path and 
   }
   assert.equal(environmentUserError(new TypeError("x is undefined")), null);
   assert.equal(environmentUserError(new Deno.errors.NotFound("gone")), null);
+  // A file gone while it was read, or a link made twice, is a race or a bug: not the user's.
+  const raced = [
+    new Deno.errors.NotFound("No such file or directory (os error 2): readfile '/h/t.jsonl'"),
+    new Deno.errors.AlreadyExists("File exists (os error 17): link '/a' -> '/b'"),
+  ];
+  for (const error of raced) assert.equal(environmentUserError(error), null);
   assert.ok(isWriteRefusal(osError("EDQUOT", "Disk quota exceeded (os error 122)")));
   assert.ok(!isWriteRefusal(new Deno.errors.IsADirectory("x")));
   assert.ok(isBrokenPipe(new Deno.errors.BrokenPipe("Broken pipe (os error 32)")));
@@ -89,6 +105,24 @@ Deno.test("a full disk during an atomic write is reported with the target's path
     assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["sessions.txt"]);
   } finally {
     Deno.FsFile.prototype.writeSync = writeSync;
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("a folder where an atomic write's temporary file goes is named, and left alone", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const target = join(dir, "sessions.txt");
+    Deno.mkdirSync(`${target}.tmp`);
+    assert.throws(
+      () => writeFileAtomic(target, "x\n", { tmpSuffix: ".tmp" }),
+      (error: unknown) => {
+        assert.match(environmentUserError(error)!.message, /sessions\.txt\.tmp is a folder/);
+        return true;
+      },
+    );
+    assert.ok(Deno.statSync(`${target}.tmp`).isDirectory, "the user's folder is not removed");
+  } finally {
     Deno.removeSync(dir, { recursive: true });
   }
 });

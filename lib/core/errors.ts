@@ -61,7 +61,9 @@ type EnvironmentFailure =
   | "notDirectory"
   | "loop"
   | "nameTooLong"
-  | "io";
+  | "io"
+  | "fileNotFolder"
+  | "nowhere";
 
 const FAILURE_BY_CODE: Record<string, EnvironmentFailure> = {
   EACCES: "denied",
@@ -134,6 +136,13 @@ export function environmentUserError(error: unknown): UserError | null {
       return new UserError(`a name in ${subject} is too long for the file system; shorten it`);
     case "io":
       return new UserError(`the disk failed to read or write ${subject} (I/O error); check it`);
+    case "fileNotFolder":
+      return new UserError(`${subject} is a file where claudecm needs a folder; move it away`);
+    case "nowhere":
+      return new UserError(
+        `cannot write ${subject}: a folder on its path is missing, or it is a symbolic link ` +
+          "to nothing; fix or remove the link",
+      );
   }
 }
 
@@ -147,12 +156,24 @@ function environmentFailure(
     ? "isDirectory"
     : error instanceof Deno.errors.NotADirectory
     ? "notDirectory"
-    : FAILURE_BY_CODE[codeOf(error) ?? ""] ?? null;
+    : FAILURE_BY_CODE[codeOf(error) ?? ""] ?? misplacedFailure(error);
   if (failure === null) return null;
   if (failure !== "denied" && failure !== "isDirectory") return { failure, folder: null };
   // Looked at once: a "denied" on a folder is that folder's fault, not a permission's.
   const folder = folderOpenedAsFile(error);
   return { failure: folder === null ? failure : "isDirectory", folder };
+}
+
+/**
+ * A folder that cannot be made because a file has its name, or a file that
+ * cannot be written because its folder or its link's target is missing:
+ * only these operations, where the user's files (not a race) are the cause.
+ */
+function misplacedFailure(error: unknown): EnvironmentFailure | null {
+  const operation = /\(os error \d+\): (\w+) '/.exec(errorMessage(error))?.[1];
+  if (error instanceof Deno.errors.AlreadyExists && operation === "mkdir") return "fileNotFolder";
+  if (error instanceof Deno.errors.NotFound && operation === "writefile") return "nowhere";
+  return null;
 }
 
 /** Operations (as Deno's messages name them) that open their paths as files. */

@@ -60,17 +60,25 @@ export function writeFileAtomic(
     }
     retryWhileBusy(() => Deno.renameSync(tmpPath, target));
   } catch (error) {
-    try {
-      Deno.removeSync(tmpPath);
-    } catch {
-      // The temporary file was never created or is already gone.
-    }
-    // Whatever failed (the temp file, a full disk), the user knows the file by its real name.
-    throw withPath(error, target);
+    const folderInTheWay = dropTempFile(tmpPath);
+    // Whatever failed (a full disk, a permission), the user knows the file by its real name;
+    // a folder where the temporary file goes is named itself.
+    throw withPath(error, folderInTheWay ? tmpPath : target);
   }
   // The rename lives in the directory: until it is on disk, a power loss can undo it.
   syncDirectory(dirname(target));
   return true;
+}
+
+/** Remove the temporary file when there is one; returns whether a folder stands in its place. */
+function dropTempFile(tmpPath: string): boolean {
+  try {
+    if (Deno.lstatSync(tmpPath).isDirectory) return true;
+    Deno.removeSync(tmpPath);
+  } catch {
+    // The temporary file was never created or is already gone.
+  }
+  return false;
 }
 
 function syncDirectory(dir: string): void {
