@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bootstrap, saveMachineName } from "../lib/app/bootstrap/bootstrap.ts";
+import { bootstrap, readMachineName, saveMachineName } from "../lib/app/bootstrap/bootstrap.ts";
 import { ensureCleanupPeriod, readSettings } from "../lib/app/bootstrap/settings.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { ON_WINDOWS, symlinkIfSupported } from "./helpers/portable.ts";
@@ -224,6 +224,20 @@ Deno.test("the machine name is replaced by a rename, never truncated in place (a
     saveMachineName(t.ctx, "laptop");
     assert.equal(Deno.readTextFileSync(t.ctx.paths.machineNameFile), "laptop\n");
     assert.notEqual(Deno.statSync(t.ctx.paths.machineNameFile).ino, before);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a machine name is stored and read cleaned: it goes into every session's -n", () => {
+  const t = createTestContext();
+  try {
+    assert.equal(saveMachineName(t.ctx, "desk\x1b]0;owned\x07\x1b[2J\ttop\u202E"), "desk top");
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.machineNameFile), "desk top\n");
+    assert.equal(saveMachineName(t.ctx, "\x1b[2J \t"), null, "nothing left: nothing saved");
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.machineNameFile), "desk top\n");
+    Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "edited\x1b[31m by hand\n");
+    assert.equal(readMachineName(t.ctx), "edited by hand");
   } finally {
     t.cleanup();
   }

@@ -88,7 +88,8 @@ Deno.test("yes creates the project folder under the cwd, launches and registers 
     seedSessions(world, FIVE.slice(0, 1));
     Deno.mkdirSync(join(world.project, "my-new-thing"));
     world.claudeScenario({ messages: ["hello"] });
-    const result = await world.run([], { stdin: "My New Thing!\nyes\n" });
+    // A pasted title's escape sequences go: they would reach the registry and claude's -n.
+    const result = await world.run([], { stdin: "My New\x1b]0;owned\x07 Thing!\x1b[2J\nyes\n" });
     assert.equal(result.code, 0, result.stderr);
     const dir = join(world.project, "my-new-thing(1)");
     assert.ok(pathExists(dir), "a free name next to the taken one");

@@ -31,6 +31,18 @@ Deno.test("visibleText shows controls as text; cleanName drops sequences; safeJs
   assert.ok(out.text().endsWith("\r\b ok"), "a spinner still redraws");
 });
 
+Deno.test("bidirectional overrides and isolates are shown, dropped from names and escaped; marks stay", () => {
+  const spoof = "invoice\u202Efdp.exe\u202C \u2067x\u2069";
+  assert.equal(visibleText(spoof), "invoice<U+202E>fdp.exe<U+202C> <U+2067>x<U+2069>");
+  assert.equal(cleanName(spoof), "invoicefdp.exe x");
+  const json = safeJson({ name: spoof });
+  assert.equal(json, '{"name":"invoice\\u202efdp.exe\\u202c \\u2067x\\u2069"}');
+  assert.equal(JSON.parse(json).name, spoof, "the same string reads back");
+  const hebrew = "\u05e9\u05dc\u05d5\u05dd\u200f 2";
+  assert.equal(visibleText(hebrew), hebrew);
+  assert.equal(cleanName(hebrew), hebrew);
+});
+
 Deno.test("adopt stores a clean name; list, list --json and find never print raw escapes", () =>
   inWorldWithoutCmv(async (world) => {
     const folder = projectDirFor(world.paths, world.project);

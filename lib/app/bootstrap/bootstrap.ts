@@ -14,6 +14,7 @@ import { backupRegistry } from "../../store/backups.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { environmentUserError, errorMessage, isWriteRefusal } from "../../core/errors.ts";
 import { archivedSessions, isSessionId, mainSessions } from "../../core/registry.ts";
+import { cleanName } from "../../core/safe_text.ts";
 import {
   createLocateCache,
   type LocateCache,
@@ -108,18 +109,26 @@ async function followClaudeMoves(ctx: AppContext, cache: LocateCache): Promise<v
 /** The saved machine name, or the hostname when none is saved. */
 export function readMachineName(ctx: AppContext): string | null {
   try {
-    const name = Deno.readTextFileSync(ctx.paths.machineNameFile).split(/\r?\n/)[0].trim();
+    // Cleaned as it is saved: a name edited by hand goes into every session's -n too.
+    const name = cleanName(Deno.readTextFileSync(ctx.paths.machineNameFile).split(/\r?\n/)[0]);
     return name === "" ? null : name;
   } catch {
     return null;
   }
 }
 
-/** Save a machine name typed by the user. */
-export function saveMachineName(ctx: AppContext, name: string): void {
+/**
+ * Save a machine name typed by the user, cleaned as every stored name is
+ * (it goes into each session's `-n` name); returns the name saved, null
+ * when nothing of it is left to save.
+ */
+export function saveMachineName(ctx: AppContext, typed: string): string | null {
+  const name = cleanName(typed);
+  if (name === "") return null;
   Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
   // A kill mid-write must not leave an empty name that every later run shows.
   writeFileAtomic(ctx.paths.machineNameFile, `${name}\n`);
+  return name;
 }
 
 /** The lowercased hostname, the fallback machine name. */
@@ -134,8 +143,7 @@ function settleMachineName(ctx: AppContext, options: BootstrapOptions): string {
   ctx.out.line();
   const answer = ctx.prompter.ask("  Machine name for remote display (e.g. desktop, laptop): ");
   if (answer === null) return hostnameFallback(ctx);
-  const name = answer.trim() === "" ? hostnameFallback(ctx) : answer.trim();
-  saveMachineName(ctx, name);
-  ctx.out.line(`  Saved: ${name}`);
+  const name = saveMachineName(ctx, answer) ?? saveMachineName(ctx, hostnameFallback(ctx));
+  if (name !== null) ctx.out.line(`  Saved: ${name}`);
   return readMachineName(ctx) ?? hostnameFallback(ctx);
 }

@@ -20,6 +20,7 @@ import { warnMalformedLines } from "./malformed_warning.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { archivedSessions, mainSessions } from "../../core/registry.ts";
+import { cleanName } from "../../core/safe_text.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 
 /** Run list mode until the user quits or picks; returns the exit code. */
@@ -54,7 +55,8 @@ export async function runListMode(ctx: AppContext): Promise<number> {
       if (session !== undefined) return await resumePicked(ctx, { settings, session });
       ctx.out.line(`  No session #${answer}: the list has ${sessions.length}.`, "red");
     } else {
-      const launched = await offerNewProject(ctx, { settings, title: answer });
+      // A pasted title may carry escape sequences; the registry and claude's -n keep none.
+      const launched = await offerNewProject(ctx, { settings, title: cleanName(answer) });
       if (launched !== null) return launched;
     }
   }
@@ -72,9 +74,9 @@ function showFooter(ctx: AppContext, settings: LaunchSettings, archivedCount: nu
 function changeMachineName(ctx: AppContext, settings: LaunchSettings): LaunchSettings {
   ctx.out.line();
   ctx.out.line(`  Machine name: ${settings.machineName}`);
-  const answer = (ctx.prompter.ask("  New name (Enter to keep): ") ?? "").trim();
-  if (answer === "") return settings;
-  saveMachineName(ctx, answer);
-  ctx.out.line(`  Machine name saved: ${answer}`, "green");
-  return { ...settings, machineName: answer };
+  const answer = ctx.prompter.ask("  New name (Enter to keep): ") ?? "";
+  const saved = saveMachineName(ctx, answer);
+  if (saved === null) return settings;
+  ctx.out.line(`  Machine name saved: ${saved}`, "green");
+  return { ...settings, machineName: saved };
 }
