@@ -3,6 +3,8 @@ import { DatabaseSync } from "node:sqlite";
 import { type FindJson, type FindOptions, runFind } from "../lib/app/find/find.ts";
 import { findIndexPath } from "../lib/app/find/index_search.ts";
 import { createMemoryOutput } from "../lib/ui/output.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+import { join } from "../lib/core/path.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { failReadsAfter, type FindHistory, writeFindHistory } from "./helpers/find_fixtures.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
@@ -25,6 +27,43 @@ async function find(t: TestContext, terms: string[], options: Partial<FindOption
 }
 
 const ids = (json: FindJson) => json.results.map((r) => r.sessionId);
+
+/** Words of many scripts, each said in its own session. */
+const SCRIPTS = [
+  "файл открыт",
+  "Ёлка и йогурт",
+  "세계 평화",
+  "データベース接続",
+  "हिंदी भाषा",
+  "สวัสดี ครับ",
+  "שלום עולם",
+  "Café crème",
+];
+
+for (const index of [true, false]) {
+  Deno.test(`find through ${index ? "the index" : "--no-index"}: a word of any script, as typed`, async () => {
+    const { t } = setup();
+    try {
+      const cwd = join(t.home, "src", "scripts");
+      Deno.mkdirSync(cwd, { recursive: true });
+      const folder = projectDirFor(t.ctx.paths, cwd);
+      Deno.mkdirSync(folder, { recursive: true });
+      const ids = SCRIPTS.map((text) => {
+        const session = new TranscriptBuilder({ cwd, start: new Date("2026-11-29T10:00:00Z") })
+          .prompt(text).text("ok");
+        session.write(join(folder, `${session.sessionId}.jsonl`));
+        return session.sessionId;
+      });
+      for (const [i, text] of SCRIPTS.entries()) {
+        const word = text.split(" ")[0];
+        const found = (await find(t, [word], { index })).results.map((r) => r.sessionId);
+        assert.deepEqual(found, [ids[i]], word);
+      }
+    } finally {
+      t.cleanup();
+    }
+  });
+}
 
 for (const index of [true, false]) {
   const how = index ? "the index" : "--no-index";

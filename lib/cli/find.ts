@@ -50,8 +50,9 @@ export const findCommand: CommandDetails = {
     "The index lives in ~/.claudecm/find-index.db. It is brought up to date before\n" +
     "every search (only new bytes are read) and is safe to delete. Tool output is\n" +
     "not indexed: --tool-output reads it, whole, from the transcripts (slower). Of a\n" +
-    "tool call, its first 4 KB is searched. Words ignore case and accents;\n" +
-    "--regex matches case-sensitively unless -i is given.\n\n" +
+    "tool call, its first 4 KB is searched. Words ignore case and accents; without\n" +
+    "the index, a word typed without accents finds only text without them (type\n" +
+    "café to find café and cafe). --regex matches case-sensitively unless -i is given.\n\n" +
     "Examples:\n" +
     "  claudecm find migrate schema          sessions that mention both words\n" +
     '  claudecm find "connection refused"    an exact phrase\n' +

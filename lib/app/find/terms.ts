@@ -3,8 +3,12 @@
  * expression for the index, as a matcher for the scan that needs no index,
  * and as a cheap pre-check on raw transcript lines. Each argument is one
  * term; a term of several words is a phrase; a trailing `*` makes its last
- * word a prefix. Every term must match. Words are compared as the index's
- * tokenizer sees them: letters and digits, case and accents folded.
+ * word a prefix. Every term must match. The index gets each term as typed
+ * and splits and folds it with its own tokenizer, as it did the text (a
+ * word folded here first would not be the index's word in every script:
+ * FTS5 folds accents of Latin letters only, and keeps Hangul syllables
+ * whole). The scan splits and folds text and terms alike here: letters and
+ * digits, case and accents folded.
  *
  * @module
  */
@@ -14,6 +18,9 @@ import { type ByteSearch, byteSearch } from "../../transcript/raw_match.ts";
 
 /** One term: a word, or a phrase of words, the last one maybe a prefix. */
 export interface Term {
+  /** The term as typed, without its quotes and prefix `*`: what the index's tokenizer reads. */
+  text: string;
+  /** Its words as the scan compares them: lower case, accents folded. */
   words: string[];
   prefix: boolean;
 }
@@ -24,7 +31,9 @@ export function parseTerms(args: readonly string[]): Term[] {
   for (const arg of args) {
     const trimmed = arg.trim().replace(/^"(.*)"$/s, "$1");
     const words = tokenize(trimmed);
-    if (words.length > 0) terms.push({ words, prefix: /\*\s*$/.test(trimmed) });
+    const prefix = /\*\s*$/.test(trimmed);
+    const text = prefix ? trimmed.replace(/\*\s*$/, "") : trimmed;
+    if (words.length > 0) terms.push({ text, words, prefix });
   }
   if (terms.length === 0) {
     throw new UsageError("nothing to search for: give at least one word (letters or digits)");
@@ -32,9 +41,13 @@ export function parseTerms(args: readonly string[]): Term[] {
   return terms;
 }
 
-/** The FTS5 expression: every term, each a quoted phrase (so no input is FTS syntax). */
+/**
+ * The FTS5 expression: every term as typed, each a quoted phrase (so no
+ * input is FTS syntax; a `"` in it is doubled), for the index's tokenizer.
+ */
 export function ftsMatch(terms: readonly Term[]): string {
-  return terms.map((term) => `"${term.words.join(" ")}"${term.prefix ? "*" : ""}`).join(" AND ");
+  return terms.map((term) => `"${term.text.replaceAll('"', '""')}"${term.prefix ? "*" : ""}`)
+    .join(" AND ");
 }
 
 /** Lower-case, accent-free words of `text`, split where the index's tokenizer splits. */
@@ -51,15 +64,18 @@ export function matchesAll(terms: readonly Term[], text: string): boolean {
 }
 
 /**
- * The raw-byte pre-check for a scan: a search for the terms' longest word,
- * when it is plain ASCII letters and digits. Undefined when no word can be
- * checked that way (a word with accents matches accent-free text through the
- * tokenizer, so raw bytes cannot rule it out).
+ * The raw-byte pre-check for a scan: a search for the longest word typed in
+ * plain ASCII letters and digits. Undefined when no word can be checked that
+ * way: a word typed with accents matches text with or without them, so its
+ * folded form in raw bytes cannot rule a line out. (A word typed without
+ * accents is looked for as typed: without the index, it does not find the
+ * same word written with accents; README says so.)
  */
 export function rawPrecheck(terms: readonly Term[]): ByteSearch | undefined {
-  const longest = terms.flatMap((term) => term.words).sort((a, b) => b.length - a.length)[0];
-  if (longest === undefined || !/^[a-z0-9]+$/.test(longest)) return undefined;
-  return byteSearch(longest);
+  const typed = terms.flatMap((term) => term.text.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  const ascii = typed.filter((word) => /^[a-z0-9]+$/.test(word));
+  const longest = ascii.sort((a, b) => b.length - a.length)[0];
+  return longest === undefined ? undefined : byteSearch(longest);
 }
 
 /** The ranges of `text` to highlight: each occurrence of each term's words. */
