@@ -232,6 +232,37 @@ Deno.test("a corrupt or foreign index is rebuilt with a one-line note", async ()
   }
 });
 
+Deno.test("an index whose tables a crash broke is rebuilt too, not an internal error", async () => {
+  for (const damage of ["a table dropped", "FTS5's config page zeroed"]) {
+    const { t, history } = setup();
+    try {
+      assert.deepEqual(ids(await find(t, ["quokka"])), [history.alpha.id]);
+      const path = findIndexPath(t.ctx.paths);
+      const db = new DatabaseSync(path);
+      if (damage === "a table dropped") db.exec("DROP TABLE docs");
+      else {
+        // Opening docs_fts then fails in FTS5's constructor ("vtable constructor failed").
+        db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        const page = Number(db.prepare("PRAGMA page_size").get()!.page_size);
+        const root = Number(
+          db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'docs_fts_config'").get()!
+            .rootpage,
+        );
+        const file = Deno.openSync(path, { write: true });
+        file.seekSync((root - 1) * page, Deno.SeekMode.Start);
+        file.writeSync(new Uint8Array(page));
+        file.close();
+      }
+      db.close();
+      assert.deepEqual(ids(await find(t, ["quokka"])), [history.alpha.id], damage);
+      assert.match(t.stderr(), /search index was damaged; rebuilding it/);
+      assert.deepEqual(ids(await find(t, ["ocelot"])), [history.alpha.id, history.beta.id]);
+    } finally {
+      t.cleanup();
+    }
+  }
+});
+
 Deno.test("find --no-index writes nothing; the indexed find writes only the index", async () => {
   const { t } = setup();
   try {

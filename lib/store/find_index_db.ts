@@ -20,6 +20,7 @@
 
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { SearchDoc, SearchRole, SessionFacts } from "../transcript/search_text.ts";
+import { UserError } from "../core/errors.ts";
 
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
 const FIND_INDEX_VERSION = "2";
@@ -94,10 +95,25 @@ export interface DocPlace {
   part: number;
 }
 
-/** Whether an error says the database file is damaged or not a database at all. */
+/**
+ * Whether an error says the database file is damaged or not a database at
+ * all, or that our own tables are missing or broken in it (a crash with
+ * `synchronous = OFF` may leave that).
+ */
 export function isCorruptDatabase(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /malformed|not a database|corrupt|file is encrypted/i.test(message);
+  return /malformed|not a database|corrupt|file is encrypted|no such (table|column)|vtable constructor failed/i
+    .test(message);
+}
+
+/**
+ * `items` in runs short enough to bind one per `?` in a statement (SQLite
+ * binds at most 32,766 parameters to one).
+ */
+export function boundChunks<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += 10_000) chunks.push(items.slice(i, i + 10_000));
+  return chunks;
 }
 
 /**
@@ -217,9 +233,7 @@ export class FindIndexDb {
   /** The whole rows of the files with these ids, by path. */
   filesWithIds(ids: readonly number[]): Map<string, IndexedFile> {
     const found = new Map<string, IndexedFile>();
-    // SQLite binds at most 32,766 parameters per statement.
-    for (let i = 0; i < ids.length; i += 10_000) {
-      const some = ids.slice(i, i + 10_000);
+    for (const some of boundChunks(ids)) {
       const rows = this.filesWhere(`id IN (${some.map(() => "?").join(", ")})`, some);
       for (const file of rows) found.set(file.path, file);
     }
@@ -348,6 +362,9 @@ function isEmptyDatabase(db: DatabaseSync): boolean {
 export function discardFindIndex(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
     try {
+      if (Deno.lstatSync(file).isDirectory) {
+        throw new UserError(`${file} is a folder where the search index belongs; move it away`);
+      }
       Deno.removeSync(file);
     } catch (error) {
       if (!(error instanceof Deno.errors.NotFound)) throw error;

@@ -10,6 +10,7 @@
  */
 
 import {
+  boundChunks,
   type DocPlace,
   type FindIndexDb,
   INDEXED_ROLES,
@@ -79,8 +80,19 @@ export function latestHits(
   query: IndexQuery,
   { sessionIds, perSession }: { sessionIds: readonly string[]; perSession: number },
 ): IndexHit[] {
-  if (sessionIds.length === 0) return [];
   const { sql, params } = matchesOf(query);
+  // Each session's hits are its own: the ids go in as many statements as binding needs.
+  return boundChunks(sessionIds).flatMap((chunk) =>
+    latestHitsOf(index, { sql, params }, chunk, perSession)
+  );
+}
+
+function latestHitsOf(
+  index: FindIndexDb,
+  { sql, params }: { sql: string; params: string[] },
+  sessionIds: readonly string[],
+  perSession: number,
+): IndexHit[] {
   const rows = index.db.prepare(
     `WITH kept AS (SELECT id, session_id, path FROM files
        WHERE session_id IN (${sessionIds.map(() => "?").join(", ")})),
@@ -140,10 +152,8 @@ export function filesOfSessions(
   sessionIds: readonly string[],
 ): Map<string, IndexedFile[]> {
   const found = new Map<string, IndexedFile[]>();
-  if (sessionIds.length === 0) return found;
-  const files = index.filesWhere(
-    `session_id IN (${sessionIds.map(() => "?").join(", ")})`,
-    sessionIds,
+  const files = boundChunks(sessionIds).flatMap((chunk) =>
+    index.filesWhere(`session_id IN (${chunk.map(() => "?").join(", ")})`, chunk)
   );
   for (const file of files) {
     const list = found.get(file.sessionId) ?? [];

@@ -134,17 +134,16 @@ function rolesOf(options: FindOptions): SearchRole[] {
 }
 
 /** `7d`, `24h`, `30m`, `2w`, or a date (`2026-11-01`, an ISO time) → an ISO time. */
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
 function parseSince(text: string, now: Date): string {
   const relative = /^(\d+)\s*([mhdw])$/i.exec(text.trim());
-  if (relative) {
-    const unit = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[
-      relative[2].toLowerCase() as "m" | "h" | "d" | "w"
-    ];
-    return new Date(now.getTime() - Number(relative[1]) * unit).toISOString();
-  }
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text.trim())
+  const date = relative
+    ? new Date(now.getTime() - Number(relative[1]) * UNIT_MS[relative[2].toLowerCase()])
+    : /^\d{4}-\d{2}-\d{2}$/.test(text.trim())
     ? new Date(`${text.trim()}T00:00:00`)
     : new Date(text);
+  // A span too long for a date (99999999999d) is no date either.
   if (Number.isNaN(date.getTime())) {
     throw new UsageError(`--since: expected 7d, 24h, 30m, 2w or a date, not '${text}'`);
   }

@@ -70,7 +70,16 @@ export async function searchIndex(
     if (!isCorruptDatabase(error)) throw error;
     const path = findIndexPath(ctx.paths);
     ctx.err.line(`  The search index was damaged; rebuilding it (${path}).`, "yellow");
-    await withFileLock(findIndexLockPath(path), () => discardFindIndex(path));
+    // Only the lock's holder deletes: another claudecm may be writing it now.
+    await withFileLock(findIndexLockPath(path), ({ held }) => {
+      if (!held) {
+        throw new UserError(
+          "the search index is damaged and another claudecm is updating it; run find again " +
+            "when it is done, or search with find --no-index meanwhile",
+        );
+      }
+      discardFindIndex(path);
+    }, { timeoutMs: LOCK_WAIT_MS });
     return await attempt(ctx, query, sessionLimit);
   }
 }
