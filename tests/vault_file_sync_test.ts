@@ -133,3 +133,25 @@ for (const forceCopy of [false, true]) {
     });
   });
 }
+
+Deno.test("vault file: a source that goes while it is copied is a source that is gone", () => {
+  inTemp((dir) => {
+    const source = join(dir, "s.jsonl");
+    const target = join(dir, "vault", "s.jsonl");
+    Deno.writeTextFileSync(source, "first\n");
+    syncFileToVault(source, target, { forceCopy: true });
+    replace(source, "rewritten\n");
+    // Another window's D# removes it between the sync's look and its copy.
+    const realCopy = Deno.copyFileSync;
+    Deno.copyFileSync = (from, to) => {
+      if (String(from) === source) Deno.removeSync(source);
+      realCopy(from, to);
+    };
+    try {
+      assert.equal(syncFileToVault(source, target, { forceCopy: true }), null);
+    } finally {
+      Deno.copyFileSync = realCopy;
+    }
+    assert.equal(Deno.readTextFileSync(target), "first\n", "the vault keeps what it has");
+  });
+});

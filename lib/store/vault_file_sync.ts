@@ -51,10 +51,24 @@ export function sameInode(a: Deno.FileInfo, b: Deno.FileInfo): boolean {
 
 /**
  * Bring the vault file `target` up to date with `source`. Returns null when
- * the source does not exist (the vault keeps what it has). With `forceCopy`
- * no link is tried (tests; a vault known to be elsewhere).
+ * the source does not exist, or went while it was synced (another window's
+ * D#): the vault keeps what it has. With `forceCopy` no link is tried
+ * (tests; a vault known to be elsewhere).
  */
 export function syncFileToVault(
+  source: string,
+  target: string,
+  options: { forceCopy: boolean },
+): FileSyncResult | null {
+  try {
+    return syncExisting(source, target, options);
+  } catch (error) {
+    if (isNotFound(error) && infoOrNull(source) === null) return null;
+    throw error;
+  }
+}
+
+function syncExisting(
   source: string,
   target: string,
   options: { forceCopy: boolean },
