@@ -21,7 +21,8 @@ async function launchArgs(world: LaunchWorld, env: Record<string, string> = {}) 
   const result = await runClaudecm(["new"], {
     env: { ...world.env, ...env },
     cwd: world.project,
-    stdin: "\n",
+    // The name's Enter; from the second run on: Rename (Enter), Resume? n, the name's Enter.
+    stdin: before === 0 ? "\n" : "\nn\n\n",
   });
   return { result, argv: world.launches()[before]?.argv };
 }

@@ -84,15 +84,30 @@ Deno.test({
     }),
 });
 
-Deno.test("end of input at 'Resume this session? [Y/n]' does not resume it", () =>
+Deno.test("end of input at 'Resume this session? [Y/n]' does not resume it, nor start another", () =>
   inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, [{ desc: "Saved" }]);
     world.claudeScenario({ messages: ["hello"] });
+    const before = Deno.readFileSync(world.paths.registryFile);
     const run = await world.run(["new"], { stdin: "" });
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    const [launch] = world.launches();
-    assert.ok(!launch.argv.includes("--resume"), launch.argv.join(" "));
+    assert.match(run.stdout, /No answer: no session started\./);
+    assert.deepEqual(world.launches(), [], "no claude at all");
+    assert.deepEqual(Deno.readFileSync(world.paths.registryFile), before);
     assert.ok(world.sessions().some((s) => s.guid === main[0].guid), "the saved row stays");
+  }));
+
+Deno.test("end of input at the new session's name starts nothing; Enter takes the default", () =>
+  inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["hello"] });
+    const ended = await world.run(["new"], { stdin: "" });
+    assert.equal(ended.code, 0, ended.stdout + ended.stderr);
+    assert.deepEqual(world.launches(), []);
+    assert.deepEqual(world.sessions(), []);
+    const entered = await world.run(["new"], { stdin: "\n" });
+    assert.equal(entered.code, 0, entered.stdout + entered.stderr);
+    assert.equal(world.launches().length, 1);
+    assert.equal(world.sessions().length, 1);
   }));
 
 Deno.test("a terminal that refuses raw mode is read as lines", () => {

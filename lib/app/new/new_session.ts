@@ -7,7 +7,7 @@
  * @module
  */
 
-import { askSessionName } from "./ask_name.ts";
+import { askSessionName, askSessionNameOrEnd } from "./ask_name.ts";
 import type { AppContext } from "../context.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
 import { type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
@@ -55,7 +55,7 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   if (resumeId !== null) return await resumeFromArgs(ctx, settings, { dir, resumeId, passArgs });
   const isHere = folderMatcher(dir, ctx.os);
   let match = mainSessions(readRegistry(ctx.paths)).find((session) => isHere(session.dir));
-  let preNamed: string | null = null;
+  let preNamed: string | null | "ended" = null;
   if (match !== undefined && isSessionLive(ctx.paths, match.guid)) {
     // Claude lets two windows resume one session and interleaves their writes: never offer that.
     ctx.out.line(`  '${match.desc}' is open in another claude window; starting a new session.`);
@@ -71,6 +71,11 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   } else if (passArgs.length === 0) {
     ctx.out.line("  No session entry found for this directory.");
     preNamed = askNewName(ctx, folderDefaultName(leafName(ctx.paths, dir)));
+  }
+  if (preNamed === "ended") {
+    // No answer at all (input closed) starts nothing, as it says No at a y/N (DESIGN.md 5.14).
+    ctx.out.line("  No answer: no session started.");
+    return ExitCode.ok;
   }
   const outcome = await freshLaunch(ctx, settings, {
     dir,
@@ -180,12 +185,13 @@ function withoutResume(args: readonly string[]): string[] {
   return rest;
 }
 
-/** Spec 11.4 step 5: the new session's name; null for `skip`. */
-function askNewName(ctx: AppContext, fallback: string): string | null {
-  const answer = askSessionName(
+/** Spec 11.4 step 5: the new session's name; null for `skip`; "ended" for no answer at all. */
+function askNewName(ctx: AppContext, fallback: string): string | null | "ended" {
+  const answer = askSessionNameOrEnd(
     ctx,
     `  Create a name for this session (Enter for '${fallback}', 'skip' to skip): `,
   );
   if (answer === null) return fallback;
+  if (answer === "ended") return answer;
   return answer.toLowerCase() === "skip" ? null : answer;
 }
