@@ -33,6 +33,13 @@ Deno.test("a first word close to a command is a typo: the commands it is close t
     ["hlep", ["help"]],
     ["versoin", ["version"]],
     ["ver", ["version"]],
+    // What hides a command from the eye: an invisible character, a space, a look-alike letter.
+    ["list\u200b", ["list"]],
+    ["\u202elist", ["list"]],
+    ["list ", ["list"]],
+    ["l\u0131st", ["list"]],
+    ["lis\u0442", ["list"]],
+    ["s\u0435arch", ["search"]],
   ];
   for (const [word, expected] of typos) {
     assert.deepEqual(commandTypo([word, "more", "words"]), expected, word);
@@ -85,6 +92,10 @@ Deno.test("real prompts are not typos: common first words still start a session"
     "ls",
     "re",
     "q",
+    // Other scripts, and accented words that are no command.
+    "\u043d\u0430\u0439\u0434\u0438",
+    "\u00e9cris",
+    "\u00fcbersetze",
     // Not words of letters at all.
     "3d",
     "--model",
@@ -115,6 +126,10 @@ Deno.test("claudecm lsit: exit 2, one line with the suggestion, claude never sta
     }
     const recal = await world.run(["recal"]);
     assert.equal(recal.code, 2);
+    // A script's unset variable: no session with an empty prompt.
+    const empty = await world.run([""]);
+    assert.equal(empty.code, 2);
+    assert.match(empty.stderr, /^claudecm: the first argument is empty/);
     assert.deepEqual(world.argv("claude"), [], "claude never ran, not even a probe");
     assert.deepEqual(world.sessions(), []);
   } finally {

@@ -115,12 +115,17 @@ const MIN_PREFIX = 3;
  * a command, an old form or ordinary words for claude. A typo is a word of
  * letters that is a known command's prefix, or within one edit of a command
  * of up to six letters (two of a longer one) with the same first letter (or
- * the first two swapped), and is not a common prompt word.
+ * the first two swapped), and is not a common prompt word. Invisible
+ * characters and spaces around it do not hide a command (`list\u200b`), and
+ * a letter of another script that looks like a Latin one (`lısт`) counts as
+ * a typo's letter.
  */
 export function commandTypo(args: readonly string[]): string[] {
-  const word = args[0]?.toLowerCase();
-  if (word === undefined || !/^[a-z]{2,}$/.test(word)) return [];
-  if ((CANONICAL_COMMANDS as readonly string[]).includes(args[0])) return [];
+  if (args[0] !== undefined && (CANONICAL_COMMANDS as readonly string[]).includes(args[0])) {
+    return [];
+  }
+  const word = args[0] === undefined ? undefined : commandShaped(args[0]);
+  if (word === undefined || !/^[a-z?]{2,}$/.test(word) || !/^[a-z]/.test(word)) return [];
   if ((CANONICAL_COMMANDS as readonly string[]).includes(word)) return [word];
   if (word.length < MIN_PREFIX || PROMPT_WORDS.has(word)) return [];
   let best = Infinity;
@@ -133,6 +138,16 @@ export function commandTypo(args: readonly string[]): string[] {
     similar.push(command);
   }
   return best === Infinity ? [] : similar.sort();
+}
+
+/**
+ * `arg` as the command name it may stand for: format characters (zero-width,
+ * bidirectional) dropped and spaces around it trimmed, lower case, accents
+ * dropped, any other letter outside a-z a `?`.
+ */
+function commandShaped(arg: string): string {
+  return arg.replace(/\p{Cf}/gu, "").trim().normalize("NFKD").replace(/\p{M}/gu, "")
+    .toLowerCase().replace(/[^a-z]/g, (char) => /\p{L}/u.test(char) ? "?" : char);
 }
 
 function typoDistance(word: string, command: string): number {

@@ -144,6 +144,14 @@ const PROGRAM_OPTIONS = [
  * stderr and exit 2.
  */
 export async function runCli(args: readonly string[], options: CliOptions): Promise<number> {
+  if (args.length > 0 && args[0].trim() === "") {
+    // A script's unset variable ("$X") would start a session with an empty prompt.
+    options.writeErr(
+      "claudecm: the first argument is empty (an unset variable?); to start a session here: " +
+        "claudecm new\n",
+    );
+    return ExitCode.usage;
+  }
   const typo = commandTypo(args);
   if (typo.length > 0) {
     // A typo never reaches claude as a prompt (DESIGN.md 5.18).
