@@ -344,6 +344,32 @@ Deno.test({
   },
 });
 
+Deno.test("vault: an older copy elsewhere does not hide the vault's newer transcript: resume offers it", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seed(world);
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    const full = Deno.readFileSync(join(folder, `${A}.jsonl`));
+    const cut = full.indexOf(0x0a) + 1;
+    // An older copy in another folder (an old P#, a hand copy), then the clean-up of the live one.
+    const elsewhere = projectDirFor(world.paths, join(world.dir, "old place"));
+    Deno.mkdirSync(elsewhere, { recursive: true });
+    Deno.writeFileSync(join(elsewhere, `${A}.jsonl`), full.subarray(0, cut));
+    Deno.removeSync(join(folder, `${A}.jsonl`));
+    world.claudeScenario({ messages: ["carry on"] });
+    const resumed = await world.run(["resume", "1"], { stdin: "\n" });
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.match(resumed.stdout, /gone from its folder; an older copy is at /);
+    assert.match(resumed.stdout, /Restore it from the vault and resume\? \[Y\/n\]/);
+    const after = Deno.readFileSync(join(folder, `${A}.jsonl`));
+    assert.deepEqual(after.subarray(0, full.length), full, "every line the vault had");
+    const [launch] = world.launches();
+    assert.deepEqual(launch.argv.slice(1, 3), ["--resume", A]);
+  } finally {
+    world.cleanup();
+  }
+});
+
 Deno.test("vault prune: --dry-run lists unregistered entries; prune removes only those", async () => {
   const world = createLaunchWorld();
   try {

@@ -19,6 +19,7 @@ import { type SessionFiles, sessionFilesFor, vaultEntryFor } from "../../core/se
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { restoreVaultEntry } from "../../store/vault_entry.ts";
+import { compareCopies, type CopyOrder } from "../../transcript/copy_order.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 
 /** `claudecm restore <N|GUID>`: restore without resuming. */
@@ -32,8 +33,12 @@ export async function runRestore(ctx: AppContext, options: { ref: string }): Pro
     throw new UserError(`'${session.desc}' is open in a claude window now; close it first`);
   }
   const located = locateTranscript(ctx.paths, session);
-  if (located.status === "found" && !located.inOwnFolder) {
-    // A second copy in the registered folder would split the session in two (DESIGN.md 5.15).
+  if (
+    located.status === "found" && !located.inOwnFolder &&
+    vaultVersus(vault.transcript, located.path) !== "first"
+  ) {
+    // A second copy in the registered folder would split the session in two (DESIGN.md 5.15);
+    // one the vault's holds all of is only an older copy, which the next resume sets aside.
     throw new UserError(`its transcript is on disk at ${located.path}; nothing was restored`);
   }
   const copies = located.status === "found" ? [located.path] : [];
@@ -44,29 +49,55 @@ export async function runRestore(ctx: AppContext, options: { ref: string }): Pro
 export type RestoreOffer = "restored" | "declined" | "unavailable" | "failed";
 
 /**
- * When `session`'s transcript is found nowhere, it is not live, and the
- * vault has it: offer to restore it, Enter for yes. Returns "unavailable"
- * without a word in every other case.
+ * When `session`'s transcript is gone from its folder, it is not live, and
+ * the vault has it: offer to restore it, Enter for yes. Gone means found
+ * nowhere, or found only elsewhere as an older copy the vault's holds and
+ * more (an old P# or a hand copy): resuming that copy would drop the lines
+ * only the vault has. Returns "unavailable" without a word in every other
+ * case.
  */
 export async function offerVaultRestore(ctx: AppContext, session: Session): Promise<RestoreOffer> {
   const vault = vaultEntryFor(ctx.paths, session);
   const kept = vault === null ? null : fileInfoOrNull(vault.transcript);
   if (vault === null || kept === null) return "unavailable";
-  if (locateTranscript(ctx.paths, session).status !== "missing") return "unavailable";
+  const located = locateTranscript(ctx.paths, session);
+  const olderCopy = located.status === "found" && !located.inOwnFolder &&
+      vaultVersus(vault.transcript, located.path) === "first"
+    ? located.path
+    : null;
+  if (located.status !== "missing" && olderCopy === null) return "unavailable";
   if (isSessionLive(ctx.paths, session.guid)) return "unavailable";
   ctx.out.line();
   ctx.out.line(
-    `  The transcript of '${session.desc}' is gone (most likely Claude Code's clean-up).`,
+    olderCopy === null
+      ? `  The transcript of '${session.desc}' is gone (most likely Claude Code's clean-up).`
+      : `  The transcript of '${session.desc}' is gone from its folder; an older copy is at ` +
+        `${olderCopy}.`,
     "yellow",
   );
   const when = kept.mtime === null ? "" : `, last changed ${kept.mtime.toISOString().slice(0, 10)}`;
-  ctx.out.line(`  The vault has it (${formatSize(kept.size)}${when}).`, "cyan");
+  const more = olderCopy === null ? "" : ", all of that copy and more";
+  ctx.out.line(`  The vault has it (${formatSize(kept.size)}${when}${more}).`, "cyan");
   // No answer at all (input closed) is not a yes (DESIGN.md 5.14).
   const restore = askYesNo(ctx.prompter, "  Restore it from the vault and resume? [Y/n]: ", {
     defaultYes: true,
   });
   if (!restore) return "declined";
-  return await restoreInto(ctx, session, { vault, copies: [] }) ? "restored" : "failed";
+  const copies = olderCopy === null ? [] : [olderCopy];
+  return await restoreInto(ctx, session, { vault, copies }) ? "restored" : "failed";
+}
+
+/**
+ * How the vault's transcript relates to the copy at `copy` ("first": the
+ * vault's holds all of it and more); null when either cannot be read (a
+ * copy gone meanwhile; the resume reports one that is unreadable).
+ */
+function vaultVersus(vaulted: string, copy: string): CopyOrder | null {
+  try {
+    return compareCopies(vaulted, copy);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -89,6 +120,11 @@ async function restoreInto(
   }, () => ({ value: restoreVaultEntry(vault, target) }))
     .catch((error) => ({ done: false as const, reason: errorMessage(error) }));
   if (!step.done) {
+    // Another window's restore of the same session got there first: it is in place.
+    if (vaultVersus(vault.transcript, target.transcript) === "same") {
+      ctx.out.line(`  '${session.desc}' is already in place: ${target.transcript}`);
+      return true;
+    }
     ctx.err.line(`  Nothing was restored: ${step.reason}.`, "red");
     return false;
   }
