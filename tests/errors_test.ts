@@ -117,7 +117,8 @@ Deno.test("a folder where an atomic write's temporary file goes is named, and le
     assert.throws(
       () => writeFileAtomic(target, "x\n", { tmpSuffix: ".tmp" }),
       (error: unknown) => {
-        assert.match(environmentUserError(error)!.message, /sessions\.txt\.tmp is a folder/);
+        assert.ok(error instanceof UserError);
+        assert.match(error.message, /sessions\.txt\.tmp is a folder where claudecm needs a file/);
         return true;
       },
     );

@@ -7,7 +7,7 @@
  */
 
 import { dirname } from "../core/path.ts";
-import { withPath } from "../core/errors.ts";
+import { UserError, withPath } from "../core/errors.ts";
 import { retryWhileBusy } from "./windows_busy.ts";
 
 /** Options for {@linkcode writeFileAtomic}. */
@@ -60,10 +60,13 @@ export function writeFileAtomic(
     }
     retryWhileBusy(() => Deno.renameSync(tmpPath, target));
   } catch (error) {
-    const folderInTheWay = dropTempFile(tmpPath);
-    // Whatever failed (a full disk, a permission), the user knows the file by its real name;
-    // a folder where the temporary file goes is named itself.
-    throw withPath(error, folderInTheWay ? tmpPath : target);
+    // A folder where the temporary file goes is named itself: each OS words that failure
+    // differently (EISDIR; "access denied" on Windows; "invalid parameter" under wine).
+    if (dropTempFile(tmpPath)) {
+      throw new UserError(`${tmpPath} is a folder where claudecm needs a file; move it away`);
+    }
+    // Whatever else failed (a full disk, a permission), the user knows the file by its real name.
+    throw withPath(error, target);
   }
   // The rename lives in the directory: until it is on disk, a power loss can undo it.
   syncDirectory(dirname(target));
