@@ -146,6 +146,8 @@ export function commandTypo(args: readonly string[]): string[] {
  * dropped, any other letter outside a-z a `?`.
  */
 function commandShaped(arg: string): string {
+  // Plain ASCII needs none of the Unicode work below (its first use costs over a millisecond).
+  if (/^[\x20-\x7e]*$/.test(arg)) return arg.trim().toLowerCase();
   return arg.replace(/\p{Cf}/gu, "").trim().normalize("NFKD").replace(/\p{M}/gu, "")
     .toLowerCase().replace(/[^a-z]/g, (char) => /\p{L}/u.test(char) ? "?" : char);
 }
