@@ -379,3 +379,27 @@ Deno.test("rescue killed between its writes: the next run rebuilds INDEX.md, rec
     t.cleanup();
   }
 });
+
+Deno.test("rescue touches only its own temporary files in the user's workspace, and a dry run none", async () => {
+  const { t, w } = world();
+  try {
+    Deno.mkdirSync(w.threadsDir, { recursive: true });
+    const users = [
+      join(w.threadsDir, "notes.tmp-999999"),
+      join(w.threadsDir, "photos.partial-999998"),
+    ];
+    Deno.writeTextFileSync(users[0], "mine");
+    Deno.mkdirSync(users[1]);
+    Deno.writeTextFileSync(join(users[1], "img1.txt"), "mine too");
+    const ours = join(w.threadsDir, "INDEX.md.tmp-999997");
+    Deno.writeTextFileSync(ours, "half");
+    assert.equal(await runRescue(t.ctx, { workspace: w.workspace, all: true, dryRun: true }), 0);
+    for (const path of [...users, ours]) assert.ok(pathExists(path), `a dry run keeps ${path}`);
+    assert.equal(await runRescue(t.ctx, { workspace: w.workspace, all: true }), 0);
+    for (const path of users) assert.ok(pathExists(path), `the user's ${path} stays`);
+    assert.ok(pathExists(join(users[1], "img1.txt")));
+    assert.equal(pathExists(ours), false, "a dead writer's temp file of INDEX.md goes");
+  } finally {
+    t.cleanup();
+  }
+});

@@ -18,7 +18,7 @@ import { removeDeadWritersTemps } from "./stale_temps.ts";
 
 /** Copy `source` (file or directory) to `target`, which must not exist; all or nothing. */
 export function copySync(source: string, target: string): void {
-  removeDeadWritersTemps(dirname(target));
+  removeDeadWritersTemps(dirname(target), { of: target });
   const partial = `${target}.partial-${Deno.pid}`;
   try {
     copyTree(source, partial);

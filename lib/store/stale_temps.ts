@@ -15,13 +15,17 @@ import { isProcessAlive } from "../core/pid_manifest.ts";
 /** The temporary names' endings: `.tmp-<pid>` or `.partial-<pid>` of the writing process. */
 const TEMP_NAME = /\.(?:tmp|partial)-(\d+)$/;
 
-/** Options for {@linkcode removeDeadWritersTemps}. */
+/**
+ * Options for {@linkcode removeDeadWritersTemps}. In a folder that is not
+ * claudecm's own (`~/.claude`, a rescue workspace, wherever a copy goes),
+ * one of them must say which names claudecm writes there: a user's file
+ * that merely ends like a temporary one is not claudecm's to remove.
+ */
 export interface StaleTempsOptions {
-  /**
-   * Only the temporary files of this target (its path): in a folder that is
-   * not claudecm's own (`~/.claude`), only the names claudecm writes are touched.
-   */
+  /** Only the temporary files of this target (its path). */
   of?: string;
+  /** Only the temporary files of targets whose names this accepts. */
+  named?: (name: string) => boolean;
 }
 
 /**
@@ -34,8 +38,13 @@ export function removeDeadWritersTemps(dir: string, options: StaleTempsOptions =
   const only = options.of === undefined ? null : `${basename(options.of)}.`;
   for (const entry of readDirOrEmpty(dir)) {
     if (only !== null && !entry.name.startsWith(only)) continue;
-    const pid = TEMP_NAME.exec(entry.name)?.[1];
-    if (pid === undefined || isProcessAlive(Number(pid))) continue;
+    const temp = TEMP_NAME.exec(entry.name);
+    if (temp === null) continue;
+    if (options.named !== undefined && !options.named(entry.name.slice(0, temp.index))) {
+      continue;
+    }
+    const pid = temp[1];
+    if (isProcessAlive(Number(pid))) continue;
     // `copySync` copies folders and links too, and only under `.partial-` names.
     if (!entry.isFile && !entry.name.includes(".partial-")) continue;
     const path = join(dir, entry.name);

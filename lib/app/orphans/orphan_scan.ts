@@ -22,7 +22,12 @@ import { type FolderTranscript, type OrphanRow, orphanRows } from "../../core/or
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
-import { archivedSessions, mainSessions } from "../../core/registry.ts";
+import {
+  archivedSessions,
+  isSessionId,
+  mainSessions,
+  transcriptSessionId,
+} from "../../core/registry.ts";
 import { snapshotFolder } from "../../core/session_files.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
@@ -45,8 +50,11 @@ export async function orphanScan(
   options: { dir: string; registeredGuid: string },
 ): Promise<OrphanScanChoice> {
   const { dir, registeredGuid } = options;
-  // A P# or a move aside killed mid-copy left its unfinished copy here (copy.ts).
-  removeDeadWritersTemps(projectDirFor(ctx.paths, dir));
+  // A P# or a move aside killed mid-copy left its unfinished copy here (copy.ts): a session's
+  // transcript or sidecar folder; claude's own files are not claudecm's to remove.
+  removeDeadWritersTemps(projectDirFor(ctx.paths, dir), {
+    named: (name) => isSessionId(name) || transcriptSessionId(name) !== null,
+  });
   while (true) {
     const rows = scanRows(ctx, dir);
     if (rows === null) return null;

@@ -14,9 +14,13 @@ import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
 import type { Thread } from "./thread.ts";
 import { compareText } from "../../core/compare_text.ts";
 
-/** Remove the `*.tmp-<pid>` files that writers which died left in the threads folder. */
+/**
+ * Remove the temporary files of the thread and index files (`*.json`,
+ * `*.md`) that writers which died left in the threads folder; the folder is
+ * the user's, so nothing else in it.
+ */
 export function removeStaleTemps(threadsDir: string): void {
-  removeDeadWritersTemps(threadsDir);
+  removeDeadWritersTemps(threadsDir, { named: (name) => /\.(?:json|md)$/.test(name) });
 }
 
 /**

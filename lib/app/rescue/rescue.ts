@@ -82,7 +82,7 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
     // Nothing new, but an earlier rescue may have been killed before its index files.
     const mayWrite = !options.dryRun && (options.all || options.session !== undefined);
     const repaired = mayWrite ? planFiles(ctx, workspace, []) : [];
-    writeFiles(workspace, repaired);
+    if (mayWrite) writeFiles(workspace, repaired);
     if (options.json) printJson(ctx, base, [], repaired);
     else {
       if (repaired.length > 0) {
@@ -148,7 +148,6 @@ function reportNothingNew(
 
 /** The files to write: `threads`, and the derived files rebuilt from every thread on disk. */
 function planFiles(ctx: AppContext, workspace: Workspace, threads: Thread[]): PlannedFile[] {
-  removeStaleTemps(workspace.threadsDir);
   return planArtifacts(workspace, threads, {
     now: ctx.now(),
     existing: readThreadRows(workspace.threadsDir),
@@ -235,6 +234,7 @@ function writeFiles(workspace: Workspace, files: PlannedFile[]): void {
   if (files.length === 0) return;
   try {
     Deno.mkdirSync(workspace.threadsDir, { recursive: true });
+    removeStaleTemps(workspace.threadsDir);
     // The user's own bytes in INDEX.md (even ones that are not UTF-8) go back as they came.
     for (const file of files) writeFileAtomic(file.path, encodeLossless(file.content));
   } catch (error) {
