@@ -104,3 +104,27 @@ Deno.test("forecast: managed settings win over every other layer, drop-ins after
     world.cleanup();
   }
 });
+
+Deno.test({
+  name: "forecast: a project's settings file that is a link to a pipe or a device is not read",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const { world, paths, a, b } = setUp();
+    try {
+      writeRegistryText(paths, `${OLD_A}|${a}|Alpha|\n${FRESH_B}|${b}|Beta|\n`);
+      // A cloned repository can carry such links: a FIFO read never answers, /dev/zero never ends.
+      const fifo = join(world.dir, "pipe");
+      assert.ok(new Deno.Command("mkfifo", { args: [fifo] }).outputSync().success);
+      Deno.removeSync(join(a, ".claude", "settings.json"));
+      Deno.symlinkSync(fifo, join(a, ".claude", "settings.json"));
+      Deno.symlinkSync("/dev/zero", join(b, ".claude", "settings.json"));
+      const forecast = await forecastOf(world.env, world.project);
+      assert.deepEqual(
+        forecast.folders.map((f: Record<string, unknown>) => [f.dir, f.cleanupPeriodDays]),
+        [[a, 30], [b, 30]],
+      );
+    } finally {
+      world.cleanup();
+    }
+  },
+});

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isGoneOrClosed, lookAgainIfGone } from "../lib/core/fs_checks.ts";
+import { isGoneOrClosed, lookAgainIfGone, readRegularFile } from "../lib/core/fs_checks.ts";
 
 Deno.test("lookAgainIfGone looks again while a file vanishes, and says when they never hold still", () => {
   let runs = 0;
@@ -38,4 +38,30 @@ Deno.test("isGoneOrClosed: gone, its folder gone, or closed to us; not other err
   assert.ok(isGoneOrClosed(new Deno.errors.PermissionDenied("x")));
   assert.ok(!isGoneOrClosed(new Deno.errors.IsADirectory("x")));
   assert.ok(!isGoneOrClosed(new Error("disk on fire")));
+});
+
+Deno.test({
+  name: "readRegularFile reads a regular file under its cap, never a device, a pipe or a folder",
+  ignore: Deno.build.os === "windows",
+  fn: () => {
+    const dir = Deno.makeTempDirSync();
+    try {
+      const file = `${dir}/settings.json`;
+      Deno.writeTextFileSync(file, "{}");
+      assert.deepEqual(readRegularFile(file, 10), { bytes: new TextEncoder().encode("{}") });
+      assert.match((readRegularFile(file, 1) as { skipped: string }).skipped, /too large/);
+      assert.match((readRegularFile(dir, 10) as { skipped: string }).skipped, /folder/);
+      // A link to /dev/zero would never end; a FIFO with no writer would never answer.
+      Deno.symlinkSync("/dev/zero", `${dir}/zero.json`);
+      assert.match(
+        (readRegularFile(`${dir}/zero.json`, 10) as { skipped: string }).skipped,
+        /not a regular file/,
+      );
+      assert.ok(new Deno.Command("mkfifo", { args: [`${dir}/pipe`] }).outputSync().success);
+      assert.match((readRegularFile(`${dir}/pipe`, 10) as { skipped: string }).skipped, /regular/);
+      assert.throws(() => readRegularFile(`${dir}/none`, 10), Deno.errors.NotFound);
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
 });

@@ -14,7 +14,7 @@
  */
 
 import type { EnvReader, OsName, Paths } from "./paths.ts";
-import { readDirOrEmpty } from "./fs_checks.ts";
+import { readDirOrEmpty, readRegularFile } from "./fs_checks.ts";
 import { compareText } from "./compare_text.ts";
 
 /** Claude Code's period when no layer sets one. */
@@ -66,11 +66,17 @@ export function managedSettingsDir(env: EnvReader, os: OsName): string {
   return "/etc/claude-code";
 }
 
+/** Larger than any settings file a person writes: one past it is not read. */
+const MAX_SETTINGS_BYTES = 16 * 1024 * 1024;
+
 /** A settings file's `cleanupPeriodDays` when it sets a valid one (a whole number ≥ 1). */
 export function periodIn(file: string): number | null {
   let settings: unknown;
   try {
-    settings = JSON.parse(Deno.readTextFileSync(file));
+    // A cloned repository's .claude/settings.json may be a link to a pipe or a device.
+    const read = readRegularFile(file, MAX_SETTINGS_BYTES);
+    if (!("bytes" in read)) return null;
+    settings = JSON.parse(new TextDecoder().decode(read.bytes));
   } catch {
     return null;
   }

@@ -70,6 +70,23 @@ export function lookAgainIfGone<T>(look: () => T, times = 3): T | "changing" {
   return "changing";
 }
 
+/** What reading a file that outside data names gave: its bytes, or why it was not read. */
+export type RegularRead = { bytes: Uint8Array } | { skipped: string };
+
+/**
+ * The bytes of `path` when it is a regular file of at most `maxBytes` (links
+ * followed). A device, a pipe or a socket is never read: a read may never end
+ * (a FIFO) or never stop (`/dev/zero`); nor is a file past the cap. A path
+ * that is not there, or cannot be looked at, throws.
+ */
+export function readRegularFile(path: string, maxBytes: number): RegularRead {
+  const info = Deno.statSync(path);
+  if (info.isDirectory) return { skipped: "a folder, not a file" };
+  if (!info.isFile) return { skipped: "not a regular file (a device, pipe or socket)" };
+  if (info.size > maxBytes) return { skipped: `too large to read (${info.size} bytes)` };
+  return { bytes: Deno.readFileSync(path) };
+}
+
 /** Whether a caught error means a file cannot be read here: it is gone, or closed to us. */
 export function isGoneOrClosed(error: unknown): boolean {
   return isNotFound(error) || error instanceof Deno.errors.PermissionDenied;

@@ -13,7 +13,7 @@
 
 import { createHash } from "node:crypto";
 import { basename } from "../../core/path.ts";
-import { isNotFound } from "../../core/fs_checks.ts";
+import { isNotFound, readRegularFile } from "../../core/fs_checks.ts";
 import type { Expectation, WorkRecord } from "../../transcript/work_records.ts";
 import { oneLine } from "../../transcript/tools.ts";
 import type { GitRepo } from "./git.ts";
@@ -246,11 +246,17 @@ class FileCache {
   }
 }
 
+/** Files a session wrote are source files; one past this is not read whole to check it. */
+const MAX_CHECKED_BYTES = 256 * 1024 * 1024;
+
 function readState(path: string): FileState {
   try {
-    const info = Deno.statSync(path);
-    if (info.isDirectory) return { kind: "dir" };
-    return { kind: "file", bytes: Deno.readFileSync(path) };
+    if (Deno.statSync(path).isDirectory) return { kind: "dir" };
+    // A path a transcript names may be a device or a pipe now (/dev/zero would never end).
+    const read = readRegularFile(path, MAX_CHECKED_BYTES);
+    return "bytes" in read
+      ? { kind: "file", bytes: read.bytes }
+      : { kind: "unreadable", message: read.skipped };
   } catch (error) {
     if (isNotFound(error)) {
       return { kind: "missing" };
