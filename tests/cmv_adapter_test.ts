@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseBenchmark, parseTrimOutput } from "../lib/platform/cmv.ts";
+import { createCmvAdapter, parseBenchmark, parseTrimOutput } from "../lib/platform/cmv.ts";
 import { createFakeWorld, type FakeWorld, runFake } from "./helpers/fakes.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 
@@ -31,6 +31,21 @@ Deno.test("parseBenchmark reads the three figures, null breakEvenTurns included"
   assert.equal(
     parseBenchmark('{"preTrimTokens": 1, "reductionPercent": 2, "breakEvenTurns": "x"}'),
     null,
+  );
+  // Figures that are no amount: the tokens would go into sessions.txt, the rest on screen.
+  for (
+    const odd of [
+      '{"preTrimTokens": -5, "reductionPercent": 2, "breakEvenTurns": 1}',
+      '{"preTrimTokens": 1e21, "reductionPercent": 2, "breakEvenTurns": 1}',
+      '{"preTrimTokens": 1e999, "reductionPercent": 2, "breakEvenTurns": 1}',
+      '{"preTrimTokens": 5, "reductionPercent": 1e999, "breakEvenTurns": 1}',
+      '{"preTrimTokens": 5, "reductionPercent": 2, "breakEvenTurns": -1e999}',
+    ]
+  ) assert.equal(parseBenchmark(odd), null, odd);
+  assert.equal(
+    parseBenchmark('{"preTrimTokens": 1200.4, "reductionPercent": 2, "breakEvenTurns": 2.5}')
+      ?.preTrimTokens,
+    1200.4,
   );
 });
 
@@ -95,4 +110,30 @@ Deno.test("tools: a missing cmv is an absent adapter with one notice, not an err
   } finally {
     test.cleanup();
   }
+});
+
+Deno.test({
+  name: "a cmv benchmark that hangs is stopped at its timeout and counts as failed",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const dir = Deno.makeTempDirSync();
+    try {
+      const hung = `${dir}/cmv`;
+      Deno.writeTextFileSync(hung, "#!/bin/sh\nexec sleep 30\n");
+      Deno.chmodSync(hung, 0o755);
+      const cmv = createCmvAdapter(hung, {
+        env: () => ({ PATH: "/usr/bin:/bin" }),
+        os: "linux",
+        benchmarkTimeoutMs: 300,
+      });
+      const started = Date.now();
+      // No timeout asked for: the adapter's own applies (post-exit and refresh give none).
+      const outcome = await cmv.benchmark(ID, { cwd: dir });
+      assert.equal(outcome.ok, false);
+      assert.equal(outcome.run.timedOut, true);
+      assert.ok(Date.now() - started < 10_000, "not waited out");
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
 });

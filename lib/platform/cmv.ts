@@ -88,10 +88,14 @@ export interface CmvAdapterOptions {
   os: OsName;
   /** How long `cmv --version` may take; 30 s by default. */
   versionTimeoutMs?: number;
+  /** How long `cmv benchmark` may take; 2 minutes by default. */
+  benchmarkTimeoutMs?: number;
 }
 
 /** How long `cmv --version` may take. */
 const VERSION_TIMEOUT_MS = 30_000;
+/** How long `cmv benchmark` may take before it counts as failed (it measures, nothing more). */
+const BENCHMARK_TIMEOUT_MS = 120_000;
 
 /** The adapter over the cmv executable at `path`. */
 export function createCmvAdapter(path: string, options: CmvAdapterOptions): CmvAvailable {
@@ -113,8 +117,13 @@ export function createCmvAdapter(path: string, options: CmvAdapterOptions): CmvA
       return result.code === 0 && text !== "" ? text : null;
     },
     async benchmark(sessionId, runOptions) {
-      const result = await run(["benchmark", "-s", requireId(sessionId), "--json"], runOptions);
-      const benchmark = result.code === 0 ? parseBenchmark(result.stdout) : null;
+      // A hung benchmark must not hold the user at a finished session: it is stopped, and failed.
+      const timeoutMs = runOptions.timeoutMs ?? options.benchmarkTimeoutMs ?? BENCHMARK_TIMEOUT_MS;
+      const args = ["benchmark", "-s", requireId(sessionId), "--json"];
+      const result = await run(args, { ...runOptions, timeoutMs });
+      const benchmark = result.code === 0 && !result.timedOut
+        ? parseBenchmark(result.stdout)
+        : null;
       return benchmark === null ? { ok: false, run: result } : { ok: true, benchmark, run: result };
     },
     snapshot(label, sessionId, runOptions) {
@@ -154,9 +163,21 @@ export function parseBenchmark(stdout: string): Benchmark | null {
   if (typeof report !== "object" || report === null) return null;
   const record = report as Record<string, unknown>;
   const { preTrimTokens, reductionPercent, breakEvenTurns } = record;
-  if (typeof preTrimTokens !== "number" || typeof reductionPercent !== "number") return null;
-  if (breakEvenTurns !== null && typeof breakEvenTurns !== "number") return null;
-  return { preTrimTokens, reductionPercent, breakEvenTurns, report: record };
+  // Figures that are no amount (negative, 1e999, 1e21) are no benchmark: the tokens go into
+  // sessions.txt as digits.
+  if (!isAmount(preTrimTokens) || !Number.isFinite(reductionPercent)) return null;
+  if (breakEvenTurns !== null && !isAmount(breakEvenTurns)) return null;
+  return {
+    preTrimTokens,
+    reductionPercent: reductionPercent as number,
+    breakEvenTurns,
+    report: record,
+  };
+}
+
+/** Whether `value` is a number from 0 to 2^53 - 1 (cmv may give fractions; rows round them). */
+function isAmount(value: unknown): value is number {
+  return typeof value === "number" && value >= 0 && value <= Number.MAX_SAFE_INTEGER;
 }
 
 /** The `Session ID: <uuid>` of trim output (spec 11.13 step 5) and the other lines. */
