@@ -11,6 +11,8 @@ import { createFakeWorld, type FakeWorld } from "./helpers/fakes.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { escapeRegExp } from "./helpers/portable.ts";
+import { findSession } from "../lib/core/registry.ts";
+import { readRegistry } from "../lib/store/registry_store.ts";
 
 const ID = "4f6b8daa-7ea9-4b8d-9a6c-5d1e2f3a4b5c";
 const NEW = "5a7c9ebb-8fba-4c9e-8b7d-6e2f3a4b5c6d";
@@ -385,7 +387,7 @@ function cmvThen(test: TestContext, otherWindow: () => void): void {
   };
 }
 
-Deno.test("trim: a pre-trim transcript resumed in another window during the trim stays where it is", async () => {
+Deno.test("trim: a transcript appended in another window during the trim keeps its row, and stays", async () => {
   await withWorld(async (world) => {
     const seeded = seed(world);
     const { test, folder } = seeded;
@@ -393,12 +395,14 @@ Deno.test("trim: a pre-trim transcript resumed in another window during the trim
       world.cmvScenario({ trimId: NEW });
       const pretrim = `${folder}/${ID}.jsonl`;
       cmvThen(test, () => Deno.writeTextFileSync(pretrim, '{"type":"user"}\n', { append: true }));
-      assert.equal(await trimSession(test.ctx, { guid: ID }), NEW);
-      assert.ok(pathExists(pretrim), "the changed pre-trim transcript is not moved");
+      // The trimmed copy lacks the appended line: the row must not move to it.
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.ok(findSession(readRegistry(test.ctx.paths), ID), "the row still names it");
+      assert.ok(pathExists(pretrim), "the changed transcript is not moved");
       assert.ok(!pathExists(`${test.ctx.paths.backupDir}/project/${ID}.jsonl`));
       assert.match(
         seeded.err(),
-        /Did not move the pre-trim transcript .*changed since it was shown/,
+        /changed while cmv was trimming it \(.*changed since it was shown.*\); the list keeps it/,
       );
     } finally {
       test.cleanup();
@@ -406,7 +410,7 @@ Deno.test("trim: a pre-trim transcript resumed in another window during the trim
   });
 });
 
-Deno.test("trim: a pre-trim session open in a claude window is not moved aside", async () => {
+Deno.test("trim: a session opened in a claude window during the trim keeps its row, and stays", async () => {
   await withWorld(async (world) => {
     const seeded = seed(world);
     const { test, folder } = seeded;
@@ -418,9 +422,29 @@ Deno.test("trim: a pre-trim session open in a claude window is not moved aside",
         const manifest = { pid: Deno.pid, sessionId: ID, cwd: world.project };
         Deno.writeTextFileSync(`${sessionsDir}/${Deno.pid}.json`, JSON.stringify(manifest));
       });
-      assert.equal(await trimSession(test.ctx, { guid: ID }), NEW);
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.ok(findSession(readRegistry(test.ctx.paths), ID), "the row still names it");
       assert.ok(pathExists(`${folder}/${ID}.jsonl`));
-      assert.match(seeded.err(), /Did not move .*: it is open in a claude window now\./);
+      assert.match(seeded.err(), /changed while cmv was trimming it \(.*open in a claude window/);
+    } finally {
+      test.cleanup();
+    }
+  });
+});
+
+Deno.test("trim: a session open in a claude window when the trim starts is not trimmed at all", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    const { test } = seeded;
+    try {
+      world.cmvScenario({ trimId: NEW });
+      const { sessionsDir } = test.ctx.paths;
+      Deno.mkdirSync(sessionsDir, { recursive: true });
+      const manifest = { pid: Deno.pid, sessionId: ID, cwd: world.project };
+      Deno.writeTextFileSync(`${sessionsDir}/${Deno.pid}.json`, JSON.stringify(manifest));
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.match(seeded.err(), /Not trimmed: .* is open in another claude window now/);
+      assert.deepEqual(world.argv("cmv").filter((e) => e.argv[0] === "trim"), [], "cmv never ran");
     } finally {
       test.cleanup();
     }

@@ -16,13 +16,13 @@
 
 import type { AppContext } from "../context.ts";
 import { recheckThenAct } from "../recheck.ts";
-import { changeRegistry } from "../registry.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { errorMessage, InterruptedError, UserError } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
-import { findSession, type Registry, type Session } from "../../core/registry.ts";
-import { RegistryLookupError, replaceGuid } from "../../core/registry_ops.ts";
+import { findSession, type Session } from "../../core/registry.ts";
+import { replaceGuid } from "../../core/registry_ops.ts";
+import { isSessionLive } from "../../core/pid_manifest.ts";
 import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../../platform/cmv.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
@@ -84,7 +84,14 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
     );
     return null;
   }
-  // What cmv trims: the pre-trim file moves aside later only if it is still this file.
+  // The trim replaces the transcript another window would be appending to (asked here again:
+  // a question may have waited while another window resumed it).
+  if (isSessionLive(ctx.paths, guid)) {
+    ctx.err.line(`  Not trimmed: ${guid} is open in another claude window now.`, "red");
+    return null;
+  }
+  // What cmv trims: the row moves to the trimmed copy, and the pre-trim file aside, only
+  // while it is still this file.
   const pretrim = stampFile(transcript);
   const staleBefore = ctx.now().getTime() - STALE_TEMP_MS;
   const stale = (_name: string, mtime: number) => mtime < staleBefore;
@@ -123,18 +130,26 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
     reportMisplaced(ctx, { expected, newGuid });
     return null;
   }
-  let registry: Registry;
-  try {
-    registry = await changeRegistry(ctx, (current) => replaceGuid(current, guid, newGuid));
-  } catch (error) {
-    if (!(error instanceof RegistryLookupError)) throw error;
+  // Under the lock: still listed, still closed, still the file cmv read. A window that
+  // resumed it meanwhile appended lines the trimmed copy lacks.
+  const swap = await recheckThenAct(ctx, {
+    guid,
+    registration: { registered: true },
+    files: pretrim === null ? [] : [pretrim],
+  }, () => ({
+    value: null,
+    change: (current) =>
+      findSession(current, guid) === undefined ? current : replaceGuid(current, guid, newGuid),
+  })).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  if (!swap.done) {
     ctx.err.line(
-      `  ${guid} left sessions.txt while cmv was trimming it; the trimmed session ` +
-        `${expected} is not registered.`,
+      `  The session changed while cmv was trimming it (${swap.reason}); the list keeps it, ` +
+        `and the trimmed copy ${expected} is not registered.`,
       "red",
     );
     return null;
   }
+  const registry = swap.registry;
 
   for (const line of outcome.lines.slice(0, 10)) ctx.out.line(`  ${line}`);
   // Only this trim's leftovers: cmv's hooks in another live window on this project keep
