@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { waitUntil } from "./helpers/fakes.ts";
+import { claudecmCommand } from "./helpers/run_cli.ts";
 import {
   createLaunchWorld,
   type LaunchWorld,
@@ -301,6 +302,50 @@ Deno.test("every resume path asks before resuming a session open in another wind
     assert.equal(world.launches().length, 1);
   } finally {
     world.cleanup();
+  }
+});
+
+Deno.test("a session another window resumes is live here even after its claude forked to a new id", async () => {
+  const world = createLaunchWorld();
+  const release = `${world.dir}/release`;
+  let windowA: Deno.ChildProcess | undefined;
+  try {
+    seedSession(world);
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    // Window A: the resumed claude forks (its manifest then names only the fork) and keeps working.
+    world.claudeScenario({ fork: true, steps: [{ say: "working" }, { waitForFile: release }] });
+    windowA = claudecmCommand(["resume", "1"], {
+      env: world.env,
+      cwd: world.project,
+      discardOutput: true,
+    }).spawn();
+    await windowA.stdin.close();
+    await waitUntil(() => world.launches().length === 1 && forkManifestWritten(world), 20_000);
+    // Window B: the same row, while A's claude runs on the fork (a claude B started would not wait).
+    world.claudeScenario({ messages: ["from window B"] });
+    const windowB = await world.run(["resume", "1"], { stdin: "" });
+    assert.equal(windowB.code, 1, windowB.stdout);
+    assert.match(windowB.stdout, /'Seeded work' is open in another claude window/);
+    assert.equal(world.launches().length, 1, "B launched no claude");
+    Deno.writeTextFileSync(release, "");
+    assert.equal((await windowA.status).code, 0);
+    assert.equal(world.sessions().length, 1);
+  } finally {
+    Deno.writeTextFileSync(release, "");
+    await windowA?.status;
+    world.cleanup();
+  }
+
+  /** A's claude has written its manifest under an id that is not the row's. */
+  function forkManifestWritten(w: LaunchWorld): boolean {
+    try {
+      return [...Deno.readDirSync(w.paths.sessionsDir)].some((entry) => {
+        const text = Deno.readTextFileSync(join(w.paths.sessionsDir, entry.name));
+        return JSON.parse(text).sessionId !== ORIGINAL;
+      });
+    } catch {
+      return false; // Not there yet, or being written.
+    }
   }
 });
 

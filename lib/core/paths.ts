@@ -46,6 +46,8 @@ export interface Paths {
   vaultDir: string;
   /** Orphan and user-requested quarantine, kept apart from `backupDir` (spec 3.1). */
   quarantineRoot: string;
+  /** One marker per claudecm resuming a session now (lib/store/resume_marker.ts). */
+  resumingDir: string;
   /** The path flavour of this OS, for joins that must match it. */
   path: PathFlavour;
 }
@@ -82,6 +84,7 @@ export function resolvePaths(env: EnvReader, os: OsName): Paths {
     backupDir: path.join(cmHome, "backup"),
     refreshTempDir: path.join(cmHome, "refresh-temp"),
     vaultDir: path.join(cmHome, "vault"),
+    resumingDir: path.join(cmHome, "resuming"),
     quarantineRoot: os === "windows"
       ? path.join(home, "documents", "github", "claude-conversation-backup")
       : path.join(home, "claude-conversation-backup"),

@@ -3,6 +3,11 @@
  * (DESIGN.md section 4): written at launch, deleted at exit, read-only for
  * claudecm. They tell which session a running claude is on.
  *
+ * A session is live too while another claudecm resumes it (its marker in
+ * `~/.claudecm/resuming/`, lib/store/resume_marker.ts): a resumed claude may
+ * fork, and its manifest then names only the new id, while the session the
+ * other window would resume is the one being continued.
+ *
  * @module
  */
 
@@ -26,9 +31,12 @@ export interface PidManifest {
 
 /** The manifest of process `pid`, or null when absent or not a manifest. */
 export function readPidManifest(paths: Paths, pid: number): PidManifest | null {
+  return readManifestFile(paths.path.join(paths.sessionsDir, `${pid}.json`));
+}
+
+function readManifestFile(path: string): PidManifest | null {
   try {
-    const text = Deno.readTextFileSync(paths.path.join(paths.sessionsDir, `${pid}.json`));
-    return parseManifest(JSON.parse(text));
+    return parseManifest(JSON.parse(Deno.readTextFileSync(path)));
   } catch {
     return null;
   }
@@ -56,14 +64,35 @@ export function isManifestLive(manifest: PidManifest): boolean {
   return linuxProcessStart(manifest.pid) === manifest.procStart;
 }
 
-/** Whether a running claude is on session `guid` (some window has it open). */
+/** Whether a running claude is on session `guid`, or another claudecm is resuming it. */
 export function isSessionLive(paths: Paths, guid: string): boolean {
-  return listPidManifests(paths).some((m) => m.sessionId === guid && isManifestLive(m));
+  return liveHolders(paths).some((m) => m.sessionId === guid);
 }
 
-/** The sessions a running claude is on now, read once for a whole list. */
+/** The sessions a running claude is on now, or another claudecm resumes, read once for a list. */
 export function liveSessionIds(paths: Paths): Set<string> {
-  return new Set(listPidManifests(paths).filter(isManifestLive).map((m) => m.sessionId));
+  return new Set(liveHolders(paths).map((m) => m.sessionId));
+}
+
+/**
+ * Every live holder of a session: running claudes' manifests and the
+ * markers of other claudecm processes resuming one (same fields; this
+ * process's own marker is not another window).
+ */
+export function liveHolders(paths: Paths): PidManifest[] {
+  const markers: PidManifest[] = [];
+  for (const entry of readDirOrEmpty(paths.resumingDir)) {
+    const match = /^(\d+)\.json$/.exec(entry.name);
+    if (match === null || Number(match[1]) === Deno.pid) continue;
+    const marker = readManifestFile(paths.path.join(paths.resumingDir, entry.name));
+    if (marker !== null) markers.push(marker);
+  }
+  return [...listPidManifests(paths), ...markers].filter(isManifestLive);
+}
+
+/** Field 22 of /proc/<pid>/stat (Linux), which tells a reused pid from the process; else null. */
+export function processStart(pid: number): string | null {
+  return Deno.build.os === "linux" ? linuxProcessStart(pid) : null;
 }
 
 /**

@@ -10,7 +10,7 @@
 import type { AppContext } from "../context.ts";
 import { type MovePlan, MoveRefusedError } from "./move_plan.ts";
 import { relocateUnder, sameFolder } from "../../core/folder_match.ts";
-import { isManifestLive, listPidManifests } from "../../core/pid_manifest.ts";
+import { liveHolders } from "../../core/pid_manifest.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { projectKey } from "../../core/project_key.ts";
 import { archivedSessions, mainSessions, validateSessionDir } from "../../core/registry.ts";
@@ -59,10 +59,10 @@ function refuseLoop(ctx: AppContext, plan: MovePlan): void {
 function refuseLive(ctx: AppContext, plan: MovePlan): void {
   const guids = new Set([...plan.rows, ...plan.files].map((m) => m.guid));
   const move = { from: plan.from, to: plan.to };
-  for (const manifest of listPidManifests(ctx.paths)) {
+  for (const manifest of liveHolders(ctx.paths)) {
     const here = guids.has(manifest.sessionId) ||
       (typeof manifest.cwd === "string" && relocateUnder(manifest.cwd, move, ctx.os) !== undefined);
-    if (here && isManifestLive(manifest)) {
+    if (here) {
       throw new MoveRefusedError(
         `session ${manifest.sessionId} is running (claude pid ${manifest.pid} in ` +
           `${manifest.cwd}); exit it, then run the move again`,

@@ -19,6 +19,7 @@ import { changeRegistry } from "../registry.ts";
 import { recheckThenAct } from "../recheck.ts";
 import { followFolderMoves } from "./follow_folder.ts";
 import { finishResume } from "./resume_exit.ts";
+import { markResuming } from "../../store/resume_marker.ts";
 import { keepOneTranscriptCopy } from "./transcript_copies.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
 import { syncVault } from "../vault/vault_sync.ts";
@@ -80,14 +81,20 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
   }
   // A transcript Claude Code deleted comes back from the vault before claude is asked for it.
   if (registered && await offerVaultRestore(ctx, session) === "failed") return ExitCode.failure;
-  const outcome = await resumeWithForkDetection(ctx, settings, {
-    dir,
-    guid: session.guid,
-    displayName: launchName(ctx, { ...request, session }),
-    extraArgs: request.extraArgs,
-  });
-  await finishResume(ctx, { settings, session, registered, outcome });
-  return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
+  // Live to other windows until this one is done with it, whatever id claude forks to.
+  const unmark = markResuming(ctx.paths, { guid: session.guid, cwd: dir });
+  try {
+    const outcome = await resumeWithForkDetection(ctx, settings, {
+      dir,
+      guid: session.guid,
+      displayName: launchName(ctx, { ...request, session }),
+      extraArgs: request.extraArgs,
+    });
+    await finishResume(ctx, { settings, session, registered, outcome });
+    return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
+  } finally {
+    unmark();
+  }
 }
 
 /** The launch of one resume. */

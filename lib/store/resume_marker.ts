@@ -1,0 +1,40 @@
+/**
+ * The marker a claudecm keeps while it resumes a session:
+ * `~/.claudecm/resuming/<pid>.json`, shaped like a claude pid manifest
+ * (`pid`, `sessionId`, `cwd`, `procStart`). Other windows count the session
+ * as live while it is there and its process runs (pid_manifest.ts): the
+ * resumed claude may fork to a new id, and its own manifest then names only
+ * that one. A marker left by a killed claudecm names a dead pid and counts
+ * for nothing; the next marker written by a process with that pid replaces it.
+ *
+ * @module
+ */
+
+import type { Paths } from "../core/paths.ts";
+import { processStart } from "../core/pid_manifest.ts";
+import { writeFileAtomic } from "./atomic_write.ts";
+
+/** Mark session `guid` as being resumed by this process in `cwd`; returns the marker's remover. */
+export function markResuming(paths: Paths, session: { guid: string; cwd: string }): () => void {
+  const path = paths.path.join(paths.resumingDir, `${Deno.pid}.json`);
+  const marker = {
+    pid: Deno.pid,
+    sessionId: session.guid,
+    cwd: session.cwd,
+    procStart: processStart(Deno.pid) ?? undefined,
+  };
+  try {
+    Deno.mkdirSync(paths.resumingDir, { recursive: true });
+    writeFileAtomic(path, JSON.stringify(marker));
+  } catch {
+    // Without a marker the session is live to others through claude's manifest only, as before.
+    return () => {};
+  }
+  return () => {
+    try {
+      Deno.removeSync(path);
+    } catch {
+      // Already gone: nothing to unmark.
+    }
+  };
+}
