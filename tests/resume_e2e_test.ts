@@ -457,6 +457,31 @@ Deno.test("post-exit offers the refresh; yes replaces #1 with a fresh session, t
   }
 });
 
+Deno.test("a refresh whose claude names another session than the new one changes no row", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world);
+    const other = sessionId(0xb2);
+    const rows = Deno.readTextFileSync(world.paths.registryFile);
+    Deno.writeTextFileSync(world.paths.registryFile, `${rows}${other}|${world.dir}|Elsewhere|5\n`);
+    for (const named of [ORIGINAL, other]) {
+      world.claudeScenario({ messages: ["more"], printSessionId: named });
+      world.cmvScenario({ benchmark: { preTrimTokens: 80_000 } });
+      const before = Deno.readTextFileSync(world.paths.registryFile).split("\n").slice(1);
+      const result = await world.run(["1"], { stdin: "y\n\nn\n" });
+      assert.match(result.stderr, new RegExp(`claude named session ${named}, not the new one`));
+      assert.deepEqual(
+        Deno.readTextFileSync(world.paths.registryFile).split("\n").slice(1),
+        before,
+        "every row but the resumed one (moved to #1) as it was",
+      );
+      assert.ok(pathExists(join(projectDirFor(world.paths, world.project), `${ORIGINAL}.jsonl`)));
+    }
+  } finally {
+    world.cleanup();
+  }
+});
+
 Deno.test("after an accepted trim, the refresh is built from the trimmed session", async () => {
   const world = createLaunchWorld();
   try {

@@ -15,7 +15,7 @@ import { askSessionName } from "../new/ask_name.ts";
 import { discardPrintSession } from "../launch/print_session.ts";
 import { extractSkeleton } from "../skeleton/extract.ts";
 import { buildRefreshPrompt, type RefreshExtraction } from "./refresh_prompt.ts";
-import { errorMessage } from "../../core/errors.ts";
+import { errorMessage, UserError } from "../../core/errors.ts";
 import { formatSize, formatStamp } from "../../core/format.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { findSession, isSessionId, mainSessions, type Registry } from "../../core/registry.ts";
@@ -80,12 +80,19 @@ export async function refreshSession(
       ...settings.permissionArgs,
       ...(chosen === null ? [] : ["--session-id", chosen]),
     ], { cwd: isDirectory(dir) ? dir : ctx.cwd(), prompt, timeoutMs });
-    printIds.push(answer.sessionId);
+    // With --session-id this run's session is the id chosen: another id claude names (the old
+    // session's, another row's) is not this run's to register or to remove.
+    if (chosen === null) printIds.push(answer.sessionId);
     latch.check();
     const fresh = answer.sessionId;
-    if (answer.run.timedOut || answer.isError || fresh === null || !isSessionId(fresh)) {
+    const foreign = fresh !== null && (fresh === guid || (chosen !== null && fresh !== chosen));
+    if (
+      answer.run.timedOut || answer.isError || fresh === null || !isSessionId(fresh) || foreign
+    ) {
       const why = answer.run.timedOut
         ? `claude did not answer within ${Math.round(timeoutMs / 60_000)} minutes`
+        : foreign
+        ? `claude named session ${fresh}, not the new one it was asked to start`
         : answer.result ?? firstLine(answer.run.stderr) ??
           `claude exited with code ${answer.run.code}`;
       ctx.err.line(
@@ -119,6 +126,10 @@ function withRefreshed(
   registry: Registry,
   change: { guid: string; fresh: string; dir: string; name: string; tokens: string },
 ): Registry {
+  // Another row's session is never taken over: its folder, name and tokens are that row's.
+  if (findSession(registry, change.fresh) !== undefined) {
+    throw new UserError(`the new session ${change.fresh} is already in the list; nothing changed`);
+  }
   let next = registry;
   // Decided on the registry read under the lock: another window may have moved the old row.
   if (findSession(next, change.guid) !== undefined) {
