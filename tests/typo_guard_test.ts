@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { commandTypo, translateLegacyArgs } from "../lib/cli/legacy.ts";
+import { commandTypo, numberTypo, translateLegacyArgs } from "../lib/cli/legacy.ts";
 import { createLaunchWorld } from "./helpers/launch_world.ts";
 
 // Issue 18 item 1: a mistyped command used to start claude with the typo as its prompt
@@ -126,6 +126,9 @@ Deno.test("claudecm lsit: exit 2, one line with the suggestion, claude never sta
     }
     const recal = await world.run(["recal"]);
     assert.equal(recal.code, 2);
+    const fullwidth = await world.run(["\uff11"]);
+    assert.equal(fullwidth.code, 2);
+    assert.match(fullwidth.stderr, /is not a session number as typed; to resume it: claudecm 1/);
     // A script's unset variable: no session with an empty prompt.
     const empty = await world.run([""]);
     assert.equal(empty.code, 2);
@@ -147,5 +150,24 @@ Deno.test("claudecm new -- lsit sends the word to claude as a prompt", async () 
     assert.equal(launches[0].argv.at(-1), "lsit");
   } finally {
     world.cleanup();
+  }
+});
+
+Deno.test("a session number that is not one as typed is refused with the number to type", () => {
+  const cases: Array<[string, string | null]> = [
+    ["\uff11", "1"],
+    [" 1", "1"],
+    ["1 ", "1"],
+    ["1\u200b", "1"],
+    ["\uff11\uff12", "12"],
+    ["\u0661", ""],
+    ["12", null],
+    ["list", null],
+    ["--help", null],
+    ["1a", null],
+    ["", null],
+  ];
+  for (const [arg, expected] of cases) {
+    assert.equal(numberTypo([arg]), expected, JSON.stringify(arg));
   }
 });

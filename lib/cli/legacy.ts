@@ -141,6 +141,24 @@ export function commandTypo(args: readonly string[]): string[] {
 }
 
 /**
+ * The session number a first argument looks like without being one as
+ * typed (`claudecm N` resumes only plain digits): ` 1`, `1\u200b`, a
+ * fullwidth `１` or another script's digits. The number, in 0-9 digits,
+ * when it can be read; else "" for digits of a script it cannot read;
+ * null when the argument does not look like a number at all.
+ */
+export function numberTypo(args: readonly string[]): string | null {
+  const first = args[0];
+  if (first === undefined || /^\d+$/.test(first)) return null;
+  // Plain ASCII needs none of the Unicode work (its first use costs over a millisecond).
+  if (/^[\x20-\x7e]*$/.test(first)) return /^\s*\d+\s*$/.test(first) ? first.trim() : null;
+  const bare = first.replace(/\p{Cf}/gu, "").trim();
+  if (bare === "" || !/^\p{Nd}+$/u.test(bare)) return null;
+  const plain = bare.normalize("NFKC");
+  return /^\d+$/.test(plain) ? plain : "";
+}
+
+/**
  * `arg` as the command name it may stand for: format characters (zero-width,
  * bidirectional) dropped and spaces around it trimmed, lower case, accents
  * dropped, any other letter outside a-z a `?`.

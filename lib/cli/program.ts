@@ -9,7 +9,7 @@
 import type { CommandSpec, ContextFactory } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
-import { commandTypo, translateLegacyArgs } from "./legacy.ts";
+import { commandTypo, numberTypo, translateLegacyArgs } from "./legacy.ts";
 import { CommandLineError, parseCommandLine } from "./parse_args.ts";
 
 /** How {@linkcode runCli} reaches the world. */
@@ -149,6 +149,18 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
     options.writeErr(
       "claudecm: the first argument is empty (an unset variable?); to start a session here: " +
         "claudecm new\n",
+    );
+    return ExitCode.usage;
+  }
+  const number = numberTypo(args);
+  if (number !== null) {
+    // `claudecm N` resumes; anything else starts a session with it as the prompt.
+    options.writeErr(
+      `claudecm: '${args[0]}' is not a session number as typed; ` +
+        (number === ""
+          ? "type the number with the digits 0-9"
+          : `to resume it: claudecm ${number}`) +
+        "\n",
     );
     return ExitCode.usage;
   }
