@@ -482,6 +482,22 @@ Deno.test("a refresh whose claude names another session than the new one changes
   }
 });
 
+Deno.test("end of input at the refresh's name runs no claude -p and changes no row", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world);
+    world.claudeScenario({ messages: ["more"] });
+    world.cmvScenario({ benchmark: { preTrimTokens: 80_000 } });
+    const result = await world.run(["1"], { stdin: "y\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /No answer: no refresh\./);
+    assert.equal(world.argv("claude").filter((e) => e.argv.includes("-p")).length, 0);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
+  } finally {
+    world.cleanup();
+  }
+});
+
 Deno.test("after an accepted trim, the refresh is built from the trimmed session", async () => {
   const world = createLaunchWorld();
   try {

@@ -11,7 +11,7 @@
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
-import { askSessionName } from "../new/ask_name.ts";
+import { askSessionNameOrEnd } from "../new/ask_name.ts";
 import { discardPrintSession } from "../launch/print_session.ts";
 import { extractSkeleton } from "../skeleton/extract.ts";
 import { buildRefreshPrompt, type RefreshExtraction } from "./refresh_prompt.ts";
@@ -57,8 +57,13 @@ export async function refreshSession(
   const session = findSession(readRegistry(ctx.paths), guid);
   const currentDesc = session?.desc || "Unnamed";
   const dir = session?.dir ?? ctx.cwd();
-  const name = askSessionName(ctx, `  Name for new session (Enter for '${currentDesc}'): `) ??
-    currentDesc;
+  const answer = askSessionNameOrEnd(ctx, `  Name for new session (Enter for '${currentDesc}'): `);
+  // No answer at all (input closed) starts nothing, as at a new session's name (DESIGN.md 5.14).
+  if (answer === "ended") {
+    ctx.out.line("  No answer: no refresh.");
+    return null;
+  }
+  const name = answer ?? currentDesc;
   const tempDir = createTempDir(ctx, guid);
   // The ids the -p run may have written under: chosen here when claude takes --session-id,
   // and whatever its answer names.
