@@ -498,6 +498,45 @@ Deno.test("end of input at the refresh's name runs no claude -p and changes no r
   }
 });
 
+Deno.test({
+  name:
+    "a refused resume whose transcript went: the vault's copy first, and only a plain yes deletes",
+  // The claude that removes the transcript is a shell script.
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      const folder = seedSession(world);
+      world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+      const remover = join(world.dir, "claude-that-removes");
+      Deno.writeTextFileSync(
+        remover,
+        `#!/bin/sh\ncase "$1" in --version|--help) exec "${world.env.CLAUDECM_CLAUDE}" "$@";; esac\n` +
+          `rm -f "${join(folder, `${ORIGINAL}.jsonl`)}"\nexit 1\n`,
+      );
+      Deno.chmodSync(remover, 0o755);
+      world.env.CLAUDECM_CLAUDE = remover;
+      assert.equal((await world.run(["vault", "sync"])).code, 0);
+      const kept = await world.run(["resume", "1"], { stdin: "\n" });
+      assert.match(kept.stdout, /the vault has it: claudecm restore .* The entry is kept/);
+      assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
+      // Without a vault copy: a stray key keeps the entry, a plain yes deletes it.
+      Deno.removeSync(world.paths.vaultDir, { recursive: true });
+      world.env.CLAUDECM_VAULT = "off";
+      save(folder, finishedSession({ sessionId: ORIGINAL, cwd: world.project }));
+      const stray = await world.run(["resume", "1"], { stdin: "\x1b[A\n" });
+      assert.match(stray.stdout, /Delete this entry\? \[Y\/n\]: .*The entry is kept/s);
+      assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
+      save(folder, finishedSession({ sessionId: ORIGINAL, cwd: world.project }));
+      const yes = await world.run(["resume", "1"], { stdin: "y\n" });
+      assert.match(yes.stdout, /Deleted entry: Seeded work/);
+      assert.deepEqual(world.sessions(), []);
+    } finally {
+      world.cleanup();
+    }
+  },
+});
+
 Deno.test("after an accepted trim, the refresh is built from the trimmed session", async () => {
   const world = createLaunchWorld();
   try {

@@ -18,7 +18,7 @@ import { moveToTop, removeSession } from "../../core/registry_ops.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { holdsConversation } from "../../transcript/conversation.ts";
-import { askYesNo } from "../../ui/prompt.ts";
+import { vaultEntryFor } from "../../core/session_copies.ts";
 
 /** A finished resume: the session, whether it is a registry row, and how claude ended. */
 export interface FinishedResume {
@@ -81,12 +81,22 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
     );
     return;
   }
-  // No answer at all (input closed) is not consent to delete.
-  if (
-    !askYesNo(ctx.prompter, "  Session JSONL is missing. Delete this entry? [Y/n]: ", {
-      defaultYes: true,
-    })
-  ) return;
+  // The vault is the first answer to a missing transcript (DESIGN.md 5.16): never a delete then.
+  if (vaultEntryFor(ctx.paths, session) !== null) {
+    ctx.out.line(
+      `  Its transcript is missing, and the vault has it: claudecm restore ${session.guid} ` +
+        "puts it back. The entry is kept.",
+      "yellow",
+    );
+    return;
+  }
+  // A delete takes a plain yes: Enter, y or yes. No answer at all (input closed), a stray
+  // key (an arrow on a pipe) or anything else keeps the entry.
+  const answer = ctx.prompter.ask("  Session JSONL is missing. Delete this entry? [Y/n]: ");
+  if (answer === null || !/^(y|yes)?$/i.test(answer.trim())) {
+    ctx.out.line("  The entry is kept.");
+    return;
+  }
   await changeRegistry(ctx, (r) => removeSession(r, session.guid, { ifPresent: true }));
   ctx.out.line(`  Deleted entry: ${session.desc}`, "green");
 }
