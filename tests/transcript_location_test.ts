@@ -40,6 +40,30 @@ Deno.test("locate: own folder, another project folder, nowhere", () => {
   }
 });
 
+Deno.test({
+  name: "a folder or a link to nothing where the transcript belongs is not 'missing'",
+  ignore: Deno.build.os === "windows", // A link to nothing needs a symlink.
+  fn: () => {
+    const t = createTestContext();
+    try {
+      const session = { guid: GUID, dir: t.ctx.cwd() };
+      const folder = projectDirFor(t.ctx.paths, session.dir);
+      const transcript = join(folder, `${GUID}.jsonl`);
+      Deno.mkdirSync(transcript, { recursive: true });
+      const asFolder = locateTranscript(t.ctx.paths, session);
+      assert.equal(asFolder.status, "unreadable");
+      assert.match((asFolder as { error: string }).error, /a folder stands where/);
+      Deno.removeSync(transcript);
+      Deno.symlinkSync(join(folder, "nowhere.jsonl"), transcript);
+      const asLink = locateTranscript(t.ctx.paths, session);
+      assert.equal(asLink.status, "unreadable");
+      assert.match((asLink as { error: string }).error, /a symbolic link to nothing/);
+    } finally {
+      t.cleanup();
+    }
+  },
+});
+
 Deno.test("in its own folder: only a transcript surely not there is out of it", () => {
   const t = createTestContext();
   try {

@@ -163,14 +163,31 @@ type FolderLookup =
 /**
  * `name` in `folder`, by a stat of the file: one system call where a listing
  * of its folder costs one per entry. A stat that says "not found" is sure,
- * even where the folder could not be listed.
+ * even where the folder could not be listed. Something there that is no
+ * transcript (a folder, a link to nothing) is not "missing" (DESIGN.md 5.11):
+ * it is said as what it is, and never leads to an offer to delete the row.
  */
 function lookIn(paths: Paths, folder: string, name: string): FolderLookup {
   const path = fileIn(paths, folder, name);
   const probe = probePath(path);
   if (probe.kind === "file") return { status: "found", path, info: probe.info };
   if (probe.kind === "unreadable") return { status: "unreadable", path, error: probe.error };
+  if (probe.kind === "directory") {
+    return { status: "unreadable", path, error: "a folder stands where the transcript belongs" };
+  }
+  if (probe.kind === "other") return { status: "unreadable", path, error: "not a regular file" };
+  if (isLinkToNothing(path)) {
+    return { status: "unreadable", path, error: "a symbolic link to nothing" };
+  }
   return { status: "missing" };
+}
+
+function isLinkToNothing(path: string): boolean {
+  try {
+    return Deno.lstatSync(path).isSymlink;
+  } catch {
+    return false;
+  }
 }
 
 function projectsIndex(paths: Paths, cache: LocateCache): ProjectsIndex {
