@@ -64,6 +64,21 @@ Deno.test({
   },
 });
 
+Deno.test("copies in several other folders: the one with the most content, not the first listed", () => {
+  const t = createTestContext();
+  try {
+    const session = { guid: GUID, dir: t.ctx.cwd() };
+    const older = writeTranscript(t.ctx.paths, `${t.home}/a-first`, GUID);
+    const newer = writeTranscript(t.ctx.paths, `${t.home}/z-last`, GUID);
+    Deno.writeTextFileSync(newer, '{"type":"user","more":1}\n', { append: true });
+    const found = locateTranscript(t.ctx.paths, session);
+    assert.deepEqual([found.status, found.path], ["found", newer]);
+    assert.notEqual(found.path, older);
+  } finally {
+    t.cleanup();
+  }
+});
+
 Deno.test("in its own folder: only a transcript surely not there is out of it", () => {
   const t = createTestContext();
   try {

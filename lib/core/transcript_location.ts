@@ -70,13 +70,18 @@ export function locateTranscript(
   if (own.status === "found") return { ...own, inOwnFolder: true };
   if (own.status === "unreadable") return own;
   const projects = projectsIndex(paths, cache);
+  // Copies in several other folders (an old P#, a hand copy): the one with the most content,
+  // never merely the first listed (DESIGN.md 5.15). A resume compares them whole first.
+  let best: (FolderLookup & { status: "found" }) | undefined;
   for (const folder of projects.folders.get(name) ?? []) {
     if (folder === ownFolder) continue;
     const found = lookIn(paths, folder, name);
-    if (found.status !== "missing") {
-      return found.status === "found" ? { ...found, inOwnFolder: false } : found;
+    if (found.status === "unreadable") return found;
+    if (found.status === "found" && (best === undefined || holdsMore(found.info, best.info))) {
+      best = found;
     }
   }
+  if (best !== undefined) return { ...best, inOwnFolder: false };
   // A folder we could not list may hold it: that is not knowing, not missing.
   for (const { path: folder, error } of projects.unreadable) {
     if (folder === paths.projectsDir) return { status: "unreadable", path: folder, error };
@@ -180,6 +185,12 @@ function lookIn(paths: Paths, folder: string, name: string): FolderLookup {
     return { status: "unreadable", path, error: "a symbolic link to nothing" };
   }
   return { status: "missing" };
+}
+
+/** Whether a copy with `a`'s stat likely holds more than one with `b`'s: longer, then newer. */
+function holdsMore(a: Deno.FileInfo, b: Deno.FileInfo): boolean {
+  if (a.size !== b.size) return a.size > b.size;
+  return (a.mtime?.getTime() ?? 0) > (b.mtime?.getTime() ?? 0);
 }
 
 function isLinkToNothing(path: string): boolean {
