@@ -90,13 +90,30 @@ function headerOf(data: DigestData): string {
   return lines.join("\n");
 }
 
+/**
+ * Transcript text made unable to pass for the digest's own lines: a line
+ * that would read as a section heading or as the closing resume command
+ * (`claude --resume <another id>`) is quoted with `> `. The digest is pasted
+ * and followed; a transcript must not add to its structure.
+ */
+function inert(text: string): string {
+  return text.replace(/^(?=[ \t]*(?:#|claude --resume|For a true native continuation))/gm, "> ");
+}
+
+/** One line: for fields that are one line in the digest (a title, a todo, a file). */
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, " ");
+}
+
 function sectionsOf(data: DigestData): Section[] {
   const sections: Section[] = [];
   const add = (name: string, heading: string, body: string | undefined) => {
-    if (body !== undefined && body.trim() !== "") sections.push({ name, heading, body });
+    if (body !== undefined && body.trim() !== "") {
+      sections.push({ name, heading, body: inert(body) });
+    }
   };
   const title = data.customTitle ?? data.aiTitle ?? data.summary;
-  add("title", "## Title", title);
+  add("title", "## Title", title && oneLine(title));
   const instruction = data.lastPrompt ?? data.asks.at(-1);
   add(
     "last instruction",
@@ -117,17 +134,19 @@ function sectionsOf(data: DigestData): Section[] {
   add(
     "todos",
     "## Todos",
-    data.todos?.map((todo) => `[${todo.status}] ${cap(todo.content, LIMITS.todo)}`).join("\n"),
+    data.todos?.map((todo) => `[${todo.status}] ${oneLine(cap(todo.content, LIMITS.todo))}`)
+      .join("\n"),
   );
   add(
     "tool actions",
     "## Recent tool actions (oldest first)",
-    data.toolActions.map((action) => `- ${action.name}: ${action.detail}`).join("\n"),
+    data.toolActions.map((action) => `- ${oneLine(action.name)}: ${oneLine(action.detail)}`)
+      .join("\n"),
   );
   add(
     "files touched",
     "## Files touched (latest first)",
-    data.filesTouched.map((f) => `- ${f}`).join("\n"),
+    data.filesTouched.map((f) => `- ${oneLine(f)}`).join("\n"),
   );
   const posture = [
     data.branch && `branch ${data.branch}`,
@@ -135,7 +154,7 @@ function sectionsOf(data: DigestData): Section[] {
     data.permissionMode && `permission mode ${data.permissionMode}`,
     data.cwd && `folder ${data.cwd}`,
   ].filter(Boolean).join(" · ");
-  add("branch and modes", "## Branch and modes", posture);
+  add("branch and modes", "## Branch and modes", oneLine(posture));
   add(
     "incomplete warning",
     "## Warning: the last turn may be incomplete",
