@@ -314,3 +314,52 @@ Deno.test("a missing claude is reported before any question", async () => {
     world.cleanup();
   }
 });
+
+Deno.test({
+  name: "a new session that claude moved with /cd before it exited keeps its row",
+  // The claude that does the /cd is a shell script over a Deno script.
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      const other = join(world.dir, "elsewhere");
+      Deno.mkdirSync(other);
+      const script = join(world.dir, "claude_cd.ts");
+      // What the real CLI does on /cd in a fresh session: the transcript goes to the new
+      // folder's key, with a `relocated` record (tests/real_claude_cd_contract_test.ts).
+      Deno.writeTextFileSync(
+        script,
+        `import { projectKey } from ${
+          JSON.stringify(new URL("../lib/core/project_key.ts", import.meta.url).href)
+        };
+const args = Deno.args;
+const id = args[args.indexOf("--session-id") + 1];
+const root = Deno.env.get("CLAUDE_CONFIG_DIR");
+const to = ${JSON.stringify(other)};
+const dest = root + "/projects/" + projectKey(to);
+Deno.mkdirSync(dest, { recursive: true });
+const line = (o) => JSON.stringify(o) + "\\n";
+Deno.writeTextFileSync(dest + "/" + id + ".jsonl",
+  line({ type: "user", sessionId: id, cwd: Deno.cwd(), uuid: crypto.randomUUID(), parentUuid: null,
+    message: { role: "user", content: "hello before cd" }, timestamp: new Date().toISOString() }) +
+  line({ type: "relocated", sessionId: id, relocatedCwd: to }));
+`,
+      );
+      const shim = join(world.dir, "claude");
+      Deno.writeTextFileSync(
+        shim,
+        `#!/bin/sh\ncase "$1" in --version|--help) exec "${world.env.CLAUDECM_CLAUDE}" "$@";; esac\n` +
+          `exec "$FAKE_DENO" run -A --quiet --no-config "${script}" "$@"\n`,
+      );
+      Deno.chmodSync(shim, 0o755);
+      world.env.CLAUDECM_CLAUDE = shim;
+      world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+      const result = await world.run(["new"], { stdin: "Moved work\n" });
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      assert.doesNotMatch(result.stdout, /No session was saved/);
+      assert.deepEqual(world.sessions().map((s) => s.desc), ["Moved work"]);
+    } finally {
+      world.cleanup();
+    }
+  },
+});

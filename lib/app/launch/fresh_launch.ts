@@ -10,6 +10,7 @@
  * @module
  */
 
+import { findSessionCopies } from "../../core/session_copies.ts";
 import type { AppContext } from "../context.ts";
 import { argsPickSession, buildClaudeArgs, launchClaude } from "./launch.ts";
 import { displayNameFor, type LaunchSettings } from "./launch_setup.ts";
@@ -76,7 +77,10 @@ export async function freshLaunch(
   });
   const after = snapshotFolder(folder, join);
   if (chosenId !== null) {
-    if (after.has(chosenId)) {
+    // A /cd inside claude moves the transcript to the new folder's key: the session exists,
+    // found by its id (which crosses no other session's files, spec 14 rule 2); its row
+    // follows the folder at the next run (relocation.ts).
+    if (after.has(chosenId) || findSessionCopies(ctx.paths, chosenId).length > 0) {
       warnOnDisagreement(ctx, launch.manifestSessionId, chosenId, chosenId);
       if (options.replaces !== undefined) await register(ctx, chosenId, options);
       return { exitCode: launch.exitCode, sessionId: chosenId };
