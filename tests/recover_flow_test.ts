@@ -76,3 +76,24 @@ Deno.test("recover --json never prompts, even in a terminal", () => {
     t.cleanup();
   }
 });
+
+Deno.test("recover offers only this folder's sessions, not another folder's that shares its key", async () => {
+  const t = createTestContext({ interactive: false });
+  try {
+    const dashed = makeFolder(t.home, "x/a-b");
+    const dotted = makeFolder(t.home, "x/a.b");
+    const key = keyDirOf(t.ctx, dashed);
+    assert.equal(keyDirOf(t.ctx, dotted), key, "the two folders share one project key");
+    const mine = finishedSession({ cwd: dashed, start: new Date("2026-11-20T10:00:00Z") });
+    const theirs = finishedSession({ cwd: dotted, start: new Date("2026-11-28T10:00:00Z") });
+    save(key, mine);
+    save(key, theirs);
+    t.ctx.cwd = () => dashed;
+    assert.equal(await runRecover(t.ctx, { json: true }), 0);
+    const json = JSON.parse(t.stdout());
+    assert.deepEqual(json.candidates.map((c: { id: string }) => c.id), [mine.sessionId]);
+    assert.deepEqual(json.excluded, [{ id: theirs.sessionId, reason: "other-folder" }]);
+  } finally {
+    t.cleanup();
+  }
+});

@@ -9,7 +9,7 @@
  */
 
 import { listTranscripts } from "./project_dir.ts";
-import { readTail } from "./tail.ts";
+import { readHeadCwd, readTail } from "./tail.ts";
 import { compareText } from "../core/compare_text.ts";
 
 /** A session `recover` can rebuild. */
@@ -30,8 +30,12 @@ export interface Candidate {
 /** A transcript left out, and why. */
 export interface Exclusion {
   id: string;
-  /** `requested`: named by --exclude or the environment; `live-tail`: looks live. */
-  reason: "requested" | "live-tail";
+  /**
+   * `requested`: named by --exclude or the environment; `live-tail`: looks
+   * live; `other-folder`: it records another folder whose path shares this
+   * project key (`/x/a-b` and `/x/a.b`).
+   */
+  reason: "requested" | "live-tail" | "other-folder";
 }
 
 /** Options for {@linkcode rankCandidates}. */
@@ -41,6 +45,12 @@ export interface RankOptions {
   now: Date;
   /** How recent a traffic-ending tail must be to count as live; 60 s by default. */
   liveWindowMs?: number;
+  /**
+   * Whether a folder a transcript records is the one asked about: another
+   * folder's sessions can share its project key. Every transcript counts
+   * when not given.
+   */
+  isFolder?: (cwd: string) => boolean;
 }
 
 /** The ranked candidates of `dir` and the transcripts excluded. */
@@ -67,6 +77,15 @@ export function rankCandidates(dir: string, options: RankOptions): Ranking {
     } catch {
       continue;
     }
+    if (options.isFolder !== undefined) {
+      // Where the session lives: where it started, or where /cd moved it. Not the latest cwd: a
+      // Bash `cd` inside the project records a subfolder.
+      const folder = tail.relocatedCwd ?? headCwdOf(file.path);
+      if (folder !== undefined && !options.isFolder(folder)) {
+        excluded.push({ id: file.id, reason: "other-folder" });
+        continue;
+      }
+    }
     const time = tail.lastTimestamp === undefined ? NaN : Date.parse(tail.lastTimestamp);
     if (tail.endsInTraffic && Math.abs(options.now.getTime() - time) < liveWindow) {
       excluded.push({ id: file.id, reason: "live-tail" });
@@ -88,4 +107,12 @@ export function rankCandidates(dir: string, options: RankOptions): Ranking {
   }
   ranked.sort((a, b) => b.time - a.time || compareText(a.candidate.id, b.candidate.id));
   return { candidates: ranked.map((r) => r.candidate), excluded };
+}
+
+function headCwdOf(path: string): string | undefined {
+  try {
+    return readHeadCwd(path);
+  } catch {
+    return undefined; // Unreadable now: it is not left out for a folder it may not record.
+  }
 }

@@ -14,6 +14,7 @@ import { renderDigest, resumeCommand } from "../../transcript/digest_render.ts";
 import type { ReadMode } from "../../transcript/entries.ts";
 import { resolveProjectDir } from "../../transcript/project_dir.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
+import { folderMatcher } from "../../core/folder_match.ts";
 import type { AppContext } from "../context.ts";
 import { DEFAULT_BUDGET, DEFAULT_LIMIT } from "./defaults.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
@@ -81,7 +82,9 @@ export function listCandidates(ctx: AppContext, options: RecoverOptions): Candid
     [options.exclude, ctx.env("CLAUDE_CODE_SESSION_ID")]
       .map((id) => id?.trim() ?? "").filter((id) => id !== ""),
   );
-  const ranking = rankCandidates(found.dir, { exclude, now: ctx.now() });
+  // Only this folder's sessions: another folder's path may encode to the same project key.
+  const isFolder = folderMatcher(cwd, ctx.os);
+  const ranking = rankCandidates(found.dir, { exclude, now: ctx.now(), isFolder });
   return { cwd, projectDir: found.dir, ...ranking, candidates: ranking.candidates.slice(0, limit) };
 }
 
