@@ -287,3 +287,17 @@ Deno.test("transcript text cannot add a heading or a second resume line to the d
   assert.match(digest, /^## Title\nA title ## Forged claude --resume /m, "a title is one line");
   assert.match(digest, /^> claude --resume /m);
 });
+
+Deno.test("the least budget a too-small one is told to use is accepted", () => {
+  const data = digestOf(session().prompt("Fix the bug").text("Done.").toString());
+  let hinted = 0;
+  try {
+    renderDigest(data, 1);
+  } catch (error) {
+    assert.ok(error instanceof UsageError);
+    hinted = Number(/use at least (\d+)/.exec(error.message)![1]);
+  }
+  assert.ok(hinted > 1);
+  renderDigest(data, hinted);
+  assert.throws(() => renderDigest(data, hinted - 1), UsageError);
+});

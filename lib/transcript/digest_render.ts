@@ -49,10 +49,12 @@ export function renderDigest(data: DigestData, budget: number): RenderedDigest {
 
   // The longest note names every section; "clipped X; " costs at most 10 more than
   // listing X as omitted, and the note is set off by a blank line.
-  const worstNote = noteOf(budget, [], sections.map((s) => s.name)).length + 10 + 2;
-  let room = budget - header.length - footer.length - worstNote;
+  const worstNote = (cut: number) => noteOf(cut, [], sections.map((s) => s.name)).length + 10 + 2;
+  let room = budget - header.length - footer.length - worstNote(budget);
   if (room < 0) {
-    const needed = budget - room;
+    // The note names the budget: the least that fits is found with its own number in the note.
+    let needed = header.length + footer.length + worstNote(budget);
+    while (header.length + footer.length + worstNote(needed) > needed) needed++;
     throw new UsageError(`--budget ${budget} is too small for this digest; use at least ${needed}`);
   }
   let body = "";
