@@ -95,7 +95,8 @@ Deno.test("skeleton refuses an unknown session (exit 3) and a transcript with no
     assert.equal(run.code, 1);
     assert.match(run.stderr, /has no user or assistant messages/);
     assert.equal(run.stderr.trim().split("\n").length, 1, "one line, no stack trace");
-    assert.deepEqual([...Deno.readDirSync(w.out)], [], "no half-written files left behind");
+    // Not even the folder: --out named one that was not there, and the run made it.
+    assert.throws(() => Deno.statSync(w.out), Deno.errors.NotFound, "nothing left behind");
   } finally {
     w.t.cleanup();
   }
@@ -174,4 +175,30 @@ Deno.test({
       w.t.cleanup();
     }
   },
+});
+
+Deno.test("skeleton --force with a folder where an output goes writes neither file", async () => {
+  const w = world();
+  try {
+    const first = await runClaudecm(["skeleton", w.session.sessionId, "--out", w.out], {
+      env: w.t.env,
+      cwd: w.cwd,
+    });
+    assert.equal(first.code, 0, first.stderr);
+    const [skeletonPath, transcriptPath] = first.stdout.trim().split("\n").map((l) =>
+      l.replace(/ \([^)]*\)$/, "")
+    );
+    const before = Deno.readTextFileSync(skeletonPath);
+    Deno.removeSync(transcriptPath);
+    Deno.mkdirSync(transcriptPath);
+    const forced = await runClaudecm(["skeleton", w.session.sessionId, "--out", w.out, "--force"], {
+      env: w.t.env,
+      cwd: w.cwd,
+    });
+    assert.equal(forced.code, 1);
+    assert.match(forced.stderr, /is a folder where the output goes/);
+    assert.equal(Deno.readTextFileSync(skeletonPath), before, "the skeleton is not replaced");
+  } finally {
+    w.t.cleanup();
+  }
 });

@@ -30,12 +30,19 @@ export interface SkeletonCommandOptions {
 export function runSkeleton(ctx: AppContext, options: SkeletonCommandOptions): number {
   const source = resolveSource(ctx, options.target);
   const outDir = options.out ?? ctx.cwd();
-  prepareOutDir(ctx, outDir, { guid: source.guid, force: options.force === true });
-  const files = extractSkeleton(source.path, source.guid, {
-    outDir,
-    desc: options.desc ?? source.desc ?? "Unnamed",
-    join: ctx.paths.path.join,
-  });
+  const made = prepareOutDir(ctx, outDir, { guid: source.guid, force: options.force === true });
+  let files;
+  try {
+    files = extractSkeleton(source.path, source.guid, {
+      outDir,
+      desc: options.desc ?? source.desc ?? "Unnamed",
+      join: ctx.paths.path.join,
+    });
+  } catch (error) {
+    // A refused transcript leaves no folder this run made.
+    for (const folder of made) removeIfEmpty(folder);
+    throw error;
+  }
   ctx.out.line(`${files.skeletonPath} (${formatSize(files.skeletonBytes)})`);
   ctx.out.line(`${files.transcriptPath} (${formatSize(files.transcriptBytes)})`);
   return 0;
@@ -79,13 +86,15 @@ function resolveSource(ctx: AppContext, target: string): Source {
 /**
  * The output folder exists (made if need be) and holds no file the run would
  * replace, unless `force`: a file in its place, a folder that cannot be
- * made, or a skeleton already written is said in one line.
+ * made, or a skeleton already written is said in one line, and so is a
+ * folder where an output file goes (nothing is written then, not even the
+ * other file). Returns the folders it made, deepest first.
  */
 function prepareOutDir(
   ctx: AppContext,
   outDir: string,
   { guid, force }: { guid: string; force: boolean },
-): void {
+): string[] {
   const probe = probePath(outDir);
   if (probe.kind === "unreadable") throw new UserError(`cannot use ${outDir}: ${probe.error}`);
   if (probe.kind !== "missing" && probe.kind !== "directory") {
@@ -93,15 +102,37 @@ function prepareOutDir(
   }
   const paths = skeletonPaths(outDir, { guid, join: ctx.paths.path.join });
   for (const path of [paths.skeletonPath, paths.transcriptPath]) {
-    if (!force && probePath(path).kind !== "missing") {
+    const kind = probePath(path).kind;
+    if (kind === "directory") {
+      throw new UserError(`${path} is a folder where the output goes; move it away`);
+    }
+    if (!force && kind !== "missing") {
       throw new UserError(`${path} already exists; --force replaces it`, ExitCode.usage);
     }
   }
+  const made: string[] = [];
+  for (
+    let folder = outDir;
+    probePath(folder).kind === "missing";
+    folder = ctx.paths.path.dirname(folder)
+  ) {
+    made.push(folder);
+    if (ctx.paths.path.dirname(folder) === folder) break;
+  }
   try {
     Deno.mkdirSync(outDir, { recursive: true });
+    return made;
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/ \(os error \d+\).*$/s, "") : "";
     throw environmentUserError(error) ??
       new UserError(`cannot create the folder ${outDir}: ${reason}`);
+  }
+}
+
+function removeIfEmpty(folder: string): void {
+  try {
+    Deno.removeSync(folder); // fails, as meant, when anything is in it
+  } catch {
+    // Not empty, or gone: it stays as it is.
   }
 }
