@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { runRecover } from "../lib/app/recover/recover.ts";
+import { locateSession } from "../lib/app/recall/source.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { finishedSession, keyDirOf, makeFolder, save } from "./helpers/projects.ts";
 import { createTestContext, type TestContextOptions } from "./helpers/test_context.ts";
@@ -93,6 +94,22 @@ Deno.test("recover offers only this folder's sessions, not another folder's that
     const json = JSON.parse(t.stdout());
     assert.deepEqual(json.candidates.map((c: { id: string }) => c.id), [mine.sessionId]);
     assert.deepEqual(json.excluded, [{ id: theirs.sessionId, reason: "other-folder" }]);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a session id typed in upper case names the same session for recover, recall and skeleton", async () => {
+  const t = createTestContext({ interactive: false });
+  try {
+    const cwd = makeFolder(t.home, "src/upper");
+    const session = finishedSession({ cwd });
+    save(keyDirOf(t.ctx, cwd), session);
+    t.ctx.cwd = () => cwd;
+    const upper = session.sessionId.toUpperCase();
+    assert.equal(await runRecover(t.ctx, { session: upper, digest: true }), 0);
+    assert.match(t.stdout(), new RegExp(`claude --resume ${session.sessionId}`));
+    assert.equal(locateSession(t.ctx, upper, cwd).sessionId, session.sessionId);
   } finally {
     t.cleanup();
   }

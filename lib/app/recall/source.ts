@@ -41,9 +41,11 @@ export function locateSession(ctx: AppContext, identifier: string, cwd: string):
   }
   if (probe.kind === "directory") return sessionDir(asPath, identifier);
   if (isSessionId(identifier)) {
-    const located = locateTranscript(ctx.paths, { guid: identifier, dir: cwd });
+    // Claude names sessions in lower case; an id typed in upper case names the same one.
+    const guid = identifier.toLowerCase();
+    const located = locateTranscript(ctx.paths, { guid, dir: cwd });
     if (located.status === "found") {
-      return { path: located.path, sessionId: identifier, how: "session-id" };
+      return { path: located.path, sessionId: guid, how: "session-id" };
     }
     if (located.status === "unreadable") {
       // Not knowing is not "not found": say what could not be read.

@@ -47,7 +47,8 @@ export function runRecover(ctx: AppContext, options: RecoverOptions): number {
     );
   }
   if (options.session !== undefined) {
-    printDigest(ctx, options.session, options);
+    // Claude names sessions in lower case; an id typed in upper case names the same one.
+    printDigest(ctx, options.session.toLowerCase(), options);
     return 0;
   }
   const list = listCandidates(ctx, options);
@@ -80,7 +81,7 @@ export function listCandidates(ctx: AppContext, options: RecoverOptions): Candid
   if (found === undefined) return { cwd, projectDir: null, candidates: [], excluded: [] };
   const exclude = new Set(
     [options.exclude, ctx.env("CLAUDE_CODE_SESSION_ID")]
-      .map((id) => id?.trim() ?? "").filter((id) => id !== ""),
+      .map((id) => id?.trim().toLowerCase() ?? "").filter((id) => id !== ""),
   );
   // Only this folder's sessions: another folder's path may encode to the same project key.
   const isFolder = folderMatcher(cwd, ctx.os);

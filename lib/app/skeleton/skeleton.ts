@@ -69,8 +69,10 @@ function resolveSource(ctx: AppContext, target: string): Source {
     const session = isSessionId(base) ? findSession(readRegistry(ctx.paths), base) : undefined;
     return { path: target, guid: base, desc: session?.desc };
   }
-  const session = findSession(readRegistry(ctx.paths), target);
-  const located = locateTranscript(ctx.paths, { guid: target, dir: session?.dir ?? ctx.cwd() });
+  // Claude names sessions in lower case; an id typed in upper case names the same one.
+  const guid = target.toLowerCase();
+  const session = findSession(readRegistry(ctx.paths), guid);
+  const located = locateTranscript(ctx.paths, { guid, dir: session?.dir ?? ctx.cwd() });
   if (located.status === "unreadable") {
     throw new UserError(`cannot look for session ${target}: ${located.error}: ${located.path}`);
   }
@@ -80,7 +82,7 @@ function resolveSource(ctx: AppContext, target: string): Source {
       ExitCode.notFound,
     );
   }
-  return { path: located.path, guid: target, desc: session?.desc };
+  return { path: located.path, guid, desc: session?.desc };
 }
 
 /**
