@@ -49,8 +49,9 @@ Deno.test("environment failures become one-line user errors naming the path and 
       /^the disk failed to read or write \/h\/s\.txt \(I\/O error\)/,
     ],
     [
+      // Nothing at the path itself: a folder on the way is the file (what Windows says then).
       new Deno.errors.AlreadyExists("File exists (os error 17): mkdir '/h/.claudecm/backup'"),
-      /^\/h\/\.claudecm\/backup is a file where claudecm needs a folder; move it away$/,
+      /^part of \/h\/\.claudecm\/backup is a file where claudecm needs a folder/,
     ],
     [
       new Deno.errors.NotFound(
@@ -67,6 +68,16 @@ Deno.test("environment failures become one-line user errors naming the path and 
   }
   assert.equal(environmentUserError(new TypeError("x is undefined")), null);
   assert.equal(environmentUserError(new Deno.errors.NotFound("gone")), null);
+  const file = Deno.makeTempFileSync();
+  try {
+    const made = new Deno.errors.AlreadyExists(`File exists (os error 17): mkdir '${file}'`);
+    assert.equal(
+      environmentUserError(made)?.message,
+      `${file} is a file where claudecm needs a folder; move it away`,
+    );
+  } finally {
+    Deno.removeSync(file);
+  }
   // A file gone while it was read, or a link made twice, is a race or a bug: not the user's.
   const raced = [
     new Deno.errors.NotFound("No such file or directory (os error 2): readfile '/h/t.jsonl'"),

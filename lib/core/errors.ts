@@ -171,7 +171,11 @@ function environmentFailure(
  */
 function misplacedFailure(error: unknown): EnvironmentFailure | null {
   const operation = /\(os error \d+\): (\w+) '/.exec(errorMessage(error))?.[1];
-  if (error instanceof Deno.errors.AlreadyExists && operation === "mkdir") return "fileNotFolder";
+  if (error instanceof Deno.errors.AlreadyExists && operation === "mkdir") {
+    // Windows says "already exists" too when a folder on the way is a file.
+    const path = pathOf(error);
+    return path !== null && isFileThere(path) ? "fileNotFolder" : "notDirectory";
+  }
   if (error instanceof Deno.errors.NotFound && operation === "writefile") return "nowhere";
   return null;
 }
@@ -190,6 +194,15 @@ function folderOpenedAsFile(error: unknown): string | null {
   const [, operation, from, to] = match;
   const paths = operation === "rename" ? [to] : FILE_OPERATIONS.has(operation) ? [from, to] : [];
   return paths.find((path) => path !== undefined && isFolder(path)) ?? null;
+}
+
+/** Whether something that is not a folder stands at `path` (kept here for the same reason). */
+function isFileThere(path: string): boolean {
+  try {
+    return !Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
 }
 
 /** fs_checks.isDirectory, kept here: every run loads this module, and --help loads no other. */
