@@ -110,29 +110,40 @@ Deno.test("vault status calls a live session with no transcript yet new, not los
 
 Deno.test("while window A's new claude has not saved a message, window B sees it new and cannot take it", () =>
   inWorldWithoutCmv(async (world) => {
-    world.claudeScenario({ steps: [{ sleepMs: 3000 }, { say: "first message" }] });
+    // A's claude waits until the checks are done: a fixed sleep ran out under wine's slower starts.
+    const release = join(world.dir, "release");
+    world.claudeScenario({ steps: [{ waitForFile: release }, { say: "first message" }] });
     seedSessions(world, [{ desc: "Older" }]);
     const fresh = join(world.dir, "fresh");
     Deno.mkdirSync(fresh);
     const windowA = world.run(["new"], { cwd: fresh, stdin: "Fresh one\n" });
-    const deadline = Date.now() + 15_000;
-    while (!liveSessionIds(world.paths).size && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    try {
+      await checkWhileNew();
+    } finally {
+      Deno.writeTextFileSync(release, "");
     }
-    const row = world.sessions().find((s) => s.desc === "Fresh one");
-    assert.ok(row, "A registered its row before claude started");
-    assert.ok(!pathExists(transcriptPathFor(world.paths, fresh, row.guid)), "no transcript yet");
-    const list = await world.run(["list"]);
-    assert.match(list.stdout, /Fresh one \[live\]\s+\(new\)/);
-    const json = JSON.parse((await world.run(["list", "--json"])).stdout);
-    assert.equal(json.sessions[0].status, "new");
-    const resumed = await world.run(["resume", "1"], { stdin: "1\n1\n" });
-    assert.doesNotMatch(resumed.stdout, /gone/);
-    const deleted = await world.run([], { stdin: "e\nd1\ndelete\n" });
-    assert.match(deleted.stdout, /open in a claude window now; close it first/);
     const a = await windowA;
     assert.equal(a.code, 0, a.stderr);
     const rows = world.sessions();
     assert.deepEqual(rows.map((s) => s.desc).sort(), ["Fresh one", "Older"]);
+    const row = rows.find((s) => s.desc === "Fresh one")!;
     assert.ok(pathExists(transcriptPathFor(world.paths, fresh, row.guid)), "A's transcript");
+
+    async function checkWhileNew(): Promise<void> {
+      const deadline = Date.now() + 15_000;
+      while (!liveSessionIds(world.paths).size && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const row = world.sessions().find((s) => s.desc === "Fresh one");
+      assert.ok(row, "A registered its row before claude started");
+      assert.ok(!pathExists(transcriptPathFor(world.paths, fresh, row.guid)), "no transcript yet");
+      const list = await world.run(["list"]);
+      assert.match(list.stdout, /Fresh one \[live\]\s+\(new\)/);
+      const json = JSON.parse((await world.run(["list", "--json"])).stdout);
+      assert.equal(json.sessions[0].status, "new");
+      const resumed = await world.run(["resume", "1"], { stdin: "1\n1\n" });
+      assert.doesNotMatch(resumed.stdout, /gone/);
+      const deleted = await world.run([], { stdin: "e\nd1\ndelete\n" });
+      assert.match(deleted.stdout, /open in a claude window now; close it first/);
+    }
   }));
