@@ -10,6 +10,7 @@ import { environmentUserError, ExitCode, UserError } from "../../core/errors.ts"
 import { formatSize } from "../../core/format.ts";
 import { probePath } from "../../core/fs_checks.ts";
 import { findSession, isSessionId } from "../../core/registry.ts";
+import { removeIfEmpty } from "../../store/merge_move.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import type { AppContext } from "../context.ts";
@@ -128,13 +129,5 @@ function prepareOutDir(
     const reason = error instanceof Error ? error.message.replace(/ \(os error \d+\).*$/s, "") : "";
     throw environmentUserError(error) ??
       new UserError(`cannot create the folder ${outDir}: ${reason}`);
-  }
-}
-
-function removeIfEmpty(folder: string): void {
-  try {
-    Deno.removeSync(folder); // fails, as meant, when anything is in it
-  } catch {
-    // Not empty, or gone: it stays as it is.
   }
 }

@@ -17,6 +17,7 @@ import { readDirOrEmpty } from "../../core/fs_checks.ts";
 import { archivedSessions, isSessionId, mainSessions, type Registry } from "../../core/registry.ts";
 import { type SessionFiles, sessionFilesIn } from "../../core/session_copies.ts";
 import { withFileLock } from "../../store/lock.ts";
+import { removeIfEmpty } from "../../store/merge_move.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { removeVaultEntry, vaultEntrySize } from "../../store/vault_entry.ts";
 
@@ -82,14 +83,6 @@ export async function runVaultPrune(
   );
   sayLinkNote(ctx, bytes, freed);
   return ExitCode.ok;
-}
-
-function removeIfEmpty(folder: string): void {
-  try {
-    Deno.removeSync(folder); // fails, as meant, while anything is left in it
-  } catch {
-    // Other entries remain.
-  }
 }
 
 function sayLinkNote(ctx: AppContext, bytes: number, freed: number): void {
