@@ -34,6 +34,18 @@ function seed(world: LaunchWorld): string {
   return folder;
 }
 
+/** B's row now names another folder, `<world>/moved here` (made), as if it had moved since. */
+function moveRowOfB(world: LaunchWorld): string {
+  const moved = join(world.dir, "moved here");
+  Deno.mkdirSync(moved);
+  const rows = Deno.readTextFileSync(world.paths.registryFile);
+  Deno.writeTextFileSync(
+    world.paths.registryFile,
+    rows.replace(`${B}|${world.project}|`, `${B}|${moved}|`),
+  );
+  return moved;
+}
+
 /** Every file under `dir` (relative path → bytes). */
 function tree(dir: string, prefix = ""): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
@@ -233,13 +245,7 @@ Deno.test("vault: an entry kept under the key of a row's former folder still res
     const formerEntry = vaultFilesFor(world.paths, { guid: B, dir: world.project });
     // The row's folder changed since (a P# by an older claudecm, a folder turned into a link):
     // its transcript, then gone by Claude Code's clean-up, was last under the new folder's key.
-    const moved = join(world.dir, "moved here");
-    Deno.mkdirSync(moved);
-    const rows = Deno.readTextFileSync(world.paths.registryFile);
-    Deno.writeTextFileSync(
-      world.paths.registryFile,
-      rows.replace(`${B}|${world.project}|`, `${B}|${moved}|`),
-    );
+    const moved = moveRowOfB(world);
     Deno.removeSync(join(folder, `${B}.jsonl`));
     Deno.removeSync(join(folder, B), { recursive: true });
     const dry = await world.run(["vault", "prune", "--dry-run"]);
@@ -264,13 +270,7 @@ Deno.test("vault: a transcript under another folder's key than its row's is prot
   try {
     const folder = seed(world);
     // The row names a folder whose key holds nothing: claude finds the session by id anywhere.
-    const moved = join(world.dir, "moved here");
-    Deno.mkdirSync(moved);
-    const rows = Deno.readTextFileSync(world.paths.registryFile);
-    Deno.writeTextFileSync(
-      world.paths.registryFile,
-      rows.replace(`${B}|${world.project}|`, `${B}|${moved}|`),
-    );
+    const moved = moveRowOfB(world);
     assert.equal((await world.run(["vault", "sync"])).code, 0);
     const entry = vaultFilesFor(world.paths, { guid: B, dir: world.project });
     assert.deepEqual(
