@@ -270,7 +270,7 @@ Deno.test("vault: a transcript under another folder's key than its row's is prot
   try {
     const folder = seed(world);
     // The row names a folder whose key holds nothing: claude finds the session by id anywhere.
-    const moved = moveRowOfB(world);
+    moveRowOfB(world);
     assert.equal((await world.run(["vault", "sync"])).code, 0);
     const entry = vaultFilesFor(world.paths, { guid: B, dir: world.project });
     assert.deepEqual(
