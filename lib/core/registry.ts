@@ -72,6 +72,16 @@ export function isSessionId(text: string): boolean {
   return GUID_PATTERN.test(text);
 }
 
+/**
+ * A typed or read session id in the form Claude names its files: trimmed, in
+ * lower case. An id typed in upper case names the same session, so every
+ * place that takes an id from a person, a row or a tool's output goes
+ * through this one spelling.
+ */
+export function canonicalSessionId(text: string): string {
+  return text.trim().toLowerCase();
+}
+
 const TRANSCRIPT_SUFFIX = ".jsonl";
 
 /**
@@ -262,8 +272,7 @@ function parseSessionRow(line: string): Session | { reason: string } {
   }
   // DIR and DESC keep their bytes: a path may end in a space. GUID and TOKENS are ours to tidy.
   const [rawGuid, dir, desc, rawTokens = ""] = fields;
-  // Claude names sessions in lower case; a row typed in upper case names the same session.
-  const guid = rawGuid.trim().toLowerCase();
+  const guid = canonicalSessionId(rawGuid);
   const tokens = rawTokens.trim();
   if (!isSessionId(guid)) return { reason: `'${guid}' is not a session id` };
   if (dir === "") return { reason: "the directory is empty" };

@@ -19,7 +19,7 @@
  */
 
 import type { OsName } from "../core/paths.ts";
-import { isSessionId } from "../core/registry.ts";
+import { canonicalSessionId, isSessionId } from "../core/registry.ts";
 import { type CapturedResult, runCaptured, spawnBackground, ToolTimeoutError } from "./spawn.ts";
 
 /** cmv is not installed. */
@@ -188,7 +188,7 @@ export function parseTrimOutput(stdout: string): { newSessionId: string | null; 
   for (const line of lines) {
     const match = /^\s*Session ID:\s*(\S+)\s*$/.exec(line);
     if (match && isSessionId(match[1]) && newSessionId === null) {
-      newSessionId = match[1].toLowerCase();
+      newSessionId = canonicalSessionId(match[1]);
     } else if (line.trim() !== "") rest.push(line);
   }
   return { newSessionId, lines: rest };

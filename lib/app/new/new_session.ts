@@ -24,6 +24,7 @@ import { isDirectory } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import {
+  canonicalSessionId,
   findSession,
   isSessionId,
   mainSessions,
@@ -167,7 +168,7 @@ function resumedSessionId(args: readonly string[]): string | null {
   for (let i = 0; i < args.length; i++) {
     const inline = /^--resume=(.+)$/.exec(args[i])?.[1];
     const value = inline ?? (["-r", "--resume"].includes(args[i]) ? args[i + 1] : undefined);
-    if (value !== undefined && isSessionId(value)) return value.toLowerCase();
+    if (value !== undefined && isSessionId(value)) return canonicalSessionId(value);
   }
   return null;
 }

@@ -10,7 +10,7 @@
 
 import { basename, dirname, join, resolve } from "../../core/path.ts";
 import { isFile, probePath } from "../../core/fs_checks.ts";
-import { isSessionId } from "../../core/registry.ts";
+import { canonicalSessionId, isSessionId } from "../../core/registry.ts";
 import { UserError } from "../../core/errors.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { listTranscripts } from "../../transcript/project_dir.ts";
@@ -41,8 +41,7 @@ export function locateSession(ctx: AppContext, identifier: string, cwd: string):
   }
   if (probe.kind === "directory") return sessionDir(asPath, identifier);
   if (isSessionId(identifier)) {
-    // Claude names sessions in lower case; an id typed in upper case names the same one.
-    const guid = identifier.toLowerCase();
+    const guid = canonicalSessionId(identifier);
     const located = locateTranscript(ctx.paths, { guid, dir: cwd });
     if (located.status === "found") {
       return { path: located.path, sessionId: guid, how: "session-id" };

@@ -18,7 +18,7 @@ import { folderMatcher } from "../../core/folder_match.ts";
 import type { AppContext } from "../context.ts";
 import { DEFAULT_BUDGET, DEFAULT_LIMIT } from "./defaults.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
-import { isSessionId } from "../../core/registry.ts";
+import { canonicalSessionId, isSessionId } from "../../core/registry.ts";
 import { safeJson } from "../../core/safe_text.ts";
 
 /** What `recover` was asked to do. */
@@ -47,8 +47,7 @@ export function runRecover(ctx: AppContext, options: RecoverOptions): number {
     );
   }
   if (options.session !== undefined) {
-    // Claude names sessions in lower case; an id typed in upper case names the same one.
-    printDigest(ctx, options.session.toLowerCase(), options);
+    printDigest(ctx, canonicalSessionId(options.session), options);
     return 0;
   }
   const list = listCandidates(ctx, options);
@@ -81,7 +80,7 @@ export function listCandidates(ctx: AppContext, options: RecoverOptions): Candid
   if (found === undefined) return { cwd, projectDir: null, candidates: [], excluded: [] };
   const exclude = new Set(
     [options.exclude, ctx.env("CLAUDE_CODE_SESSION_ID")]
-      .map((id) => id?.trim().toLowerCase() ?? "").filter((id) => id !== ""),
+      .map((id) => canonicalSessionId(id ?? "")).filter((id) => id !== ""),
   );
   // Only this folder's sessions: another folder's path may encode to the same project key.
   const isFolder = folderMatcher(cwd, ctx.os);

@@ -9,7 +9,7 @@
 import { environmentUserError, ExitCode, UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { probePath } from "../../core/fs_checks.ts";
-import { findSession, isSessionId } from "../../core/registry.ts";
+import { canonicalSessionId, findSession, isSessionId } from "../../core/registry.ts";
 import { removeIfEmpty } from "../../store/merge_move.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
@@ -70,8 +70,7 @@ function resolveSource(ctx: AppContext, target: string): Source {
     const session = isSessionId(base) ? findSession(readRegistry(ctx.paths), base) : undefined;
     return { path: target, guid: base, desc: session?.desc };
   }
-  // Claude names sessions in lower case; an id typed in upper case names the same one.
-  const guid = target.toLowerCase();
+  const guid = canonicalSessionId(target);
   const session = findSession(readRegistry(ctx.paths), guid);
   const located = locateTranscript(ctx.paths, { guid, dir: session?.dir ?? ctx.cwd() });
   if (located.status === "unreadable") {

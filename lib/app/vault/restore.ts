@@ -14,7 +14,12 @@ import { fileInfoOrNull } from "../../core/fs_checks.ts";
 import { errorMessage, ExitCode, UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
-import { findSession, mainSessions, type Session } from "../../core/registry.ts";
+import {
+  canonicalSessionId,
+  findSession,
+  mainSessions,
+  type Session,
+} from "../../core/registry.ts";
 import { type SessionFiles, sessionFilesFor, vaultEntryFor } from "../../core/session_copies.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -155,7 +160,7 @@ function sessionByRef(ctx: AppContext, ref: string): Session {
     }
     return session;
   }
-  const session = findSession(registry, ref.toLowerCase()) ?? findSession(registry, ref);
+  const session = findSession(registry, canonicalSessionId(ref));
   if (session === undefined) throw new UserError(`no registered session has the id ${ref}`);
   return session;
 }

@@ -14,7 +14,13 @@ import type { AppContext } from "../context.ts";
 import { errorMessage, ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { readDirOrEmpty } from "../../core/fs_checks.ts";
-import { archivedSessions, isSessionId, mainSessions, type Registry } from "../../core/registry.ts";
+import {
+  archivedSessions,
+  canonicalSessionId,
+  isSessionId,
+  mainSessions,
+  type Registry,
+} from "../../core/registry.ts";
 import { type SessionFiles, sessionFilesIn } from "../../core/session_copies.ts";
 import { withFileLock } from "../../store/lock.ts";
 import { removeIfEmpty } from "../../store/merge_move.ts";
@@ -110,7 +116,7 @@ function unregisteredEntries(ctx: AppContext, registry: Registry): VaultEntry[] 
       if (guid !== undefined && isSessionId(guid)) guids.add(guid);
     }
     for (const guid of [...guids].sort()) {
-      if (!registered.has(guid.toLowerCase())) {
+      if (!registered.has(canonicalSessionId(guid))) {
         entries.push({ ...sessionFilesIn(paths, folder, guid), guid });
       }
     }
