@@ -77,6 +77,36 @@ Deno.test("recover --exclude and --limit, from another folder with --cwd", async
   }
 });
 
+Deno.test("recover and recall refuse a --cwd that names a file; a relative or gone folder is taken as a folder", async () => {
+  const w = world();
+  try {
+    const file = join(w.cwd, "notes.txt");
+    Deno.writeTextFileSync(file, "not a folder");
+    for (
+      const args of [
+        ["recover", "--json", "--cwd", file],
+        ["recover", "--session", w.crashed.sessionId, "--digest", "--cwd", file],
+        ["recall", "--last", "--json", "--cwd", file],
+      ]
+    ) {
+      const run = await runClaudecm(args, { env: w.env, cwd: w.t.home });
+      assert.equal(run.code, 2, `${args.join(" ")}: ${run.stderr}`);
+      assert.equal(run.stderr, `claudecm: --cwd must name a folder, and ${file} is not one\n`);
+    }
+    const relative = await runClaudecm(["recover", "--json", "--cwd", "src/my.app"], {
+      env: w.env,
+      cwd: w.t.home,
+    });
+    assert.equal(JSON.parse(relative.stdout).cwd, w.cwd);
+    const gone = join(w.t.home, "removed folder");
+    const run = await runClaudecm(["recover", "--json", "--cwd", gone], { env: w.env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).cwd, gone);
+  } finally {
+    w.t.cleanup();
+  }
+});
+
 Deno.test("recover --session --digest prints the digest ending with the resume line", async () => {
   const w = world();
   try {

@@ -17,8 +17,9 @@ export const recoverCommand: CommandDetails = {
       description: "print machine-readable JSON (candidates, or the digest with --session)",
     },
     {
-      flags: "--cwd <path>",
-      description: "the folder whose sessions to look at (default: the current one)",
+      flags: "--cwd <dir>",
+      description:
+        "the folder whose sessions to look at (default: the current one; a folder that is gone still has them)",
     },
     {
       flags: "--exclude <id>",

@@ -8,13 +8,14 @@
  * @module
  */
 
-import { basename, resolve } from "../../core/path.ts";
+import { basename } from "../../core/path.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { UsageError, UserError } from "../../core/errors.ts";
 import { TranscriptError } from "../../transcript/entries.ts";
 import { type MinedSession, mineWork, type WorkRecord } from "../../transcript/work_records.ts";
 import type { AppContext } from "../context.ts";
+import { folderOption } from "../folder_option.ts";
 import { type Capsule, capsuleJson } from "./capsule.ts";
 import { RecallFailure } from "./failures.ts";
 import { createGitRunner, GitRepo, type GitRunner } from "./git.ts";
@@ -74,7 +75,7 @@ export function runRecall(ctx: AppContext, options: RecallOptions): number {
 
 /** Steps 1 to 7 of the contract. */
 export function buildCapsule(ctx: AppContext, options: RecallOptions): Capsule {
-  const cwd = options.cwd === undefined ? ctx.cwd() : resolve(ctx.cwd(), options.cwd);
+  const cwd = folderOption(ctx, options.cwd);
   const source = options.last
     ? lastSession(ctx, cwd, options.exclude)
     : locateSession(ctx, options.session ?? "", cwd);

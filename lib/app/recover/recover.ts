@@ -16,6 +16,7 @@ import { resolveProjectDir } from "../../transcript/project_dir.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { folderMatcher } from "../../core/folder_match.ts";
 import type { AppContext } from "../context.ts";
+import { folderOption } from "../folder_option.ts";
 import { DEFAULT_BUDGET, DEFAULT_LIMIT } from "./defaults.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
 import { canonicalSessionId, isSessionId } from "../../core/registry.ts";
@@ -74,7 +75,7 @@ export function runRecover(ctx: AppContext, options: RecoverOptions): number {
 
 /** Phase 1: the ranked candidates of the cwd's project dir, the live session left out. */
 export function listCandidates(ctx: AppContext, options: RecoverOptions): CandidateList {
-  const cwd = options.cwd ?? ctx.cwd();
+  const cwd = folderOption(ctx, options.cwd);
   const limit = options.limit ?? DEFAULT_LIMIT;
   const found = resolveProjectDir(ctx.paths, cwd, { os: ctx.os });
   if (found === undefined) return { cwd, projectDir: null, candidates: [], excluded: [] };
@@ -91,7 +92,7 @@ export function listCandidates(ctx: AppContext, options: RecoverOptions): Candid
 /** Phase 2: print the digest of session `id`. */
 function printDigest(ctx: AppContext, id: string, options: RecoverOptions): void {
   const budget = options.budget ?? DEFAULT_BUDGET;
-  const path = findTranscript(ctx, id, options.cwd ?? ctx.cwd());
+  const path = findTranscript(ctx, id, folderOption(ctx, options.cwd));
   const mode: ReadMode = options.strict ? "strict" : "lenient";
   const data = collectDigest(path, id, { mode });
   const rendered = renderDigest(data, budget);

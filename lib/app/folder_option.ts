@@ -1,0 +1,26 @@
+/**
+ * The folder a `--cwd` option names, for the commands that look at one
+ * folder's sessions (recover, recall).
+ *
+ * @module
+ */
+
+import { UsageError } from "../core/errors.ts";
+import { probePath } from "../core/fs_checks.ts";
+import type { AppContext } from "./context.ts";
+
+/**
+ * `typed` made absolute against the cwd, or the cwd when no `--cwd` was
+ * given. A folder that is gone is accepted: its sessions are still under
+ * `~/.claude/projects`, and recovering them is the point. A file or a device
+ * at that path is a mistake, refused before any session is looked for.
+ */
+export function folderOption(ctx: AppContext, typed: string | undefined): string {
+  if (typed === undefined) return ctx.cwd();
+  const folder = ctx.paths.path.resolve(ctx.cwd(), typed);
+  const kind = probePath(folder).kind;
+  if (kind === "file" || kind === "other") {
+    throw new UsageError(`--cwd must name a folder, and ${folder} is not one`);
+  }
+  return folder;
+}
