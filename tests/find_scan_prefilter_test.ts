@@ -21,6 +21,7 @@ Deno.test("the scan's first step finds the same files on two threads as on one, 
         projectDir: dir,
         subagent: false,
         mtimeMs: 0,
+        ctimeMs: 0,
         identity: "",
       });
     }

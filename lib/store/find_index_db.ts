@@ -23,12 +23,19 @@ import type { SearchDoc, SearchRole, SessionFacts } from "../transcript/search_t
 import { UserError } from "../core/errors.ts";
 
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
-const FIND_INDEX_VERSION = "2";
+const FIND_INDEX_VERSION = "3";
 
 /** SQLite's page cache for a query, in KiB (see {@linkcode FindIndexDb.open}). */
 export const QUERY_CACHE_KB = 64 * 1024;
 /** The memory map a query reads the index through, in bytes (see {@linkcode FindIndexDb.open}). */
 export const QUERY_MMAP_BYTES = 256 * 1024 * 1024;
+
+/** An index written with another schema: rebuilt, with a note that says so. */
+class OtherVersionError extends Error {
+  constructor(version: string) {
+    super(`index version ${version}`);
+  }
+}
 
 /** A transcript as the index knows it. */
 export interface IndexedFile {
@@ -40,6 +47,7 @@ export interface IndexedFile {
   identity: string;
   size: number;
   mtimeMs: number;
+  ctimeMs: number;
   /** Bytes indexed: the end of the last complete line read. */
   offset: number;
   /** The hash of the bytes before `offset` (prefix_hash.ts): a rewrite of any of them shows. */
@@ -50,7 +58,10 @@ export interface IndexedFile {
 }
 
 /** What tells whether a transcript changed since it was indexed. */
-export type FileState = Pick<IndexedFile, "id" | "path" | "identity" | "size" | "mtimeMs">;
+export type FileState = Pick<
+  IndexedFile,
+  "id" | "path" | "identity" | "size" | "mtimeMs" | "ctimeMs"
+>;
 
 /** A file row to write; `id` absent for a new file. */
 export type FileRecord = Omit<IndexedFile, "id"> & { id?: number };
@@ -66,6 +77,7 @@ CREATE TABLE files(
   identity TEXT NOT NULL,
   size INTEGER NOT NULL,
   mtime_ms INTEGER NOT NULL,
+  ctime_ms INTEGER NOT NULL,
   offset INTEGER NOT NULL,
   prefix_hash TEXT NOT NULL,
   next_doc INTEGER NOT NULL,
@@ -170,7 +182,11 @@ export class FindIndexDb {
     } catch (error) {
       if (!options.writer) return undefined;
       if (isDiskFull(error)) throw error; // Not the index's fault: keep it.
-      const why = isCorruptDatabase(error) ? "was damaged" : "could not be read";
+      const why = error instanceof OtherVersionError
+        ? "is from another version of claudecm"
+        : isCorruptDatabase(error)
+        ? "was damaged"
+        : "could not be read";
       options.onNote?.(`The search index ${why}; rebuilding it (${path}).`);
       discardFindIndex(path);
       return FindIndexDb.#openChecked(path, true);
@@ -198,7 +214,7 @@ export class FindIndexDb {
       }
       const version = exists ? readVersion(db) : undefined;
       if (version !== FIND_INDEX_VERSION) {
-        if (exists && version !== undefined) throw new Error(`index version ${version}`);
+        if (exists && version !== undefined) throw new OtherVersionError(version);
         if (exists && !isEmptyDatabase(db)) throw new Error("not a claudecm index");
         if (!writer) throw new Error("no index yet");
         db.exec(`BEGIN; ${SCHEMA}; COMMIT`);
@@ -220,13 +236,15 @@ export class FindIndexDb {
    * Only these columns: reading every column of every row took ten times as long.
    */
   files(): Map<string, FileState> {
-    const rows = this.db.prepare("SELECT id, path, identity, size, mtime_ms FROM files").all();
+    const rows = this.db.prepare("SELECT id, path, identity, size, mtime_ms, ctime_ms FROM files")
+      .all();
     return new Map(rows.map((row) => [String(row.path), {
       id: Number(row.id),
       path: String(row.path),
       identity: String(row.identity),
       size: Number(row.size),
       mtimeMs: Number(row.mtime_ms),
+      ctimeMs: Number(row.ctime_ms),
     }]));
   }
 
@@ -269,6 +287,7 @@ export class FindIndexDb {
       file.identity,
       file.size,
       file.mtimeMs,
+      file.ctimeMs,
       file.offset,
       file.prefixHash,
       file.nextDoc,
@@ -280,14 +299,14 @@ export class FindIndexDb {
       return Number(
         this.db.prepare(
           `INSERT INTO files(path, session_id, project_dir, subagent, identity, size, mtime_ms,
-            offset, prefix_hash, next_doc, facts, cwd, last_activity)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            ctime_ms, offset, prefix_hash, next_doc, facts, cwd, last_activity)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(...values).lastInsertRowid,
       );
     }
     this.db.prepare(
       `UPDATE files SET path = ?, session_id = ?, project_dir = ?, subagent = ?, identity = ?,
-        size = ?, mtime_ms = ?, offset = ?, prefix_hash = ?, next_doc = ?, facts = ?, cwd = ?, last_activity = ?
+        size = ?, mtime_ms = ?, ctime_ms = ?, offset = ?, prefix_hash = ?, next_doc = ?, facts = ?, cwd = ?, last_activity = ?
         WHERE id = ?`,
     ).run(...values, file.id);
     return file.id;
@@ -329,6 +348,7 @@ function toIndexedFile(row: Record<string, unknown>): IndexedFile {
     identity: String(row.identity),
     size: Number(row.size),
     mtimeMs: Number(row.mtime_ms),
+    ctimeMs: Number(row.ctime_ms),
     offset: Number(row.offset),
     prefixHash: String(row.prefix_hash),
     nextDoc: Number(row.next_doc),

@@ -4,7 +4,7 @@
  * session: `<sessionId>/subagents/agent-*.jsonl`, or, from older versions,
  * `agent-*.jsonl` beside the sessions (their lines name the session). With
  * each, what an incremental reader needs to tell an append from a
- * replacement: size, mtime and the file's identity.
+ * replacement: size, mtime, change time and the file's identity.
  *
  * @module
  */
@@ -26,6 +26,12 @@ export interface TranscriptOnDisk {
   subagent: boolean;
   size: number;
   mtimeMs: number;
+  /**
+   * The inode's change time: unlike mtime it cannot be set back, so a rewrite
+   * at the same size with its old mtime restored (`cp -p`, `touch -r`) still
+   * shows. Whole seconds on Linux in Deno; the mtime's time where there is none.
+   */
+  ctimeMs: number;
   /** `dev:ino` where the OS has inodes; else the creation time (a replacement is a new file). */
   identity: string;
 }
@@ -82,6 +88,7 @@ function add(
     ...where,
     size: stat.size,
     mtimeMs: stat.mtime?.getTime() ?? 0,
+    ctimeMs: stat.ctime?.getTime() ?? stat.mtime?.getTime() ?? 0,
     identity,
   });
 }

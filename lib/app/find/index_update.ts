@@ -67,10 +67,10 @@ export async function updateIndex(
   return stats;
 }
 
-/** Whether `file` is as it was when indexed (same file, size and time). */
+/** Whether `file` is as it was when indexed (same file, size and times). */
 function unchanged(file: TranscriptOnDisk, known: FileState | undefined): boolean {
   return known !== undefined && known.identity === file.identity && known.size === file.size &&
-    known.mtimeMs === file.mtimeMs;
+    known.mtimeMs === file.mtimeMs && known.ctimeMs === file.ctimeMs;
 }
 
 /** How to bring a changed `file` up to date. */

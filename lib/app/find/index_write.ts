@@ -121,6 +121,7 @@ async function storeFile(
     identity: file.identity,
     size: file.size,
     mtimeMs: file.mtimeMs,
+    ctimeMs: file.ctimeMs,
   };
   if (prior !== undefined && start === 0) index.clearDocs(prior.id);
   let id = prior?.id;
