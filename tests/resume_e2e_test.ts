@@ -210,6 +210,27 @@ Deno.test("a failed resume never adopts the transcript it left behind (exit-code
     assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
     assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)), "the original stays put");
     assert.ok(!pathExists(join(world.paths.backupDir, "project")));
+    // Claude did resume, into a fork: say so, and where its work is, not "did not resume".
+    assert.doesNotMatch(result.stdout, /did not resume/);
+    assert.match(
+      result.stdout,
+      new RegExp(`exit code 1 after continuing 'Seeded work' as ${FORK}.*claudecm adopt`, "s"),
+    );
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a resume that worked and then exited non-zero says so, and keeps the entry", async () => {
+  const world = createLaunchWorld();
+  try {
+    seedSession(world);
+    world.claudeScenario({ messages: ["some work"], exitCode: 3 });
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 1);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
+    assert.doesNotMatch(result.stdout, /did not resume|message above says why/);
+    assert.match(result.stdout, /Claude ended with exit code 3 after working on 'Seeded work'/);
   } finally {
     world.cleanup();
   }

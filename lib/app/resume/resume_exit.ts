@@ -47,6 +47,11 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
     );
   }
   ctx.out.line();
+  // Claude went on in a fork: the entry is not the fork's to lose, whatever is left of the original.
+  if (outcome.unfollowedFork !== undefined) {
+    reportUncleanEnd(ctx, session, outcome);
+    return;
+  }
   const refused = `  Claude did not resume '${session.desc}' (exit code ${outcome.exitCode}).`;
   // Liveness before "missing" (issue 17 item 5): a window whose claude has not written its
   // first message has no transcript yet, and its row is not ours to drop.
@@ -55,6 +60,10 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
     return;
   }
   const located = locateTranscript(ctx.paths, session);
+  if (located.status === "found" && outcome.ran) {
+    reportUncleanEnd(ctx, session, outcome);
+    return;
+  }
   if (located.status === "found") {
     ctx.out.line(`${refused} ${whyRefused(session.guid, located.path)}`, "yellow");
     if (finished.registered) {
@@ -99,6 +108,25 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
   }
   await changeRegistry(ctx, (r) => removeSession(r, session.guid, { ifPresent: true }));
   ctx.out.line(`  Deleted entry: ${session.desc}`, "green");
+}
+
+/** A resume that ran and then exited non-zero: the entry stays, and the user learns where the work is. */
+function reportUncleanEnd(ctx: AppContext, session: Session, outcome: ResumeOutcome): void {
+  const fork = outcome.unfollowedFork;
+  if (fork === undefined) {
+    ctx.out.line(
+      `  Claude ended with exit code ${outcome.exitCode} after working on '${session.desc}'. ` +
+        "The entry is kept.",
+      "yellow",
+    );
+    return;
+  }
+  ctx.out.line(
+    `  Claude ended with exit code ${outcome.exitCode} after continuing '${session.desc}' as ` +
+      `${fork}. After an exit that is not clean the entry stays on the session it named; ` +
+      "claudecm adopt adds the new one.",
+    "yellow",
+  );
 }
 
 /** claude's own words for a session it cannot resume (2.1.332, tests/real_claude_contract_test.ts). */

@@ -119,6 +119,12 @@ export interface ResumeOutcome {
    * transcript) changes nothing.
    */
   ran: boolean;
+  /**
+   * After an exit that was not clean: the fork claude wrote, which the row
+   * does not follow (spec 11.6.1 step 4), so the user can be told where the
+   * work went.
+   */
+  unfollowedFork?: string;
 }
 
 /** Resume `guid` in `dir`, retrying a refused `/exit` tail and following a fork. */
@@ -154,12 +160,17 @@ async function resumeWithForkDetection(
     });
   }
   // A failed resume must not adopt whatever transcript is newest (spec 11.6.1 step 4).
-  if (launch.exitCode !== 0) {
-    const ran = transcriptStamp(transcript) !== stampBefore;
-    return { exitCode: launch.exitCode, effectiveGuid: guid, ran };
-  }
   const after = snapshotFolder(folder, join);
   const fork = detectFork(guid, launch, before, withoutOthers(ctx, { guid, before, after }));
+  if (launch.exitCode !== 0) {
+    const ran = fork !== null || transcriptStamp(transcript) !== stampBefore;
+    return {
+      exitCode: launch.exitCode,
+      effectiveGuid: guid,
+      ran,
+      unfollowedFork: fork ?? undefined,
+    };
+  }
   if (fork === null) return { exitCode: 0, effectiveGuid: guid, ran: true };
   // The predecessor moves from where it is, which is not always the folder claude ran in.
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
