@@ -34,6 +34,12 @@ Deno.test("preconditionFailure: live first, then the row, then each file as show
       preconditionFailure(paths, listed, { guid: ID, registration: { registered: false } })!,
       /added to the session list meanwhile as 'Work'/,
     );
+    // A line kept as written (a name with '|') still names its session: never "unregistered".
+    const unparsed = parseRegistry(`${ID.toUpperCase()}|${dir}|api | auth work|\n`);
+    assert.match(
+      preconditionFailure(paths, unparsed, { guid: ID, registration: { registered: false } })!,
+      /a line of the session list that does not parse names it/,
+    );
     assert.equal(preconditionFailure(paths, listed, { guid: ID, files: [stamp] }), null);
     Deno.writeTextFileSync(path, "{}\n", { append: true });
     assert.match(

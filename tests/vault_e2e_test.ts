@@ -403,6 +403,32 @@ Deno.test("vault prune: --dry-run lists unregistered entries; prune removes only
   }
 });
 
+Deno.test("vault prune keeps an entry a registry line names even when the line does not parse; restore says which line", async () => {
+  const world = createLaunchWorld();
+  try {
+    seed(world);
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    // The old scripts wrote a typed name verbatim: a '|' in it makes the line one claudecm keeps
+    // as written but cannot parse.
+    const text = Deno.readTextFileSync(world.paths.registryFile);
+    const row = text.split("\n").find((line) => line.startsWith(C))!;
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      text.replace(row, `${row.split("|").slice(0, 2).join("|")}|api | auth work|`),
+    );
+    const vaultC = vaultFilesFor(world.paths, { guid: C, dir: world.project });
+    const pruned = await world.run(["vault", "prune"]);
+    assert.equal(pruned.code, 0, pruned.stderr);
+    assert.match(pruned.stdout, /Nothing to prune/);
+    assert.ok(pathExists(vaultC.transcript), "the only copy of a listed session is kept");
+    const restore = await world.run(["restore", C]);
+    assert.equal(restore.code, 1);
+    assert.match(restore.stderr, /line 3 of the session list names .* but does not parse/);
+  } finally {
+    world.cleanup();
+  }
+});
+
 for (
   const [label, args, stdin] of [
     ["claudecm -r ID (pass-through)", ["-r", A], "\n"],

@@ -11,7 +11,7 @@
 import { findSessionCopies } from "./session_copies.ts";
 import type { Paths } from "./paths.ts";
 import { isSessionLive } from "./pid_manifest.ts";
-import { findSession, type Registry } from "./registry.ts";
+import { findSession, namedSessionIds, type Registry } from "./registry.ts";
 
 /** A file as it was when shown: the same inode, size and mtime mean the same unchanged file. */
 export interface FileStamp {
@@ -66,6 +66,8 @@ export function preconditionFailure(
     }
   } else if (registration?.registered === false && row !== undefined) {
     return `it was added to the session list meanwhile as '${row.desc}'`;
+  } else if (registration?.registered === false && namedSessionIds(registry).has(guid)) {
+    return "a line of the session list that does not parse names it (see claudecm doctor)";
   }
   for (const shown of expected.files ?? []) {
     const now = stampFile(shown.path);

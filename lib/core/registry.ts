@@ -189,6 +189,34 @@ export function malformedLines(registry: Registry): MalformedLine[] {
   );
 }
 
+/**
+ * Every session id a line of the registry names, parsed or not: each row's,
+ * and the id a line that does not parse begins with (a name holding `|`, a
+ * second row of one id). What is removed or set aside as "not registered" is
+ * decided against this set, never against the parsed rows alone: a line kept
+ * as written still names its session.
+ */
+export function namedSessionIds(registry: Registry): Set<string> {
+  const ids = new Set(
+    [...mainSessions(registry), ...archivedSessions(registry)].map((s) => s.guid),
+  );
+  for (const line of malformedLines(registry)) {
+    const id = sessionIdOfMalformed(line);
+    if (id !== null) ids.add(id);
+  }
+  return ids;
+}
+
+/** The first line that does not parse and names `guid`, if one does. */
+export function malformedLineNaming(registry: Registry, guid: string): MalformedLine | undefined {
+  return malformedLines(registry).find((line) => sessionIdOfMalformed(line) === guid);
+}
+
+function sessionIdOfMalformed(line: MalformedLine): string | null {
+  const first = canonicalSessionId(line.raw.split("|")[0]);
+  return isSessionId(first) ? first : null;
+}
+
 /** The session with `guid`, main or archived. */
 export function findSession(registry: Registry, guid: string): Session | undefined {
   return [...mainSessions(registry), ...archivedSessions(registry)].find((s) => s.guid === guid);

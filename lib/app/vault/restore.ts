@@ -18,6 +18,7 @@ import {
   canonicalSessionId,
   findSession,
   mainSessions,
+  malformedLineNaming,
   type Session,
 } from "../../core/registry.ts";
 import { type SessionFiles, sessionFilesFor, vaultEntryFor } from "../../core/session_copies.ts";
@@ -160,7 +161,15 @@ function sessionByRef(ctx: AppContext, ref: string): Session {
     }
     return session;
   }
-  const session = findSession(registry, canonicalSessionId(ref));
-  if (session === undefined) throw new UserError(`no registered session has the id ${ref}`);
-  return session;
+  const guid = canonicalSessionId(ref);
+  const session = findSession(registry, guid);
+  if (session !== undefined) return session;
+  const unparsed = malformedLineNaming(registry, guid);
+  if (unparsed !== undefined) {
+    throw new UserError(
+      `line ${unparsed.lineNumber} of the session list names ${guid} but does not parse ` +
+        `(${unparsed.reason}); fix that line (claudecm doctor shows it), then restore`,
+    );
+  }
+  throw new UserError(`no registered session has the id ${ref}`);
 }

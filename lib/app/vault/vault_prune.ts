@@ -1,7 +1,8 @@
 /**
  * `claudecm vault prune [--dry-run]`: remove the vault entries whose session
  * is no longer registered (a fork's predecessor, a trimmed original, a row
- * removed by hand). The vault never drops a registered session, whichever
+ * removed by hand). The vault never drops a session a registry line names,
+ * even a line that does not parse, whichever
  * folder's key its entry sits under (a row's folder may have changed since:
  * P#, a `/cd`, a folder turned into a link); this is the only way an
  * unregistered entry leaves it. Registration is re-checked under the
@@ -15,10 +16,9 @@ import { errorMessage, ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { readDirOrEmpty } from "../../core/fs_checks.ts";
 import {
-  archivedSessions,
   canonicalSessionId,
   isSessionId,
-  mainSessions,
+  namedSessionIds,
   type Registry,
 } from "../../core/registry.ts";
 import { type SessionFiles, sessionFilesIn } from "../../core/session_copies.ts";
@@ -103,9 +103,7 @@ function sayLinkNote(ctx: AppContext, bytes: number, freed: number): void {
 /** Vault entries of sessions no registered row names. */
 function unregisteredEntries(ctx: AppContext, registry: Registry): VaultEntry[] {
   const { paths } = ctx;
-  const registered = new Set(
-    [...mainSessions(registry), ...archivedSessions(registry)].map((s) => s.guid),
-  );
+  const registered = namedSessionIds(registry);
   const entries: VaultEntry[] = [];
   for (const keyEntry of readDirOrEmpty(paths.vaultDir)) {
     if (!keyEntry.isDirectory) continue;
