@@ -31,6 +31,39 @@ Deno.test("visibleText shows controls as text; cleanName drops sequences; safeJs
   assert.ok(out.text().endsWith("\r\b ok"), "a spinner still redraws");
 });
 
+Deno.test("a find hit is highlighted on a terminal, plain elsewhere; escapes in the text stay visible", async () => {
+  const { createOutput } = await import("../lib/ui/output.ts");
+  const { printResults } = await import("../lib/app/find/find_view.ts");
+  const { MARK_CLOSE, MARK_OPEN } = await import("../lib/app/find/snippet.ts");
+  const { createTestContext } = await import("./helpers/test_context.ts");
+  const t = createTestContext();
+  try {
+    const result = {
+      sessionId: "s",
+      dir: "/p",
+      title: "t",
+      registered: 1,
+      lastActivity: null,
+      transcript: "/p/s.jsonl",
+      matches: [{
+        role: "user" as const,
+        timestamp: null,
+        snippet: `see ${MARK_OPEN}CHANGELOG${MARK_CLOSE}.md\x1b[2J now`,
+      }],
+    };
+    for (const terminal of [true, false]) {
+      let text = "";
+      t.ctx.out = createOutput((written) => text += written, { colour: true, terminal });
+      printResults(t.ctx, [result]);
+      const line = text.split("\n").find((l) => l.includes("CHANGELOG"))!;
+      const hit = terminal ? "\x1b[1;33mCHANGELOG\x1b[0m" : "CHANGELOG";
+      assert.ok(line.endsWith(`see ${hit}.md^[[2J now`), JSON.stringify(line));
+    }
+  } finally {
+    t.cleanup();
+  }
+});
+
 Deno.test("bidirectional overrides and isolates are shown, dropped from names and escaped; marks stay", () => {
   const spoof = "invoice\u202Efdp.exe\u202C \u2067x\u2069";
   assert.equal(visibleText(spoof), "invoice<U+202E>fdp.exe<U+202C> <U+2067>x<U+2069>");

@@ -7,8 +7,11 @@
 
 import { visibleText } from "../core/safe_text.ts";
 
-/** The colours the spec uses, each for one kind of message. */
-export type Colour = "yellow" | "red" | "green" | "cyan" | "darkGray";
+/** The colours the spec uses, each for one kind of message; `highlight` marks a search hit. */
+export type Colour = "yellow" | "red" | "green" | "cyan" | "darkGray" | "highlight";
+
+/** A piece of a line: plain text, or text in a colour. */
+export type Segment = string | { text: string; colour: Colour };
 
 const CODES: Record<Colour, string> = {
   yellow: "\x1b[33m",
@@ -16,6 +19,7 @@ const CODES: Record<Colour, string> = {
   green: "\x1b[32m",
   cyan: "\x1b[36m",
   darkGray: "\x1b[90m",
+  highlight: "\x1b[1;33m",
 };
 
 /**
@@ -28,6 +32,8 @@ export interface Output {
   write(text: string): void;
   /** Write one line, optionally coloured. */
   line(text?: string, colour?: Colour): void;
+  /** Write one line made of pieces, each in its own colour (the text of each made safe). */
+  lineOf(segments: readonly Segment[]): void;
   /** Write text that redraws in place: carriage return and backspace act (spinners, bars). */
   redraw(text: string): void;
   /** Whether a terminal shows it, so in-place animation (a spinner) makes sense. */
@@ -48,10 +54,21 @@ export function createOutput(
     terminal: options.terminal,
     columns: options.columns,
     line(text = "", name) {
-      const safe = visibleText(text);
-      write(name && colour ? `${CODES[name]}${safe}\x1b[0m\n` : `${safe}\n`);
+      write(`${painted(visibleText(text), colour ? name : undefined)}\n`);
+    },
+    lineOf(segments) {
+      const pieces = segments.map((piece) =>
+        typeof piece === "string"
+          ? visibleText(piece)
+          : painted(visibleText(piece.text), colour ? piece.colour : undefined)
+      );
+      write(`${pieces.join("")}\n`);
     },
   };
+}
+
+function painted(text: string, colour: Colour | undefined): string {
+  return colour === undefined ? text : `${CODES[colour]}${text}\x1b[0m`;
 }
 
 /** An output that collects everything written, for tests. */

@@ -7,9 +7,7 @@
 import type { AppContext } from "../context.ts";
 import { formatDateShort } from "../../core/format.ts";
 import type { FindResult } from "./results.ts";
-import { renderSnippet } from "./snippet.ts";
-
-const HIGHLIGHT = "\x1b[1;33m";
+import { snippetSegments } from "./snippet.ts";
 const ROLE_NAMES: Record<string, string> = {
   user: "you",
   assistant: "claude",
@@ -23,7 +21,6 @@ export function printResults(ctx: AppContext, results: FindResult[]): void {
     ctx.out.line("  No session mentions that.");
     return;
   }
-  const colour = ctx.out.terminal && ctx.env("NO_COLOR") === undefined;
   const now = ctx.now();
   const width = String(results.length).length;
   ctx.out.line();
@@ -35,8 +32,7 @@ export function printResults(ctx: AppContext, results: FindResult[]): void {
     ctx.out.line(`  ${" ".repeat(width)}  ${result.dir ?? "(folder unknown)"}`, "darkGray");
     for (const match of result.matches) {
       const role = (ROLE_NAMES[match.role] ?? match.role).padEnd(11);
-      const snippet = renderSnippet(match.snippet, colour ? HIGHLIGHT : null);
-      ctx.out.line(`  ${" ".repeat(width)}    ${role} ${snippet}`);
+      ctx.out.lineOf([`  ${" ".repeat(width)}    ${role} `, ...snippetSegments(match.snippet)]);
     }
   });
   ctx.out.line();

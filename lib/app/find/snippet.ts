@@ -1,10 +1,13 @@
 /**
  * Snippets: a short window of matched text with the hits marked. The marks
  * are control characters that never occur in a snippet otherwise; the view
- * turns them into colour on a terminal and drops them elsewhere.
+ * makes them highlighted pieces of the line, which the output colours on a
+ * terminal only.
  *
  * @module
  */
+
+import type { Segment } from "../../ui/output.ts";
 
 /** Opens a highlighted hit. */
 export const MARK_OPEN = "\u0001";
@@ -35,9 +38,13 @@ export function snippetAround(text: string, pattern: RegExp): string {
   return (before ? "…" : "") + marked + (after ? "…" : "");
 }
 
-/** A snippet for display: marks as colour (`highlight`) or removed; one line. */
-export function renderSnippet(snippet: string, highlight: string | null): string {
+/** A snippet for display, on one line: plain pieces, and each hit a highlighted piece. */
+export function snippetSegments(snippet: string): Segment[] {
   const flat = snippet.replace(/\s+/g, " ").trim();
-  if (highlight === null) return flat.replaceAll(MARK_OPEN, "").replaceAll(MARK_CLOSE, "");
-  return flat.replaceAll(MARK_OPEN, highlight).replaceAll(MARK_CLOSE, "\x1b[0m");
+  return flat.split(MARK_OPEN).flatMap((part, i) => {
+    if (i === 0) return part === "" ? [] : [part];
+    const [hit, ...rest] = part.split(MARK_CLOSE);
+    const after = rest.join("");
+    return [{ text: hit, colour: "highlight" as const }, ...(after === "" ? [] : [after])];
+  });
 }
