@@ -136,16 +136,19 @@ Deno.test("the edited prompt is what claude receives; the prompt file is removed
     s.test.env.EDITOR = fakeToolPath("editor");
     s.test.env.FAKE_EDITOR_FIND = NOTES_MARKER;
     s.test.env.FAKE_EDITOR_REPLACE = `${NOTES_MARKER}\nThe user prefers tabs.`;
+    const log = `${s.test.home}/editor.log`;
+    s.test.env.FAKE_EDITOR_LOG = log;
     const fresh = await refreshSession(s.test.ctx, SETTINGS, { guid: OLD });
     assert.ok(fresh !== null, s.test.stderr());
+    // Each refresh edits a file in its own folder: two windows refreshing at once never share one.
+    const edited = JSON.parse(Deno.readTextFileSync(log)).path as string;
+    const own = edited.slice(s.test.ctx.paths.refreshTempDir.length + 1).split(/[\\/]/);
+    assert.ok(edited.startsWith(s.test.ctx.paths.refreshTempDir), edited);
+    assert.equal(own.length, 2, edited);
+    assert.ok(own[0].includes(OLD), edited);
     assert.match(promptReceived(s, fresh!), /ADD YOUR NOTES HERE.*---\nThe user prefers tabs\./);
     assert.ok(!s.test.questions.join("").includes("undefined"));
-    assert.deepEqual(
-      [...Deno.readDirSync(s.test.ctx.paths.cmHome)].map((e) => e.name).filter((n) =>
-        n.startsWith("refresh-prompt")
-      ),
-      [],
-    );
+    assert.throws(() => Deno.statSync(edited), Deno.errors.NotFound, "the prompt file is removed");
   } finally {
     s.cleanup();
   }

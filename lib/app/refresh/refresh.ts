@@ -72,7 +72,7 @@ export async function refreshSession(
   let latch: InterruptLatch | undefined;
   try {
     const extraction = extract(ctx, { guid, dir, desc: currentDesc, tempDir });
-    const prompt = await reviewPrompt(ctx, buildRefreshPrompt(extraction));
+    const prompt = await reviewPrompt(ctx, buildRefreshPrompt(extraction), tempDir);
     if (prompt === null) return null;
     latch = latchInterrupts();
     const claude = await ctx.tools.claude();
@@ -163,9 +163,9 @@ function createTempDir(ctx: AppContext, guid: string): string {
   } catch {
     // No refresh-temp yet, or unreadable: the cleanup is best-effort.
   }
-  const dir = ctx.paths.path.join(root, `${formatStamp(ctx.now())}-${guid}`);
-  Deno.mkdirSync(dir, { recursive: true });
-  return dir;
+  Deno.mkdirSync(root, { recursive: true });
+  // A name no other refresh has, even of this session in the same second.
+  return Deno.makeTempDirSync({ dir: root, prefix: `${formatStamp(ctx.now())}-${guid}-` });
 }
 
 /** The skeleton and filtered transcript, or what is missing and why (refresh goes on without). */
@@ -205,9 +205,15 @@ function extract(
 /**
  * Offer the prompt in the editor (spec 11.14 steps 1-3); returns the text to
  * send, or null when the editor failed or was interrupted (`:cq`, Ctrl-C):
- * the refresh is then abandoned, with the registry as it was.
+ * the refresh is then abandoned, with the registry as it was. The file is in
+ * this refresh's own folder: two windows refreshing at once never edit (or
+ * remove) each other's prompt (spec 14 item 6).
  */
-async function reviewPrompt(ctx: AppContext, prompt: string): Promise<string | null> {
+async function reviewPrompt(
+  ctx: AppContext,
+  prompt: string,
+  tempDir: string,
+): Promise<string | null> {
   const review = askYesNo(
     ctx.prompter,
     "  Would you like to view/edit the compaction prompt and skeleton before proceeding? " +
@@ -215,7 +221,7 @@ async function reviewPrompt(ctx: AppContext, prompt: string): Promise<string | n
     { defaultYes: false },
   );
   if (!review) return prompt;
-  const file = ctx.paths.path.join(ctx.paths.cmHome, "refresh-prompt.tmp");
+  const file = ctx.paths.path.join(tempDir, "refresh-prompt.md");
   Deno.writeTextFileSync(file, prompt);
   try {
     const code = await ctx.tools.edit(file);
