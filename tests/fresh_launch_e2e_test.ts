@@ -59,6 +59,42 @@ Deno.test("no session is registered when the user leaves before the first messag
   }
 });
 
+Deno.test("a /clear before the first message: the row follows the session claude went on with", async () => {
+  const world = createLaunchWorld();
+  try {
+    const cleared = sessionId(0xc1);
+    // Long enough for the pid manifest to be read after the /clear, as in any real session.
+    world.claudeScenario({
+      steps: [{ clear: cleared }, { sleepMs: 700 }, { say: "after the clear" }],
+    });
+    world.cmvScenario(QUIET_CMV);
+    const result = await world.run(["n"], { stdin: "Named\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /No session was saved/);
+    assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [[cleared, "Named"]]);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("claudecm -c into a registered session asks no name, and 'skip' cannot drop its row", async () => {
+  const world = createLaunchWorld();
+  try {
+    world.claudeScenario({ messages: ["first"] });
+    world.cmvScenario(QUIET_CMV);
+    assert.equal((await world.run(["n"], { stdin: "Important work\n" })).code, 0);
+    const [row] = world.sessions();
+    // Long enough for the pid manifest to be read, as it is for any real session.
+    world.claudeScenario({ steps: [{ sleepMs: 700 }, { say: "more" }] });
+    const result = await world.run(["-c"], { stdin: "skip\nskip\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /Describe this session/);
+    assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [[row.guid, "Important work"]]);
+  } finally {
+    world.cleanup();
+  }
+});
+
 Deno.test("a skipped name registers the folder default and asks again after exit", async () => {
   const world = createLaunchWorld();
   try {

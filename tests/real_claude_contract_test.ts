@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { encodeProjectKey, projectKey } from "../lib/core/project_key.ts";
 import { parsePrintJson } from "../lib/platform/claude.ts";
 import { parseClaudeHelp } from "../lib/platform/claude_features.ts";
+import { continuesHistory } from "../lib/transcript/conversation.ts";
 import {
   createRealWorld,
   jsonlFiles,
@@ -226,6 +227,10 @@ contract(
     assert.ok(lines.every((line) => line.sessionId === undefined || line.sessionId === chosen));
     const prompts = lines.filter((line) => line.type === "user" && !line.isMeta);
     assert.equal(prompts.length, 2, "the copied prompt and the new one");
+    // The copies keep their uuids: that is how a fork is told from a /clear (next_session.ts).
+    assert.ok(continuesHistory(`${dir}/${chosen}.jsonl`, `${dir}/${id}.jsonl`));
+    const unrelated = (await print(world, cwd, [])).json.session_id;
+    assert.ok(!continuesHistory(`${dir}/${unrelated}.jsonl`, `${dir}/${id}.jsonl`));
   },
 );
 

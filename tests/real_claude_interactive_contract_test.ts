@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { resolvePaths } from "../lib/core/paths.ts";
 import { isManifestLive, listPidManifests } from "../lib/core/pid_manifest.ts";
 import { projectKey } from "../lib/core/project_key.ts";
+import { continuesHistory } from "../lib/transcript/conversation.ts";
 import { CLAUDE_SESSION_VARIABLES } from "../lib/platform/claude_env.ts";
 import {
   createRealWorld,
@@ -296,6 +297,43 @@ Deno.test({
         assert.ok(added.includes(name), name);
       }
       await terminal.enter("/exit");
+    } finally {
+      await terminal.stop();
+      world.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "real claude (pty): /clear goes on under a new id in the manifest, in a transcript with none of the history",
+  ignore,
+  fn: async () => {
+    const world = createRealWorld();
+    const cwd = world.project("work");
+    const id = crypto.randomUUID();
+    const folder = `${world.root}/projects/${projectKey(cwd)}`;
+    const terminal = startInTerminal(world, ["--session-id", id], cwd);
+    try {
+      await eventually(() => manifestIn(world.root), "sessions/<pid>.json");
+      await terminal.enter("hello world");
+      await eventually(() => jsonlFiles(folder).length ? true : undefined, "transcript");
+      await terminal.enter("/clear");
+      const cleared = await eventually(() => {
+        const now = manifestIn(world.root)?.sessionId;
+        return typeof now === "string" && now !== id ? now : undefined;
+      }, "a new session id in the manifest");
+      await terminal.enter("after the clear");
+      await eventually(
+        () => jsonlFiles(folder).includes(`${cleared}.jsonl`) ? true : undefined,
+        "the new conversation's transcript",
+      );
+      assert.ok(
+        !continuesHistory(`${folder}/${cleared}.jsonl`, `${folder}/${id}.jsonl`),
+        "no message of the old conversation is carried over (next_session.ts tells it from a fork)",
+      );
+      await terminal.enter("/exit");
+      assert.equal(await terminal.status, 0);
     } finally {
       await terminal.stop();
       world.cleanup();

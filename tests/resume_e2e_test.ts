@@ -83,6 +83,50 @@ Deno.test("a fork on resume: the row follows the fork, the predecessor goes to b
   }
 });
 
+Deno.test("a /clear inside a resumed session is no fork: the row and the original stay, the new one is named", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seedSession(world);
+    const cleared = sessionId(0xc1);
+    world.claudeScenario({
+      steps: [{ say: "old topic" }, { clear: cleared }, { say: "new topic" }],
+    });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
+    assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)), "the conversation stays where it was");
+    assert.ok(!pathExists(join(world.paths.backupDir, "project")));
+    assert.doesNotMatch(result.stdout, /continued this session as/);
+    assert.match(result.stdout, new RegExp(`new conversation, ${cleared}.*claudecm adopt`, "s"));
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("-r ID --fork-session: the original and its row stay; the branch gets a row of its own", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seedSession(world);
+    world.claudeScenario({ forkId: FORK, messages: ["try another way"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const result = await world.run(["-r", ORIGINAL, "--fork-session"], { stdin: "Other way\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)), "the original stays");
+    assert.ok(pathExists(join(folder, `${FORK}.jsonl`)));
+    assert.ok(!pathExists(join(world.paths.backupDir, "project")));
+    assert.deepEqual(
+      world.sessions().map((s) => [s.guid, s.desc]).sort(),
+      [
+        [FORK, "Other way"],
+        [ORIGINAL, "Seeded work"],
+      ].sort(),
+    );
+  } finally {
+    world.cleanup();
+  }
+});
+
 Deno.test("a plain resume changes nothing but the tokens and the order", async () => {
   const world = createLaunchWorld();
   try {

@@ -19,7 +19,11 @@ import { projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { findSession, type Session } from "../../core/registry.ts";
 import { addAtTop, removeSession, swapGuid } from "../../core/registry_ops.ts";
-import { newSessionBetween, snapshotFolder } from "../../core/session_files.ts";
+import {
+  type FolderSnapshot,
+  newSessionBetween,
+  snapshotFolder,
+} from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 
 /** What to launch and how to register it. */
@@ -43,6 +47,11 @@ export interface FreshLaunchOutcome {
   exitCode: number;
   /** The session the launch produced and registered; null when there was none. */
   sessionId: string | null;
+  /**
+   * This launch gave the session its row (a new one, or the replaced one's);
+   * false when `-c`/`-r` took claude into a session the list already had.
+   */
+  added: boolean;
 }
 
 /** Launch a new session in `dir` and keep the registry true to what it produced. */
@@ -80,19 +89,56 @@ export async function freshLaunch(
     // A /cd inside claude moves the transcript to the new folder's key: the session exists,
     // found by its id (which crosses no other session's files, spec 14 rule 2); its row
     // follows the folder at the next run (relocation.ts).
+    const cleared = clearedTo(launch.manifestSessionId, { chosenId, before, after });
     if (after.has(chosenId) || findSessionCopies(ctx.paths, chosenId).length > 0) {
-      warnOnDisagreement(ctx, launch.manifestSessionId, chosenId, chosenId);
+      if (cleared !== null) noteNewConversation(ctx, cleared);
+      else warnOnDisagreement(ctx, launch.manifestSessionId, chosenId, chosenId);
       if (options.replaces !== undefined) await register(ctx, chosenId, options);
-      return { exitCode: launch.exitCode, sessionId: chosenId };
+      return { exitCode: launch.exitCode, sessionId: chosenId, added: true };
     }
-    if (options.replaces !== undefined) return { exitCode: launch.exitCode, sessionId: null };
+    // A /clear before the first message: the session claude went on with is this launch's.
+    if (cleared !== null) {
+      if (options.replaces === undefined) {
+        await changeRegistry(
+          ctx,
+          (r) =>
+            findSession(r, cleared) === undefined
+              ? swapGuid(r, chosenId, cleared)
+              : removeSession(r, chosenId, { ifPresent: true }),
+        );
+      } else await register(ctx, cleared, options);
+      return { exitCode: launch.exitCode, sessionId: cleared, added: true };
+    }
+    if (options.replaces !== undefined) {
+      return { exitCode: launch.exitCode, sessionId: null, added: false };
+    }
     // Claude exited before the first message: there is no session to keep.
     await changeRegistry(ctx, (r) => removeSession(r, chosenId, { ifPresent: true }));
-    return { exitCode: launch.exitCode, sessionId: null };
+    return { exitCode: launch.exitCode, sessionId: null, added: false };
   }
   const sessionId = detectWithoutSessionId(ctx, launch.manifestSessionId, before, after);
-  if (sessionId !== null) await register(ctx, sessionId, options);
-  return { exitCode: launch.exitCode, sessionId };
+  const added = sessionId !== null && await register(ctx, sessionId, options);
+  return { exitCode: launch.exitCode, sessionId, added };
+}
+
+/**
+ * The session a `/clear` went on with: claude's manifest names a session
+ * other than the chosen one, whose transcript is new in this folder
+ * (2.1.332 moves to a new id at `/clear`); null otherwise.
+ */
+function clearedTo(
+  manifestId: string | null,
+  { chosenId, before, after }: { chosenId: string; before: FolderSnapshot; after: FolderSnapshot },
+): string | null {
+  if (manifestId === null || manifestId === chosenId) return null;
+  return after.has(manifestId) && !before.has(manifestId) ? manifestId : null;
+}
+
+function noteNewConversation(ctx: AppContext, guid: string): void {
+  ctx.out.line(
+    `  Claude went on in a new conversation, ${guid} (a /clear); claudecm adopt adds it to the list.`,
+    "cyan",
+  );
 }
 
 /**
@@ -101,16 +147,23 @@ export async function freshLaunch(
  * and a replaced session that came back to life meanwhile (a window on it, or its
  * transcript on disk again) keeps its row (issue 17 item 5).
  */
-function register(ctx: AppContext, guid: string, options: FreshLaunchOptions): Promise<unknown> {
+async function register(
+  ctx: AppContext,
+  guid: string,
+  options: FreshLaunchOptions,
+): Promise<boolean> {
   const { replaces } = options;
-  return changeRegistry(ctx, (r) => {
-    if (findSession(r, guid) !== undefined) return r;
+  let added = false;
+  await changeRegistry(ctx, (r) => {
+    added = findSession(r, guid) === undefined;
+    if (!added) return r;
     const replaced = replaces === undefined ? undefined : findSession(r, replaces);
     if (replaced !== undefined && stillLost(ctx, replaced)) {
       return swapGuid(r, replaced.guid, guid);
     }
     return addAtTop(r, { guid, dir: options.dir, desc: options.desc, tokens: "" });
   });
+  return added;
 }
 
 /** Whether `session` is still lost: no claude has it open and its transcript is found nowhere. */
@@ -128,8 +181,8 @@ function stillLost(ctx: AppContext, session: Session): boolean {
 function detectWithoutSessionId(
   ctx: AppContext,
   manifestId: string | null,
-  before: Map<string, number>,
-  after: Map<string, number>,
+  before: FolderSnapshot,
+  after: FolderSnapshot,
 ): string | null {
   const diffId = newSessionBetween(before, after);
   const chosen = manifestId !== null && after.has(manifestId) ? manifestId : diffId;

@@ -83,7 +83,9 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
     desc: preNamed ?? folderDefaultName(leafName(ctx.paths, dir)),
     passArgs,
   });
-  await finishFreshLaunch(ctx, outcome, { settings, dir, provisional: preNamed === null });
+  // Asked for a name only when this launch made the row: `-c` into a listed session keeps its own.
+  const provisional = preNamed === null && outcome.added;
+  await finishFreshLaunch(ctx, outcome, { settings, dir, provisional });
   return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
 }
 

@@ -31,11 +31,18 @@ export interface FinishedResume {
 /** Finish a resume of `session` that ended with `outcome`. */
 export async function finishResume(ctx: AppContext, finished: FinishedResume): Promise<void> {
   const { session, outcome } = finished;
+  if (outcome.newConversation !== undefined) {
+    ctx.out.line(
+      `  Claude went on in a new conversation, ${outcome.newConversation} (a /clear); ` +
+        `'${session.desc}' stays as it was. claudecm adopt adds the new one to the list.`,
+      "cyan",
+    );
+  }
   if (outcome.exitCode === 0) {
     await postExit(ctx, finished.settings, {
       guid: outcome.effectiveGuid,
       dir: session.dir,
-      registerIfMissing: !finished.registered,
+      registerIfMissing: !finished.registered || outcome.branch === true,
     });
     return;
   }

@@ -19,6 +19,7 @@ import { changeRegistry } from "../registry.ts";
 import { recheckThenAct } from "../recheck.ts";
 import { followFolderMoves } from "./follow_folder.ts";
 import { finishResume } from "./resume_exit.ts";
+import { classifyNext } from "./next_session.ts";
 import { markResuming } from "../../store/resume_marker.ts";
 import { keepOneTranscriptCopy } from "./transcript_copies.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
@@ -125,6 +126,10 @@ export interface ResumeOutcome {
    * work went.
    */
   unfollowedFork?: string;
+  /** `effectiveGuid` is a branch the user asked for (`--fork-session`): it needs a row of its own. */
+  branch?: boolean;
+  /** A `/clear` went on in this new conversation, which no row names (next_session.ts). */
+  newConversation?: string;
 }
 
 /** Resume `guid` in `dir`, retrying a refused `/exit` tail and following a fork. */
@@ -162,20 +167,23 @@ async function resumeWithForkDetection(
   // A failed resume must not adopt whatever transcript is newest (spec 11.6.1 step 4).
   const after = snapshotFolder(folder, join);
   const fork = detectFork(guid, launch, before, withoutOthers(ctx, { guid, before, after }));
-  if (launch.exitCode !== 0) {
-    const ran = fork !== null || transcriptStamp(transcript) !== stampBefore;
-    return {
-      exitCode: launch.exitCode,
-      effectiveGuid: guid,
-      ran,
-      unfollowedFork: fork ?? undefined,
-    };
+  const next = classifyNext(fork, {
+    nextPath: join(folder, `${fork}.jsonl`),
+    resumedPath: transcript,
+    extraArgs: options.extraArgs ?? [],
+  });
+  const outcome = { exitCode: launch.exitCode, effectiveGuid: guid, ran: true };
+  if (next.kind === "same") {
+    const ran = launch.exitCode === 0 || transcriptStamp(transcript) !== stampBefore;
+    return { ...outcome, ran };
   }
-  if (fork === null) return { exitCode: 0, effectiveGuid: guid, ran: true };
+  if (next.kind === "cleared") return { ...outcome, newConversation: next.guid };
+  if (launch.exitCode !== 0) return { ...outcome, unfollowedFork: next.guid };
+  if (next.kind === "branch") return { ...outcome, effectiveGuid: next.guid, branch: true };
   // The predecessor moves from where it is, which is not always the folder claude ran in.
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
-  const followed = await followFork(ctx, { dir, folder: predecessorFolder, guid, fork });
-  return { exitCode: 0, effectiveGuid: followed ? fork : guid, ran: true };
+  const followed = await followFork(ctx, { dir, folder: predecessorFolder, guid, fork: next.guid });
+  return { ...outcome, effectiveGuid: followed ? next.guid : guid };
 }
 
 /**
