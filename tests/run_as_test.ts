@@ -82,6 +82,34 @@ Deno.test("decideRunAs: root with the run-as user re-execs through sudo -H, args
   assert.equal(decision.action === "reexec" && decision.user, "alice");
 });
 
+Deno.test("decideRunAs: the user's claudecm choices and editor cross the switch; root's state does not", () => {
+  const vars = {
+    CLAUDECM_PERMISSIONS: "ask",
+    CLAUDECM_CLAUDE: "/opt/claude",
+    CLAUDECM_CMV: "/opt/cmv",
+    CLAUDECM_VAULT: "copy",
+    EDITOR: "vim",
+    VISUAL: "code -w",
+    CLAUDECM_HOME: "/root/.claudecm",
+    CLAUDE_CONFIG_DIR: "/root/.claude",
+  };
+  const decision = decideRunAs(facts({ vars }));
+  assert.equal(decision.action, "reexec");
+  const args = decision.action === "reexec" ? decision.args : [];
+  for (const carried of ["CLAUDECM_PERMISSIONS=ask", "CLAUDECM_CLAUDE=/opt/claude"]) {
+    assert.ok(args.includes(carried), carried);
+  }
+  for (const carried of ["CLAUDECM_CMV=/opt/cmv", "CLAUDECM_VAULT=copy", "EDITOR=vim"]) {
+    assert.ok(args.includes(carried), carried);
+  }
+  assert.ok(args.includes("VISUAL=code -w"));
+  // Root's config file asked: the switch carries that, even with nothing in the environment.
+  const fromConfig = decideRunAs(facts({ permissions: "ask" }));
+  assert.ok(fromConfig.action === "reexec" && fromConfig.args.includes("CLAUDECM_PERMISSIONS=ask"));
+  assert.ok(!args.some((arg) => arg.startsWith("CLAUDECM_HOME=")), "root's state stays root's");
+  assert.ok(!args.some((arg) => arg.startsWith("CLAUDE_CONFIG_DIR=")));
+});
+
 Deno.test("decideRunAs: root without a user to switch to keeps the bypass flag only under IS_SANDBOX=1", () => {
   const noUser = decideRunAs(facts({ user: null }));
   assert.equal(noUser.action, "stay");

@@ -46,6 +46,12 @@ export interface RunAsFacts {
   runuser: string | null;
   /** The command line that starts this claudecm again: executable, then args. */
   self: string[];
+  /**
+   * Root's own permissions choice (its config file or environment): "ask"
+   * goes along to the other user, so a switch never turns asking into the
+   * bypass flag.
+   */
+  permissions?: "ask" | "bypass";
 }
 
 /** Re-execute claudecm as another user. */
@@ -68,8 +74,30 @@ export interface Stay {
 /** The default run-as user, as in the old bash script. */
 const DEFAULT_RUN_AS = "claude";
 
-/** Variables carried across the switch; the rest is the target user's own. */
-const CARRIED = ["PATH", "TERM", "COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE", "TZ"];
+/**
+ * Variables carried across the switch; the rest is the target user's own.
+ * The user's claudecm choices go along (a permissions choice of "ask" must
+ * not become the bypass flag on the other side), and the editor a refresh
+ * opens. Root's state (CLAUDECM_HOME, CLAUDE_CONFIG_DIR) does not.
+ */
+const CARRIED = [
+  "PATH",
+  "TERM",
+  "COLORTERM",
+  "NO_COLOR",
+  "LANG",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TZ",
+  "EDITOR",
+  "VISUAL",
+  "CLAUDECM_PERMISSIONS",
+  "CLAUDECM_PERMISSION_MODE",
+  "CLAUDECM_CLAUDE",
+  "CLAUDECM_CMV",
+  "CLAUDECM_VAULT",
+  "CLAUDECM_DEBUG",
+];
 
 /** Decide whether to re-exec as the run-as user, and whether the bypass flag may be passed. */
 export function decideRunAs(facts: RunAsFacts): Reexec | Stay {
@@ -147,11 +175,9 @@ function switchCommand(
     `LOGNAME=${user.name}`,
     `SHELL=${user.shell}`,
     ...CARRIED.flatMap((name) => {
-      const value = facts.env(name);
-      return value === undefined ? [] : [`${name}=${value}`];
-    }),
-    ...["CLAUDECM_PERMISSION_MODE", "CLAUDECM_DEBUG"].flatMap((name) => {
-      const value = facts.env(name);
+      const value = name === "CLAUDECM_PERMISSIONS" && facts.permissions === "ask"
+        ? "ask"
+        : facts.env(name);
       return value === undefined ? [] : [`${name}=${value}`];
     }),
     "CLAUDECM_REEXECED=1",

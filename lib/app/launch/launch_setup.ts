@@ -50,10 +50,13 @@ export async function prepareLaunch(
   ctx: AppContext,
   options: PrepareLaunchOptions = {},
 ): Promise<LaunchSetup> {
-  const decision = (options.decide ?? ((c: AppContext) => decideRunAs(runAsFacts(c.env))))(ctx);
-  if (decision.action === "reexec") return { reexecExitCode: await reexec(decision) };
+  // Read before a switch too: root's "ask" must reach the other user's claude (run_as.ts).
   const permissions = readPermissionsSetting(ctx);
   if (permissions.error !== null) throw new UserError(permissions.error);
+  const decide = options.decide ??
+    ((c: AppContext) => decideRunAs({ ...runAsFacts(c.env), permissions: permissions.choice }));
+  const decision = decide(ctx);
+  if (decision.action === "reexec") return { reexecExitCode: await reexec(decision) };
   // A missing claude is said before any question, not after the user has typed a name.
   if (options.requireClaude !== false) await ctx.tools.claude();
   const bypass = permissions.choice === "bypass";
