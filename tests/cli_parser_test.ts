@@ -177,5 +177,8 @@ Deno.test("the help lays out usage, description and aligned, wrapped columns", (
 Deno.test("suggestions: the closest candidates only, none when nothing is close", () => {
   assert.equal(suggestSimilar("--jsno", ["--json", "--help"]), "\n(Did you mean --json?)");
   assert.equal(suggestSimilar("--al", ["--all", "--as"]), "\n(Did you mean one of --all, --as?)");
+  // An option is never offered a command name cut short ('--rsion' for `help --json`).
+  assert.equal(suggestSimilar("--json", ["version", "list", "new"]), "");
+  assert.equal(suggestSimilar("--lsit", ["list", "--lint"]), "\n(Did you mean --lint?)");
   assert.equal(suggestSimilar("--zzzzzz", ["--json"]), "");
 });

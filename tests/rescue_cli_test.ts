@@ -71,6 +71,21 @@ Deno.test("rescue --all --json --workspace writes threads once; the rerun skips 
   }
 });
 
+Deno.test("rescue --session takes an id typed in upper case as the same session", async () => {
+  const { fake, w, env } = rescueWorld();
+  try {
+    const args = ["rescue", "--dry-run", "--json", "--session", w.ids.dead.toUpperCase()];
+    const run = await runClaudecm(args, { env, cwd: w.workspace });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(
+      JSON.parse(run.stdout).recovered.map((r: { sessionId: string }) => r.sessionId),
+      [w.ids.dead],
+    );
+  } finally {
+    fake.cleanup();
+  }
+});
+
 Deno.test("rescue --summarize runs claude -p --no-session-persistence and uses its answer", async () => {
   const { fake, w, env } = rescueWorld();
   try {

@@ -16,6 +16,8 @@ export function suggestSimilar(word: string, candidates: readonly string[]): str
   let similar: string[] = [];
   let best = MAX_DISTANCE;
   for (const whole of new Set(candidates)) {
+    // An option is compared with options only, a command with commands.
+    if (whole.startsWith("--") !== options) continue;
     const candidate = options ? whole.slice(2) : whole;
     if (candidate.length <= 1) continue;
     const distance = editDistance(typed, candidate);

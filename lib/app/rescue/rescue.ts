@@ -14,6 +14,7 @@
  */
 
 import { errorMessage, ExitCode, UserError } from "../../core/errors.ts";
+import { canonicalSessionId, isSessionId } from "../../core/registry.ts";
 import { encodeLossless } from "../../core/lossless_text.ts";
 import { basename, join } from "../../core/path.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
@@ -49,12 +50,14 @@ export interface RescueOptions {
   summarize?: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Run `rescue`; returns the exit code. */
 export async function runRescue(ctx: AppContext, options: RescueOptions): Promise<number> {
   const days = options.days ?? DEFAULT_DAYS;
-  if (options.session !== undefined && !UUID.test(options.session)) {
+  // Claude names sessions in lower case: an id typed in upper case names the same one.
+  const onlySession = options.session === undefined
+    ? undefined
+    : canonicalSessionId(options.session);
+  if (onlySession !== undefined && !isSessionId(onlySession)) {
     throw new UserError(
       `not a session id (expected a UUID): ${options.session}`,
       ExitCode.notFound,
@@ -64,10 +67,10 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
   const scan = scanDeadSessions(ctx.paths.projectsDir, {
     now: ctx.now(),
     days,
-    session: options.session,
+    session: onlySession,
   });
-  if (options.session !== undefined && scan.dead.length === 0) {
-    explainNotDead(ctx, options.session, scan);
+  if (onlySession !== undefined && scan.dead.length === 0) {
+    explainNotDead(ctx, onlySession, scan);
   }
   const recovered = recoveredSessionIds(workspace.threadsDir);
   const already = scan.dead.filter((session) => recovered.has(session.id));
@@ -80,7 +83,7 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
 
   if (rows.length === 0) {
     // Nothing new, but an earlier rescue may have been killed before its index files.
-    const mayWrite = !options.dryRun && (options.all || options.session !== undefined);
+    const mayWrite = !options.dryRun && (options.all || onlySession !== undefined);
     const repaired = mayWrite ? planFiles(ctx, workspace, []) : [];
     if (mayWrite) writeFiles(workspace, repaired);
     if (options.json) printJson(ctx, base, [], repaired);
@@ -89,14 +92,14 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
         const names = repaired.map((file) => basename(file.path)).join(", ");
         ctx.out.line(`Rebuilt ${names} from the threads in ${workspace.threadsDir}.`);
       }
-      reportNothingNew(ctx, { ...base, session: options.session });
+      reportNothingNew(ctx, { ...base, session: onlySession });
     }
     return 0;
   }
 
   let chosen: DeadRow[];
   const heading = `Dead Sessions Found (last ${days} days):`;
-  if (options.all || options.session !== undefined) {
+  if (options.all || onlySession !== undefined) {
     chosen = rows;
   } else if (options.json || !ctx.interactive) {
     if (options.json) printJson(ctx, base, [], []);
