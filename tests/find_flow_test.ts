@@ -288,6 +288,13 @@ Deno.test("find: bad filters are usage errors", async () => {
   try {
     await assert.rejects(() => runFind(t.ctx, { terms: ["x"], role: ["robot"] }), /unknown role/);
     await assert.rejects(() => runFind(t.ctx, { terms: ["x"], since: "soon" }), /--since/);
+    // Only the documented forms: JavaScript's own date guessing read '7' as July 2001.
+    for (const since of ["7", "last 7", "Nov 29", "2026-02-30", "2026-11-30T25:00", "1/2/2026"]) {
+      await assert.rejects(() => runFind(t.ctx, { terms: ["x"], since }), /--since/, since);
+    }
+    for (const since of ["2026-11-30", "2026-11-30T14:05", "2026-11-30T14:05:09Z", "3 d"]) {
+      await runFind(t.ctx, { terms: ["x"], since, json: true });
+    }
     await assert.rejects(() => runFind(t.ctx, { terms: ["--"] }), /nothing to search for/);
     await assert.rejects(() => runFind(t.ctx, { terms: ["("], regex: true }), /--regex/);
   } finally {

@@ -25,7 +25,8 @@ export const findCommand: CommandDetails = {
     { flags: "--project <dir>", description: "only sessions of this folder" },
     {
       flags: "--since <when>",
-      description: "only text written since: 7d, 24h, 30m, 2w or a date (2026-11-01)",
+      description:
+        "only text written since: 7d, 24h, 30m, 2w, a date (2026-11-01) or a date and time (2026-11-01T14:05)",
     },
     {
       flags: "--limit <n>",

@@ -136,18 +136,39 @@ function rolesOf(options: FindOptions): SearchRole[] {
 /** `7d`, `24h`, `30m`, `2w`, or a date (`2026-11-01`, an ISO time) → an ISO time. */
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
+/**
+ * A date, with a time and a zone when given: 2026-11-30, 2026-11-30T14:05,
+ * 2026-11-30T14:05:09Z. Nothing looser: JavaScript's own date guessing reads
+ * '7' as July 2001 and rolls February 30 over into March.
+ */
+const SINCE_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
 function parseSince(text: string, now: Date): string {
-  const relative = /^(\d+)\s*([mhdw])$/i.exec(text.trim());
+  const typed = text.trim();
+  const relative = /^(\d+)\s*([mhdw])$/i.exec(typed);
   const date = relative
     ? new Date(now.getTime() - Number(relative[1]) * UNIT_MS[relative[2].toLowerCase()])
-    : /^\d{4}-\d{2}-\d{2}$/.test(text.trim())
-    ? new Date(`${text.trim()}T00:00:00`)
-    : new Date(text);
+    : calendarDate(typed);
   // A span too long for a date (99999999999d) is no date either.
-  if (Number.isNaN(date.getTime())) {
-    throw new UsageError(`--since: expected 7d, 24h, 30m, 2w or a date, not '${text}'`);
+  if (date === null || Number.isNaN(date.getTime())) {
+    throw new UsageError(
+      `--since: expected 7d, 24h, 30m, 2w, a date (2026-11-30) or a date and time ` +
+        `(2026-11-30T14:05), not '${text}'`,
+    );
   }
   return date.toISOString();
+}
+
+/** A {@linkcode SINCE_DATE} as a Date, local time unless a zone is given; null for no such day or time. */
+function calendarDate(typed: string): Date | null {
+  const parts = SINCE_DATE.exec(typed);
+  if (parts === null) return null;
+  const [, year, month, day, hour = "0", minute = "0", second = "0"] = parts;
+  const asLocal = new Date(Number(year), Number(month) - 1, Number(day));
+  const realDay = asLocal.getMonth() === Number(month) - 1 && asLocal.getDate() === Number(day);
+  if (!realDay || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
+  return parts[4] === undefined ? asLocal : new Date(typed);
 }
 
 function projectFilter(ctx: AppContext, dir: string) {
