@@ -114,6 +114,21 @@ Deno.test("adopt --dry-run and adopt --json write nothing", async () => {
   }
 });
 
+Deno.test("adopt --all --json prints nothing but the JSON on stdout, even on a first run", async () => {
+  const { t, seeded } = setup({ interactive: false });
+  try {
+    const out = createMemoryOutput();
+    t.ctx.out = out;
+    assert.equal(await runAdopt(t.ctx, { all: true, json: true }), 0);
+    const json = JSON.parse(out.text());
+    assert.equal(json.adopted.length, 3);
+    assert.ok(json.adopted.includes(seeded.ai.sessionId));
+    assert.match(t.stderr(), /Protected session transcripts/, "the bootstrap's note, on stderr");
+  } finally {
+    t.cleanup();
+  }
+});
+
 Deno.test("adopt in a terminal adds the numbers picked", async () => {
   const { t, seeded } = setup({ interactive: true, answers: ["9", "1 3"] });
   try {

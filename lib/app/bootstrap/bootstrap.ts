@@ -28,6 +28,8 @@ export interface BootstrapOptions {
   mayPrompt: boolean;
   /** The run's transcript lookups, shared with what the command shows next (the list). */
   locateCache?: LocateCache;
+  /** Stdout carries the command's JSON: the bootstrap's notes go to stderr. */
+  jsonOutput?: boolean;
 }
 
 /** What later steps need from the bootstrap. */
@@ -45,7 +47,10 @@ export async function bootstrap(
   const { paths } = ctx;
   const writable = prepareStateDir(ctx);
   if (await ensureCleanupPeriod(paths, ctx.now())) {
-    ctx.out.line("  Protected session transcripts from Claude Code's 30-day auto-delete.", "cyan");
+    (options.jsonOutput ? ctx.err : ctx.out).line(
+      "  Protected session transcripts from Claude Code's 30-day auto-delete.",
+      "cyan",
+    );
   }
   // Where nothing can be saved, a typed machine name would be lost: use the hostname.
   const machineName = settleMachineName(ctx, { mayPrompt: options.mayPrompt && writable });

@@ -64,7 +64,7 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
   }
   const write = !options.dryRun && chosen.length > 0;
   const adopted = write
-    ? await adopt(ctx, chosen, { mayPrompt: !options.json })
+    ? await adopt(ctx, chosen, { mayPrompt: !options.json, jsonOutput: options.json })
     : { added: [], gone: 0 };
   if (options.json) {
     ctx.out.line(
@@ -139,7 +139,7 @@ function listAdoptable(ctx: AppContext): {
 async function adopt(
   ctx: AppContext,
   chosen: AdoptCandidate[],
-  options: { mayPrompt: boolean },
+  options: { mayPrompt: boolean; jsonOutput?: boolean },
 ): Promise<Adopted> {
   await bootstrap(ctx, options);
   const adopted: Adopted = { added: [], gone: 0 };
