@@ -156,6 +156,44 @@ Deno.test("P changes the folder: the transcript moves to the new key, the old co
   });
 });
 
+Deno.test("D after a P deletes the copy P set aside in the backup folder too, and lists it first", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    const moved = join(world.dir, "moved here");
+    Deno.mkdirSync(moved);
+    assert.equal((await world.run([], { stdin: `e\np1\n${moved}\n` })).code, 0);
+    const kept = join(world.paths.backupDir, "project", `${main[0].guid}.jsonl`);
+    assert.ok(pathExists(kept));
+    const result = await world.run([], { stdin: "e\nd1\ndelete\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(
+      result.stdout,
+      new RegExp(`set aside in the backup folder:\\s+${escapeRegExp(kept)}`),
+    );
+    assert.match(result.stdout, /Deleted: Alpha/);
+    assert.ok(!pathExists(kept), "no full copy outlives a permanent delete");
+    assert.ok(pathExists(world.paths.registryFile));
+  });
+});
+
+Deno.test("A and D refuse a session a second line also names: the second would take its place", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    const text = registryText(world);
+    // The old scripts could write one session twice; the second line is kept as written.
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      `${text}${main[0].guid}|${world.project}|Again|\n`,
+    );
+    for (const stdin of ["e\na1\n", "e\nd1\ndelete\n"]) {
+      const result = await world.run([], { stdin });
+      assert.match(result.stdout, /Line 4 of the session list also names this session/);
+      assert.ok(pathExists(transcriptPathFor(world.paths, world.project, main[0].guid)));
+      assert.deepEqual(world.sessions().map((s) => s.desc), ["Alpha", "Beta", "Gamma"]);
+    }
+  });
+});
+
 Deno.test("P refuses to move a session whose transcript cannot be read: the path is unchanged", async () => {
   await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, THREE);

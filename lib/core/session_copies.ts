@@ -15,7 +15,7 @@
  * @module
  */
 
-import { pathExists, subdirectoryNames } from "./fs_checks.ts";
+import { pathExists, readDirOrEmpty, subdirectoryNames } from "./fs_checks.ts";
 import { type Paths, projectDirFor } from "./paths.ts";
 import { projectKey } from "./project_key.ts";
 
@@ -90,6 +90,20 @@ export function findVaultEntries(paths: Paths, guid: string): SessionFiles[] {
   return subdirectoryNames(paths.vaultDir)
     .map((name) => sessionFilesIn(paths, paths.path.join(paths.vaultDir, name), guid))
     .filter((files) => pathExists(files.transcript) || pathExists(files.sidecar));
+}
+
+/**
+ * What P#, a fork and a trim set aside of session `guid` in the backup folder
+ * (`backup/<leaf>/<guid>.jsonl` and its sidecar, numbered `.1`, `.2`... when
+ * the name was taken; store/move_aside.ts): the paths there now.
+ */
+export function findBackupCopies(paths: Paths, guid: string): string[] {
+  const ours = new RegExp(`^${guid}(\\.jsonl)?(\\.\\d+)?$`);
+  return subdirectoryNames(paths.backupDir).flatMap((leaf) => {
+    const folder = paths.path.join(paths.backupDir, leaf);
+    return readDirOrEmpty(folder).filter((entry) => ours.test(entry.name))
+      .map((entry) => paths.path.join(folder, entry.name)).sort();
+  });
 }
 
 /**

@@ -9,7 +9,7 @@
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import { deleteWithConfirmation } from "./delete_session.ts";
-import { pick } from "./edit_list.ts";
+import { pick, reportChange } from "./edit_list.ts";
 import { archivedSessions } from "../../core/registry.ts";
 import { unarchiveSession } from "../../core/registry_ops.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
@@ -47,11 +47,12 @@ export async function viewArchived(ctx: AppContext): Promise<void> {
       ctx.out.line("  Unknown command.", "yellow");
     } else if (session !== null && command[1].toLowerCase() === "u") {
       const { guid } = session;
-      await changeRegistry(
-        ctx,
-        (r) => archivedSessions(r).some((s) => s.guid === guid) ? unarchiveSession(r, guid) : r,
-      );
-      ctx.out.line(`  Unarchived: ${session.desc}`, "green");
+      let found = false;
+      await changeRegistry(ctx, (r) => {
+        found = archivedSessions(r).some((s) => s.guid === guid);
+        return found ? unarchiveSession(r, guid) : r;
+      });
+      reportChange(ctx, found, `Unarchived: ${session.desc}`, session);
     } else if (session !== null) {
       await deleteWithConfirmation(ctx, session);
     }

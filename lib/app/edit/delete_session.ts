@@ -5,7 +5,10 @@
  * the row with it (issue 17 item 3: a copy left in another folder would come
  * back through `find` and `adopt`). The confirmation lists each path, and the
  * deletion re-checks under the registry lock that the session is still
- * closed, still listed and its files still the ones listed (item 2).
+ * closed, still listed and its files still the ones listed (item 2). The
+ * copies claudecm set aside (the vault's, and the backup folder's from P#, a
+ * fork or a trim) go with the last transcript: a permanent delete leaves no
+ * full copy behind.
  *
  * A file that cannot be removed (permissions, a file Windows holds open)
  * does not stop the rest, and the report names it: once no transcript is
@@ -17,14 +20,17 @@
 
 import type { AppContext } from "../context.ts";
 import { recheckThenAct } from "../recheck.ts";
+import { namedTwice } from "./named_twice.ts";
 import { removeVaultCopy, vaultCopyPaths } from "../vault/vault_remove.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isNotFound } from "../../core/fs_checks.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
-import type { Session } from "../../core/registry.ts";
+import { findSession, type Session } from "../../core/registry.ts";
+import { readRegistry } from "../../store/registry_store.ts";
 import { removeSession } from "../../core/registry_ops.ts";
 import {
+  findBackupCopies,
   findSessionCopies,
   type SessionFiles,
   sessionFilesFor,
@@ -33,6 +39,7 @@ import { syncSessionIndex } from "../../store/session_index_sync.ts";
 
 /** Ask, then delete the files and the row together; prints what happened. */
 export async function deleteWithConfirmation(ctx: AppContext, session: Session): Promise<void> {
+  if (namedTwice(ctx, session.guid)) return;
   if (liveSessionIds(ctx.paths).has(session.guid)) {
     ctx.out.line(`  '${session.desc}' is open in a claude window now; close it first.`, "red");
     return;
@@ -53,6 +60,11 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
   if (vaultCopy.length > 0) {
     ctx.out.line(`  its copy in the vault: ${vaultCopy[0]} (${vaultCopy.length} files)`, "red");
   }
+  const setAside = findBackupCopies(ctx.paths, session.guid);
+  if (setAside.length > 0) {
+    ctx.out.line("  its copies set aside in the backup folder:", "red");
+    for (const path of setAside) ctx.out.line(`    ${path}`, "red");
+  }
   ctx.out.line("  and its entry in the session list. This cannot be undone.", "red");
   const answer = ctx.prompter.ask("  Type 'delete' to confirm: ");
   if (answer === null || answer.trim().toLowerCase() !== "delete") {
@@ -67,8 +79,11 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
   }, () => {
     const failures = copies.flatMap(deleteSessionFiles);
     const transcriptLeft = copies.some((files) => exists(files.transcript));
-    // The vault's copy goes only with the last transcript: until then the session is restorable.
-    if (!transcriptLeft) failures.push(...removeVaultCopy(ctx, session.guid));
+    // The vault's and the backup's copies go only with the last transcript: until then the
+    // session is restorable.
+    if (!transcriptLeft) {
+      failures.push(...removeVaultCopy(ctx, session.guid), ...setAside.flatMap(removePath));
+    }
     return {
       value: { failures, transcriptLeft },
       change: (r) => transcriptLeft ? r : removeSession(r, session.guid, { ifPresent: true }),
@@ -76,7 +91,10 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
   }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
   if (!step.done) {
     ctx.out.line(`  Nothing was deleted: ${step.reason}.`, "red");
-    ctx.out.line("  The entry is kept.", "red");
+    // Another window may have removed the row itself: say "kept" only of an entry that is there.
+    if (findSession(readRegistry(ctx.paths), session.guid)) {
+      ctx.out.line("  The entry is kept.", "red");
+    }
     return;
   }
   syncSessionIndex(ctx.paths, session.dir, step.registry);
@@ -118,14 +136,16 @@ function exists(path: string): boolean {
 
 /** Remove one copy's `<guid>.jsonl` and `<guid>/`; what could not be removed, with why. */
 function deleteSessionFiles(files: SessionFiles): string[] {
-  const failures: string[] = [];
-  for (const path of [files.transcript, files.sidecar]) {
-    try {
-      Deno.removeSync(path, { recursive: true });
-    } catch (error) {
-      // Only "not found" is nothing to delete; anything else is said as what it is (5.11).
-      if (!isNotFound(error)) failures.push(`${path}: ${errorMessage(error)}`);
-    }
+  return [files.transcript, files.sidecar].flatMap(removePath);
+}
+
+/** Remove `path` (a folder with what is in it); what could not be removed, with why. */
+function removePath(path: string): string[] {
+  try {
+    Deno.removeSync(path, { recursive: true });
+    return [];
+  } catch (error) {
+    // Only "not found" is nothing to delete; anything else is said as what it is (5.11).
+    return isNotFound(error) ? [] : [`${path}: ${errorMessage(error)}`];
   }
-  return failures;
 }

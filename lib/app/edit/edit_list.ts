@@ -12,6 +12,7 @@ import { askSessionName } from "../new/ask_name.ts";
 import { changeRegistry } from "../registry.ts";
 import { changeSessionPath } from "./change_path.ts";
 import { deleteWithConfirmation } from "./delete_session.ts";
+import { namedTwice } from "./named_twice.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { findSession, mainSessions, type Session } from "../../core/registry.ts";
 import { archiveSession, moveSession, renameSession } from "../../core/registry_ops.ts";
@@ -55,26 +56,42 @@ export function pick(ctx: AppContext, sessions: Session[], number: string): Sess
 
 async function editOne(ctx: AppContext, key: string, session: Session): Promise<void> {
   const { guid } = session;
+  if (key === "a" && namedTwice(ctx, guid)) return;
   switch (key) {
     case "r": {
       const name = askSessionName(ctx, `  New name for '${session.desc}' (Enter to keep): `);
       if (name === null) return;
-      await changeRegistry(ctx, (r) => findSession(r, guid) ? renameSession(r, guid, name) : r);
-      ctx.out.line(`  Renamed: ${name}`, "green");
+      let found = false;
+      await changeRegistry(ctx, (r) => {
+        found = findSession(r, guid) !== undefined;
+        return found ? renameSession(r, guid, name) : r;
+      });
+      reportChange(ctx, found, `Renamed: ${name}`, session);
       return;
     }
     case "p":
       return await changeSessionPath(ctx, session);
-    case "a":
-      await changeRegistry(
-        ctx,
-        (r) => mainSessions(r).some((s) => s.guid === guid) ? archiveSession(r, guid) : r,
-      );
-      ctx.out.line(`  Archived: ${session.desc}`, "green");
+    case "a": {
+      let found = false;
+      await changeRegistry(ctx, (r) => {
+        found = mainSessions(r).some((s) => s.guid === guid);
+        return found ? archiveSession(r, guid) : r;
+      });
+      reportChange(ctx, found, `Archived: ${session.desc}`, session);
       return;
+    }
     case "d":
       return await deleteWithConfirmation(ctx, session);
   }
+}
+
+/** Say what was done, or that another window changed the row first and nothing was. */
+export function reportChange(ctx: AppContext, done: boolean, what: string, session: Session): void {
+  if (done) ctx.out.line(`  ${what}`, "green");
+  else {ctx.out.line(
+      `  '${session.desc}' changed in another window meanwhile; nothing done.`,
+      "yellow",
+    );}
 }
 
 async function moveOne(
