@@ -4,6 +4,8 @@ import { inWorldWithoutCmv, openInAnotherWindow } from "./helpers/launch_world.t
 import { registryBytes, seedSessions } from "./helpers/seed.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { escapeRegExp, ON_WINDOWS } from "./helpers/portable.ts";
+import { HAVE_PTY } from "./helpers/real_claude.ts";
+import { claudecmInvocation } from "./helpers/run_cli.ts";
 
 const FIVE = [
   { desc: "Context window work" },
@@ -205,4 +207,36 @@ Deno.test({
       assert.equal(world.launches().length, 0);
       assert.equal(world.sessions().length, 1);
     }),
+});
+
+Deno.test({
+  name: "list and search in a terminal whose output is piped print the table and ask nothing",
+  // util-linux `script` gives claudecm a terminal for stdin while its stdout goes to `cat`.
+  ignore: !HAVE_PTY,
+  fn: async () => {
+    await inWorldWithoutCmv(async (world) => {
+      seedSessions(world, FIVE);
+      const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
+      for (const args of [["list"], ["search", "context"]]) {
+        const line = [program, ...leading, ...args].map((a) => `'${a}'`).join(" ");
+        const child = new Deno.Command("script", {
+          args: ["-q", "-e", "-c", `${line} | cat`, "/dev/null"],
+          cwd: world.project,
+          env: { ...world.env, NO_COLOR: "1" },
+          clearEnv: true,
+          stdin: "piped",
+          stdout: "piped",
+          stderr: "null",
+        }).spawn();
+        // Nothing is typed: a run that asks would wait here until the timeout kills it.
+        const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+        const output = await child.output();
+        clearTimeout(timer);
+        const text = new TextDecoder().decode(output.stdout);
+        assert.equal(output.code, 0, `${args.join(" ")} waited for an answer: ${text}`);
+        assert.match(text, /Context window work/);
+        assert.doesNotMatch(text, /Pick a session|Pick a number/);
+      }
+    });
+  },
 });

@@ -28,7 +28,11 @@ export interface AppContext {
   out: Output;
   err: Output;
   prompter: Prompter;
-  /** Whether a person is at the terminal (stdin is a TTY). */
+  /**
+   * Whether a person is at the terminal: stdin and stdout are TTYs. With
+   * stdout in a pipe (`claudecm list | grep x`) a question would go into the
+   * pipe, unseen, and the run would wait for an answer nobody knows is asked.
+   */
   interactive: boolean;
   /** claude and cmv, found on first use. */
   tools: Tools;
@@ -81,7 +85,7 @@ export function createProcessContext(): AppContext {
     out,
     err,
     prompter: createLinePrompter(Deno.stdin, out, { terminal: keyTerminal() }),
-    interactive: Deno.stdin.isTerminal(),
+    interactive: Deno.stdin.isTerminal() && Deno.stdout.isTerminal(),
     tools: createTools({
       env,
       childEnv: () => Deno.env.toObject(),

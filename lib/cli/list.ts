@@ -14,7 +14,10 @@ export const listCommand: CommandDetails = {
       flags: "--json",
       description: "print the registry with each session's info as JSON, for scripts",
     },
-    { flags: "-i, --interactive", description: "list mode even when stdin is not a terminal" },
+    {
+      flags: "-i, --interactive",
+      description: "list mode even when stdin or stdout is not a terminal",
+    },
   ],
   helpAfter:
     "\nIn a terminal (or with --interactive) this is list mode: type a session's number to\n" +

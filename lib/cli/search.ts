@@ -22,11 +22,11 @@ export const searchCommand: CommandDetails = {
     },
     {
       flags: "-i, --interactive",
-      description: "prompt for a number even when stdin is not a terminal",
+      description: "prompt for a number even when stdin or stdout is not a terminal",
     },
   ],
   helpAfter: "\nIn a terminal it asks for a number: the matches are numbered 1, 2, ... in the\n" +
-    "filtered list, and that number resumes that session. With stdin not a terminal it\n" +
+    "filtered list, and that number resumes that session. Piped (stdin or stdout) it\n" +
     "prints the matches and '<hits> of <total>' and exits, unless --interactive.\n" +
     "Old forms: claudecm -s TERM, claudecm -S TERM.\n" +
     "Exit codes: 0 ok (also when nothing matches), 1 the resume failed, 2 usage error.\n",
