@@ -8,7 +8,9 @@
  * @module
  */
 
+import { UserError } from "../core/errors.ts";
 import { logicalCwd } from "../core/folder_match.ts";
+import { isNotFound } from "../core/fs_checks.ts";
 import { type EnvReader, type OsName, type Paths, resolvePaths } from "../core/paths.ts";
 import { createTools, type Tools } from "../platform/tools.ts";
 import { createOutput, type Output, streamWriter } from "../ui/output.ts";
@@ -36,6 +38,21 @@ export interface AppContext {
   interactive: boolean;
   /** claude and cmv, found on first use. */
   tools: Tools;
+}
+
+/**
+ * The process's folder. Another window may remove it while claudecm waits at
+ * a prompt (a `git worktree remove`): that is the user's to fix, in one line.
+ */
+function currentFolder(): string {
+  try {
+    return Deno.cwd();
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    throw new UserError(
+      "the folder you are in no longer exists (removed or moved meanwhile); cd into one that does",
+    );
+  }
 }
 
 /** stdout's terminal width; undefined when it is not a terminal or reports no size. */
@@ -79,7 +96,7 @@ export function createProcessContext(): AppContext {
     env,
     setEnv: (name, value) => Deno.env.set(name, value),
     os: Deno.build.os,
-    cwd: () => logicalCwd(Deno.cwd(), env("PWD"), Deno.build.os),
+    cwd: () => logicalCwd(currentFolder(), env("PWD"), Deno.build.os),
     now: () => new Date(),
     hostname: () => Deno.hostname(),
     out,
