@@ -367,6 +367,60 @@ Deno.test("find forgets text rewritten at the same size with its old mtime put b
   }
 });
 
+Deno.test("a session's newest matches are the same through the index and the scan, subagents and all", async () => {
+  const { t, history } = setup();
+  try {
+    const sessionId = crypto.randomUUID();
+    const lineAt = (time: string, say: "prompt" | "text") => {
+      const start = new Date(`2026-10-03T${time}:00Z`);
+      const builder = new TranscriptBuilder({ cwd: history.beta.cwd, sessionId, start });
+      return (say === "prompt"
+        ? builder.prompt(`capybara at ${time}`)
+        : builder.text(`capybara ${time}`))
+        .toString();
+    };
+    const agentDir = join(history.beta.dir, sessionId, "subagents");
+    Deno.mkdirSync(agentDir, { recursive: true });
+    Deno.writeTextFileSync(
+      join(history.beta.dir, `${sessionId}.jsonl`),
+      ["10:00", "10:30", "11:30"].map((time) => lineAt(time, "prompt")).join(""),
+    );
+    // Read after the main transcript, though its lines interleave with it in time.
+    Deno.writeTextFileSync(
+      join(agentDir, "agent-c1.jsonl"),
+      ["10:15", "11:00", "12:00"].map((time) => lineAt(time, "text")).join(""),
+    );
+    const times = (json: FindJson) => json.results[0].matches.map((m) => m.timestamp);
+    const indexed = times(await find(t, ["capybara"]));
+    assert.deepEqual(indexed.map((time) => time?.slice(11, 16)), ["12:00", "11:30", "11:00"]);
+    assert.deepEqual(times(await find(t, ["capybara"], { index: false })), indexed);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("an old agent-*.jsonl replaced by one that names another session is filed under the new one", async () => {
+  const { t, history } = setup();
+  try {
+    const agent = join(history.beta.dir, "agent-old1.jsonl");
+    assert.deepEqual(ids(await find(t, ["manatee"])), [history.beta.id]);
+    // A new file at that name (a new inode), naming alpha's session and bigger than before.
+    const other = new TranscriptBuilder({
+      cwd: history.alpha.cwd,
+      sessionId: history.alpha.id,
+      start: new Date("2026-10-02T10:00:00Z"),
+    }).prompt("check the manatee feed again, and the dugong one");
+    while (other.toString().length <= Deno.statSync(agent).size) other.prompt("more dugong");
+    Deno.writeTextFileSync(`${agent}.new`, other.toString());
+    Deno.renameSync(`${agent}.new`, agent);
+    const scanned = ids(await find(t, ["dugong"], { index: false }));
+    assert.deepEqual(scanned, [history.alpha.id]);
+    assert.deepEqual(ids(await find(t, ["dugong"])), scanned, "the index agrees with --no-index");
+  } finally {
+    t.cleanup();
+  }
+});
+
 Deno.test("a transcript that fails mid-read is left out with no rows kept, and read whole next time", async () => {
   const { t, history } = setup();
   let failing: ReturnType<typeof failReadsAfter> | undefined;

@@ -72,6 +72,24 @@ Deno.test("picking a registered hit resumes it under its DESC and moves it to th
   }
 });
 
+for (const index of [true, false]) {
+  Deno.test(`a hit whose session has only subagent transcripts left is not picked (index: ${index})`, async () => {
+    const world = createFakeWorld();
+    const { t, history } = setup(world, ["1"]);
+    try {
+      Deno.removeSync(history.beta.path);
+      const before = Deno.readTextFileSync(t.ctx.paths.registryFile);
+      assert.equal(await runFind(t.ctx, { terms: ["narwhal"], index }), 1);
+      assert.match(t.stderr(), /own transcript is not at .*only its subagents' files are left/);
+      assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), before, "no row for nothing");
+      assert.deepEqual(launches(world), []);
+    } finally {
+      t.cleanup();
+      world.cleanup();
+    }
+  });
+}
+
 Deno.test("Enter picks nothing: no launch, no registry change", async () => {
   const world = createFakeWorld();
   const { t } = setup(world, [""]);
@@ -120,7 +138,7 @@ Deno.test("a hit whose transcript another window took away since the search is n
       matches: [],
     });
     assert.equal(code, 1);
-    assert.match(t.stderr(), /is no longer at .*since the search\); nothing was added\./);
+    assert.match(t.stderr(), /is not at .*moved away since the search.*nothing was added\./);
     assert.deepEqual(Deno.readFileSync(t.ctx.paths.registryFile), registry, "no row for nothing");
     assert.deepEqual(launches(world), []);
   } finally {

@@ -27,6 +27,37 @@ Deno.test("search text: prompts, answers, calls and outputs each get their role"
   assert.deepEqual([facts.firstPrompt, facts.cwd, facts.conversation], ["first ask", "/w", true]);
 });
 
+Deno.test("search text: a subagent's prompt is Claude's words, not the user's", () => {
+  const line = {
+    type: "user",
+    isSidechain: true,
+    message: { role: "user", content: "Find where the quokka config is loaded" },
+    timestamp: "2026-11-30T10:00:00Z",
+    cwd: "/w",
+  };
+  const facts: SessionFacts = {};
+  assert.deepEqual(docs(line, facts).map((d) => [d.role, d.text]), [
+    ["assistant", "Find where the quokka config is loaded"],
+  ]);
+  assert.equal(facts.firstPrompt, undefined, "not the session's first prompt either");
+});
+
+Deno.test("search text: colour codes in tool output do not glue themselves to words", () => {
+  const line = {
+    type: "user",
+    message: {
+      role: "user",
+      content: [{
+        type: "tool_result",
+        tool_use_id: "t1",
+        content: "\x1b[31mFAILED\x1b[0m tests/a.test.ts\n\x1b[1;32mPASS\x1b[22m b",
+      }],
+    },
+    timestamp: "2026-11-30T10:00:00Z",
+  };
+  assert.deepEqual(docs(line).map((d) => d.text), ["FAILED tests/a.test.ts\nPASS b"]);
+});
+
 Deno.test("search text leaves out injected lines, summaries, API errors and housekeeping", () => {
   const builder = new TranscriptBuilder({ cwd: "/w" })
     .prompt("Caveat: injected", { isMeta: true })

@@ -59,7 +59,13 @@ export interface SessionFacts {
  */
 export const TOOL_TEXT_LIMIT = 4 * 1024;
 /** A pasted prompt or a long answer is kept up to this many characters. */
-const MESSAGE_TEXT_LIMIT = 256 * 1024;
+export const MESSAGE_TEXT_LIMIT = 256 * 1024;
+/**
+ * Terminal colour and title sequences, which tools' output keeps: left in,
+ * `\x1b[31mFAILED` is the word `31mfailed` to a search.
+ */
+// deno-lint-ignore no-control-regex -- control sequences are exactly what it removes
+const TERMINAL_SEQUENCE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?)/g;
 
 const decoder = new TextDecoder();
 const CONTENT_KEY = keyBytes("content");
@@ -75,6 +81,7 @@ const LINE_KEYS = [
   "message",
   "promptSource",
   "entrypoint",
+  "isSidechain",
 ] as const;
 type LineValues = Partial<Record<(typeof LINE_KEYS)[number], Uint8Array>>;
 
@@ -122,13 +129,16 @@ export function docsOfLine(
     : parsed(values.message)?.content;
   facts.conversation = true;
   const docs: SearchDoc[] = [];
-  const add = (role: SearchRole, text: string | undefined, limit: number) => {
+  const add = (role: SearchRole, raw: string | undefined, limit: number) => {
+    const text = raw?.includes("\x1b") ? raw.replace(TERMINAL_SEQUENCE, "") : raw;
     if (text !== undefined && text.trim() !== "") {
       docs.push({ role, text: text.length > limit ? text.slice(0, limit) : text, timestamp });
     }
   };
+  // A subagent's "user" lines are its prompt, which Claude wrote: the user typed none of it.
+  const typedBy = type === "user" && !isTrue(values.isSidechain) ? "user" : "assistant";
   if (typeof content === "string") {
-    if (type === "user") userText(content, facts, values, add);
+    if (typedBy === "user") userText(content, facts, values, add);
     else add("assistant", content, MESSAGE_TEXT_LIMIT);
     return docs;
   }
@@ -143,7 +153,7 @@ export function docsOfLine(
     }
   }
   if (texts.length > 0) {
-    if (type === "user") userText(texts.join("\n"), facts, values, add);
+    if (typedBy === "user") userText(texts.join("\n"), facts, values, add);
     else add("assistant", texts.join("\n"), MESSAGE_TEXT_LIMIT);
   }
   return docs;

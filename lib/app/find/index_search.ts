@@ -10,6 +10,7 @@
 
 import type { AppContext } from "../context.ts";
 import { errorMessage, UserError } from "../../core/errors.ts";
+import { join } from "../../core/path.ts";
 import type { Paths } from "../../core/paths.ts";
 import {
   discardFindIndex,
@@ -260,7 +261,12 @@ export function searchOpenIndex(
   const files = filesOfSessions(index, sessionIds);
   return kept.map(({ sessionId, count, relevance, lastActivity, scanned }) => {
     const sessionFiles = files.get(sessionId) ?? [];
-    const main = sessionFiles.find((file) => !file.subagent) ?? sessionFiles[0];
+    const main = sessionFiles.find((file) => !file.subagent);
+    // Only subagent files left: the session's own transcript is where it would be, and is not.
+    const own = main?.path ??
+      (sessionFiles[0] === undefined
+        ? undefined
+        : join(sessionFiles[0].projectDir, `${sessionId}.jsonl`));
     const matches = [
       ...hits.filter((hit) => hit.sessionId === sessionId).map((hit) => ({
         role: hit.role,
@@ -274,8 +280,8 @@ export function searchOpenIndex(
       sessionId,
       count,
       relevance,
-      facts: { ...(main?.facts ?? scanned?.facts), lastActivity },
-      transcript: main?.path ?? scanned?.transcript ?? "",
+      facts: { ...(main?.facts ?? sessionFiles[0]?.facts ?? scanned?.facts), lastActivity },
+      transcript: own ?? scanned?.transcript ?? "",
       matches,
     };
   });

@@ -51,8 +51,10 @@ export async function writePlans(
   options: WriteOptions = {},
 ): Promise<void> {
   // An old agent-*.jsonl names its session only in its lines; one that names none yet is skipped.
+  // Read again from the start, it may be another file now: its lines say again whose it is.
   const named = plans.flatMap((plan) => {
-    const sessionId = plan.file.sessionId ?? plan.prior?.sessionId ?? headSessionId(plan.file.path);
+    const known = plan.start === 0 ? undefined : plan.prior?.sessionId;
+    const sessionId = plan.file.sessionId ?? known ?? headSessionId(plan.file.path);
     return sessionId === undefined ? [] : [{ plan, sessionId }];
   });
   const jobs = named.map(({ plan }): ParseJob => ({

@@ -60,8 +60,8 @@ export async function resumeFound(ctx: AppContext, result: FindResult): Promise<
     });
     if (gone) {
       ctx.err.line(
-        `  The transcript is no longer at ${result.transcript} (moved away by another claudecm ` +
-          "since the search); nothing was added.",
+        `  The session's own transcript is not at ${result.transcript} (moved away since the ` +
+          "search, or only its subagents' files are left); nothing was added.",
         "red",
       );
       return ExitCode.failure;

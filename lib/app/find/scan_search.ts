@@ -36,6 +36,8 @@ interface Found {
   count: number;
   latest: SearchDoc[];
   projectDir: string;
+  /** The first of the session's files read. */
+  firstFile: string;
 }
 
 /** What reads transcripts: loaded when a file passes the byte pre-check, not before. */
@@ -77,7 +79,8 @@ export async function scanSearch(
       }
       const sessionId = file.sessionId ?? readers.headSessionId(file.path);
       if (sessionId === undefined) continue;
-      const entry = found.get(sessionId) ?? { count: 0, latest: [], projectDir: file.projectDir };
+      const entry = found.get(sessionId) ??
+        { count: 0, latest: [], projectDir: file.projectDir, firstFile: file.path };
       found.set(sessionId, entry);
       readers.readSearchText(file.path, (docs) => {
         for (const doc of docs) {
@@ -85,8 +88,7 @@ export async function scanSearch(
           if (query.since !== undefined && (doc.timestamp ?? "") < query.since) continue;
           if (!query.matches(doc.text)) continue;
           entry.count++;
-          entry.latest.push(doc);
-          if (entry.latest.length > SNIPPETS_PER_SESSION) entry.latest.shift();
+          keepLatest(entry.latest, doc);
         }
       }, { lineFilter: precheck && ((line) => lineHolds(precheck, line)) });
     } catch (error) {
@@ -95,21 +97,36 @@ export async function scanSearch(
     }
   }
   return [...found.entries()].filter(([, entry]) => entry.count > 0).map(([sessionId, entry]) => {
-    // The main transcript, whether or not its own text matched (a subagent's may have).
+    // The main transcript, whether or not its own text matched (a subagent's may have); when
+    // only subagent files are left, what they say of the session (as through the index).
     const transcript = join(entry.projectDir, `${sessionId}.jsonl`);
+    const facts = readers!.factsOf(transcript);
     return {
       sessionId,
       count: entry.count,
       relevance: relevanceOf(entry.count),
-      matches: entry.latest.reverse().map((doc) => ({
+      matches: entry.latest.map((doc) => ({
         role: doc.role,
         timestamp: doc.timestamp ?? null,
         snippet: snippetAround(doc.text, query.highlight),
       })),
-      facts: readers!.factsOf(transcript),
+      facts: facts.conversation ? facts : readers!.factsOf(entry.firstFile),
       transcript,
     };
   });
+}
+
+/**
+ * Keep in `latest` the session's newest matches, newest first, by their
+ * time: a session's files are read one after another (its subagents' after
+ * it), so the order read is not the order written.
+ */
+function keepLatest(latest: SearchDoc[], doc: SearchDoc): void {
+  // At an equal time the one read later is the newer: it goes first.
+  const at = latest.findIndex((kept) => (kept.timestamp ?? "") <= (doc.timestamp ?? ""));
+  if (at === -1) latest.push(doc);
+  else latest.splice(at, 0, doc);
+  if (latest.length > SNIPPETS_PER_SESSION) latest.pop();
 }
 
 function sameText(a: string, b: string, options: { ignoreCase: boolean }): boolean {
