@@ -98,6 +98,13 @@ Deno.test("recover and recall refuse a --cwd that names a file; a relative or go
       cwd: w.t.home,
     });
     assert.equal(JSON.parse(relative.stdout).cwd, w.cwd);
+    if (Deno.build.os !== "windows") {
+      const loop = join(w.t.home, "loop");
+      Deno.symlinkSync(loop, loop);
+      const looped = await runClaudecm(["recover", "--json", "--cwd", loop], { env: w.env });
+      assert.equal(looped.code, 2);
+      assert.match(looped.stderr, /^claudecm: --cwd: cannot look at .*loop \(/);
+    }
     const gone = join(w.t.home, "removed folder");
     const run = await runClaudecm(["recover", "--json", "--cwd", gone], { env: w.env });
     assert.equal(run.code, 0, run.stderr);

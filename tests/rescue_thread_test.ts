@@ -254,6 +254,8 @@ Deno.test("openWorkspace: companies from companies/, a missing folder is a clear
     assert.equal(ws.threadsDir, join(dir, "workspace", "threads"));
     assert.deepEqual(ws.companies, ["acme"]);
     assert.throws(() => openWorkspace("nope", dir), /workspace folder not found: .*nope/);
+    Deno.writeTextFileSync(join(dir, "a file"), "");
+    assert.throws(() => openWorkspace("a file", dir), /the workspace is not a folder: .*a file/);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

@@ -18,9 +18,13 @@ import type { AppContext } from "./context.ts";
 export function folderOption(ctx: AppContext, typed: string | undefined): string {
   if (typed === undefined) return ctx.cwd();
   const folder = ctx.paths.path.resolve(ctx.cwd(), typed);
-  const kind = probePath(folder).kind;
-  if (kind === "file" || kind === "other") {
+  const probe = probePath(folder);
+  if (probe.kind === "file" || probe.kind === "other") {
     throw new UsageError(`--cwd must name a folder, and ${folder} is not one`);
+  }
+  // A link loop, or a folder on the way that may not be entered: not a folder to look at.
+  if (probe.kind === "unreadable") {
+    throw new UsageError(`--cwd: cannot look at ${folder} (${probe.error})`);
   }
   return folder;
 }

@@ -11,7 +11,7 @@
 
 import { basename, isAbsolute, join, relative, resolve } from "../../core/path.ts";
 import { UserError } from "../../core/errors.ts";
-import { isDirectory, subdirectoryNames } from "../../core/fs_checks.ts";
+import { probePath, subdirectoryNames } from "../../core/fs_checks.ts";
 
 /** A workspace and the companies it knows. */
 export interface Workspace {
@@ -34,7 +34,12 @@ const REPO_GROUPS = new Set(["private", "public", "shared", "work", "oss", "fork
 /** Open the workspace at `dir` (relative to `cwd`); a missing folder is a UserError. */
 export function openWorkspace(dir: string, cwd: string): Workspace {
   const root = resolve(cwd, dir);
-  if (!isDirectory(root)) throw new UserError(`workspace folder not found: ${root}`);
+  const probe = probePath(root);
+  if (probe.kind === "missing") throw new UserError(`workspace folder not found: ${root}`);
+  if (probe.kind === "unreadable") {
+    throw new UserError(`cannot look at the workspace folder (${probe.error}): ${root}`);
+  }
+  if (probe.kind !== "directory") throw new UserError(`the workspace is not a folder: ${root}`);
   // No companies folder: the repo-name rule alone decides.
   const companies = subdirectoryNames(join(root, "companies"));
   return { root, threadsDir: join(root, ...THREADS_SUBDIR.split("/")), companies };
