@@ -106,3 +106,33 @@ Deno.test("plain list (old form `claudecm l`) shows the table after bootstrap", 
     t.cleanup();
   }
 });
+
+Deno.test("a --json run that fails prints one JSON object on stdout too, never two", async () => {
+  const t = createTestContext();
+  try {
+    const missing = sessionId(0x99);
+    const cases: Array<[string[], number, string]> = [
+      [["recover", "--json", "--session", missing], 3, "error"],
+      [["find", "--json", "--since", "soon", "x"], 2, "usage-error"],
+      [["list", "--json", "--bogus"], 2, "usage-error"],
+      [["recall", "--json"], 2, "usage-error"],
+    ];
+    for (const [args, code, status] of cases) {
+      const run = await runClaudecm(args, { env: t.env, cwd: t.home });
+      assert.equal(run.code, code, args.join(" "));
+      const json = JSON.parse(run.stdout);
+      assert.equal(json.status, status, args.join(" "));
+      assert.equal(json.exitCode, code);
+      assert.equal(`claudecm: ${json.message}\n`, run.stderr, "the same words as on stderr");
+    }
+    // recall prints its own failure object: nothing is added to it.
+    const own = await runClaudecm(["recall", "--json", missing], { env: t.env, cwd: t.home });
+    assert.equal(own.code, 3);
+    assert.equal(JSON.parse(own.stdout).status, "session-not-found");
+    // Without --json, or with it only in claude's arguments, stdout stays empty.
+    const plain = await runClaudecm(["recover", "--session", missing], { env: t.env, cwd: t.home });
+    assert.equal(plain.stdout, "");
+  } finally {
+    t.cleanup();
+  }
+});

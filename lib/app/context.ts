@@ -77,16 +77,27 @@ function keyTerminal(): KeyTerminal | undefined {
   };
 }
 
+/** Where a real run's output goes: stdout's and stderr's writers, which the runner may watch. */
+export interface ProcessStreams {
+  writeOut: (text: string) => void;
+  writeErr: (text: string) => void;
+}
+
 /** The context of a real run: process environment, real terminal. */
-export function createProcessContext(): AppContext {
+export function createProcessContext(
+  streams: ProcessStreams = {
+    writeOut: streamWriter(Deno.stdout),
+    writeErr: streamWriter(Deno.stderr),
+  },
+): AppContext {
   const env: EnvReader = (name) => Deno.env.get(name);
   const colour = env("NO_COLOR") === undefined;
-  const out = createOutput(streamWriter(Deno.stdout), {
+  const out = createOutput(streams.writeOut, {
     colour,
     terminal: Deno.stdout.isTerminal(),
     columns: terminalColumns(),
   });
-  const err = createOutput(streamWriter(Deno.stderr), {
+  const err = createOutput(streams.writeErr, {
     colour,
     terminal: Deno.stderr.isTerminal(),
   });

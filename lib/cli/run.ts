@@ -11,19 +11,42 @@
 import { environmentUserError, ExitCode, isBrokenPipe, UserError } from "../core/errors.ts";
 import { streamWriter } from "../ui/output.ts";
 import { runCli } from "./program.ts";
-import { visibleText } from "../core/safe_text.ts";
+import { safeJson, visibleText } from "../core/safe_text.ts";
+import type { ProcessStreams } from "../app/context.ts";
 
 /** Run claudecm with `args` (without the program name); returns the exit code. */
 export async function runMain(args: readonly string[]): Promise<number> {
+  const toStdout = streamWriter(Deno.stdout);
   const toStderr = streamWriter(Deno.stderr);
+  let printed = false;
+  let lastError = "";
+  const writeOut = (text: string) => {
+    printed = true;
+    toStdout(text);
+  };
   // An error message may quote an argument, a file name or a registry line (DESIGN.md 5.17).
-  const writeErr = (text: string) => toStderr(visibleText(text));
+  const writeErr = (text: string) => {
+    if (text.trim() !== "") lastError = text;
+    toStderr(visibleText(text));
+  };
+  const code = await runReporting(args, { writeOut, writeErr });
+  // A script that asked for JSON gets JSON on a failure too, unless the command printed its own.
+  if (code !== ExitCode.ok && wantsJson(args) && !printed) {
+    const message = lastError.trim().replace(/^claudecm: /, "") || "failed";
+    const status = code === ExitCode.usage ? "usage-error" : "error";
+    report(toStdout, `${safeJson({ status, exitCode: code, message })}\n`);
+  }
+  return code;
+}
+
+/** Run the command line, turning what it throws into a one-line message and an exit code. */
+async function runReporting(args: readonly string[], streams: ProcessStreams): Promise<number> {
+  const { writeErr } = streams;
   try {
     return await runCli(args, {
       // Loaded only for a command that runs: help and usage errors need none of it.
-      makeContext: async () => (await import("../app/context.ts")).createProcessContext(),
-      writeOut: streamWriter(Deno.stdout),
-      writeErr,
+      makeContext: async () => (await import("../app/context.ts")).createProcessContext(streams),
+      ...streams,
     });
   } catch (error) {
     // The reader of our output went away (`claudecm list --json | head`): nobody to tell.
@@ -39,6 +62,12 @@ export async function runMain(args: readonly string[]): Promise<number> {
     if (Deno.env.get("CLAUDECM_DEBUG")) console.error(error);
     return ExitCode.failure;
   }
+}
+
+/** Whether `--json` is among claudecm's own arguments (not after a `--`, which are claude's). */
+function wantsJson(args: readonly string[]): boolean {
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).includes("--json");
 }
 
 function report(writeErr: (text: string) => void, text: string): void {
