@@ -212,6 +212,8 @@ Deno.test("skill install writes SKILL.md once, --print writes nothing", async ()
     const third = await runClaudecm(["skill", "install"], { env: t.env });
     assert.match(third.stdout, /Updated the recover skill/);
     assert.equal(Deno.readTextFileSync(path), printed.stdout);
+    const json = await runClaudecm(["skill", "install", "--json"], { env: t.env });
+    assert.deepEqual(JSON.parse(json.stdout), { path, status: "unchanged" });
   } finally {
     t.cleanup();
   }

@@ -46,6 +46,25 @@ Deno.test("skeleton <guid> finds the transcript in any project folder, titles it
   }
 });
 
+Deno.test("skeleton --json names the two files it wrote, with their sizes", async () => {
+  const w = world();
+  try {
+    const run = await runClaudecm(["skeleton", w.session.sessionId, "--out", w.out, "--json"], {
+      env: w.t.env,
+      cwd: w.cwd,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout);
+    assert.equal(report.sessionId, w.session.sessionId);
+    for (const [key, name] of [["skeleton", "skeleton"], ["transcript", "transcript"]]) {
+      const path = join(w.out, `${w.session.sessionId}-${name}.md`);
+      assert.deepEqual(report[key], { path, bytes: Deno.statSync(path).size });
+    }
+  } finally {
+    w.t.cleanup();
+  }
+});
+
 Deno.test("skeleton <path> with --desc writes to the current folder", async () => {
   const w = world();
   try {

@@ -461,3 +461,47 @@ for (
     }
   });
 }
+
+Deno.test("vault sync, vault prune and restore answer --json with one object each", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seed(world);
+    const sync = await world.run(["vault", "sync", "--json"]);
+    assert.equal(sync.code, 0, sync.stderr);
+    assert.deepEqual(JSON.parse(sync.stdout), {
+      synced: 3,
+      updated: 3,
+      byCopy: 0,
+      withoutTranscript: 0,
+    });
+    Deno.removeSync(join(folder, `${A}.jsonl`));
+    const restore = await world.run(["restore", "1", "--json"]);
+    assert.equal(restore.code, 0, restore.stderr);
+    assert.deepEqual(JSON.parse(restore.stdout), {
+      sessionId: A,
+      status: "restored",
+      transcript: join(folder, `${A}.jsonl`),
+    });
+    const again = JSON.parse((await world.run(["restore", A, "--json"])).stdout);
+    assert.equal(again.status, "in-place");
+    const rows = Deno.readTextFileSync(world.paths.registryFile);
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      rows.split("\n").filter((r) => !r.startsWith(C)).join("\n"),
+    );
+    const vaultC = vaultFilesFor(world.paths, { guid: C, dir: world.project }).transcript;
+    for (const dryRun of [true, false]) {
+      const prune = await world.run(["vault", "prune", "--json", ...dryRun ? ["--dry-run"] : []]);
+      assert.equal(prune.code, 0, prune.stderr);
+      const report = JSON.parse(prune.stdout);
+      assert.equal(report.dryRun, dryRun);
+      assert.deepEqual(report.entries.map((e: { sessionId: string }) => e.sessionId), [C]);
+      assert.equal(report.entries[0].transcript, vaultC);
+      assert.equal(pathExists(vaultC), dryRun);
+    }
+    const none = JSON.parse((await world.run(["vault", "prune", "--json"])).stdout);
+    assert.deepEqual(none, { dryRun: false, entries: [] });
+  } finally {
+    world.cleanup();
+  }
+});

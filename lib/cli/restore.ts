@@ -11,6 +11,7 @@ export const restoreCommand: CommandDetails = {
   arguments: [
     { name: "<session>", description: "its number in `claudecm list`, or its session id" },
   ],
+  options: [{ flags: "--json", description: "print the session, where it is and how, as JSON" }],
   helpAfter: "\nPuts the transcript and its sidecar folder back where claude reads them (the\n" +
     "registered folder's project folder), by hard link or copy. Never replaces a file:\n" +
     "when a different one is already there, it says so and writes nothing.\n" +
@@ -20,6 +21,6 @@ export const restoreCommand: CommandDetails = {
       import("../app/vault/restore.ts"),
       makeContext(),
     ]);
-    return await runRestore(ctx, { ref: input.argText("session")! });
+    return await runRestore(ctx, { ref: input.argText("session")!, json: input.flag("json") });
   },
 };

@@ -23,6 +23,7 @@ export const skeletonCommand: CommandDetails = {
     },
     { flags: "--out <dir>", description: "where the two files go (default: the current folder)" },
     { flags: "--force", description: "replace the two files when they are already there" },
+    { flags: "--json", description: "print the two files' paths and sizes as JSON" },
   ],
   helpAfter:
     "\nWrites <guid>-skeleton.md (original intent, files modified and read, lines marked\n" +
@@ -41,6 +42,7 @@ export const skeletonCommand: CommandDetails = {
       desc: input.text("desc"),
       out: input.text("out"),
       force: input.flag("force"),
+      json: input.flag("json"),
     });
   },
 };

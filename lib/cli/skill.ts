@@ -11,13 +11,16 @@ export const skillCommand: CommandDetails = {
   subcommands: [{
     name: "install",
     description: "install the /recover skill into <claude root>/skills/recover/SKILL.md",
-    options: [{ flags: "--print", description: "print the skill instead of installing it" }],
+    options: [
+      { flags: "--print", description: "print the skill instead of installing it" },
+      { flags: "--json", description: "print where it was installed, and whether anew, as JSON" },
+    ],
     run: async (input, makeContext) => {
       const [{ runSkillInstall }, ctx] = await Promise.all([
         import("../app/recover/skill_install.ts"),
         makeContext(),
       ]);
-      return runSkillInstall(ctx, { print: input.flag("print") });
+      return runSkillInstall(ctx, { print: input.flag("print"), json: input.flag("json") });
     },
   }],
 };

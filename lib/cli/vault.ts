@@ -25,18 +25,25 @@ export const vaultCommand: CommandDetails = {
     {
       name: "sync",
       description: "bring the vault up to date with every registered session now",
-      run: async (_input, makeContext) => {
+      options: [{ flags: "--json", description: "print what was synced as JSON" }],
+      run: async (input, makeContext) => {
         const [{ runVaultSync }, ctx] = await Promise.all([
           import("../app/vault/vault_sync_command.ts"),
           makeContext(),
         ]);
-        return runVaultSync(ctx);
+        return runVaultSync(ctx, { json: input.flag("json") });
       },
     },
     {
       name: "prune",
       description: "remove vault entries of sessions that are no longer registered",
-      options: [{ flags: "--dry-run", description: "list what would be removed, remove nothing" }],
+      options: [
+        { flags: "--dry-run", description: "list what would be removed, remove nothing" },
+        {
+          flags: "--json",
+          description: "print the entries (removed, or with --dry-run to remove)",
+        },
+      ],
       helpAfter: "\nLists each entry's session id, path and bytes. Hard-linked files free their\n" +
         "space only when no other link remains.\n",
       run: async (input, makeContext) => {
@@ -44,7 +51,7 @@ export const vaultCommand: CommandDetails = {
           import("../app/vault/vault_prune.ts"),
           makeContext(),
         ]);
-        return await runVaultPrune(ctx, { dryRun: input.flag("dryRun") });
+        return await runVaultPrune(ctx, { dryRun: input.flag("dryRun"), json: input.flag("json") });
       },
     },
   ],

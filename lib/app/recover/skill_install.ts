@@ -8,11 +8,14 @@
 
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import type { AppContext } from "../context.ts";
+import { safeJson } from "../../core/safe_text.ts";
 import { RECOVER_SKILL } from "./recover_skill.ts";
 
 /** Options for {@linkcode runSkillInstall}. */
 export interface SkillInstallOptions {
   print?: boolean;
+  /** Print `{path, status}` (status: installed, updated or unchanged). */
+  json?: boolean;
 }
 
 /** Where the recover skill is installed. */
@@ -28,14 +31,21 @@ export function runSkillInstall(ctx: AppContext, options: SkillInstallOptions): 
   }
   const path = recoverSkillPath(ctx);
   const existing = readText(path);
-  if (existing === RECOVER_SKILL) {
-    ctx.out.line(`The recover skill is already installed: ${path}`);
-    return 0;
+  const status = existing === RECOVER_SKILL
+    ? "unchanged"
+    : existing === undefined
+    ? "installed"
+    : "updated";
+  if (status !== "unchanged") {
+    Deno.mkdirSync(ctx.paths.path.dirname(path), { recursive: true });
+    writeFileAtomic(path, RECOVER_SKILL);
   }
-  Deno.mkdirSync(ctx.paths.path.dirname(path), { recursive: true });
-  writeFileAtomic(path, RECOVER_SKILL);
-  const verb = existing === undefined ? "Installed" : "Updated";
-  ctx.out.line(`${verb} the recover skill: ${path} (use /recover in Claude Code)`, "green");
+  if (options.json) ctx.out.line(safeJson({ path, status }, 2));
+  else if (status === "unchanged") ctx.out.line(`The recover skill is already installed: ${path}`);
+  else {
+    const verb = status === "installed" ? "Installed" : "Updated";
+    ctx.out.line(`${verb} the recover skill: ${path} (use /recover in Claude Code)`, "green");
+  }
   return 0;
 }
 

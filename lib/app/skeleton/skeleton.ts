@@ -13,6 +13,7 @@ import { canonicalSessionId, findSession, isSessionId } from "../../core/registr
 import { removeIfEmpty } from "../../store/merge_move.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
+import { safeJson } from "../../core/safe_text.ts";
 import type { AppContext } from "../context.ts";
 import { extractSkeleton, skeletonPaths } from "./extract.ts";
 
@@ -25,6 +26,8 @@ export interface SkeletonCommandOptions {
   out?: string;
   /** Replace output files that are already there. */
   force?: boolean;
+  /** Print `{sessionId, skeleton, transcript}` (paths and bytes) instead of two lines. */
+  json?: boolean;
 }
 
 /** Run `skeleton`; returns the exit code. */
@@ -43,6 +46,14 @@ export function runSkeleton(ctx: AppContext, options: SkeletonCommandOptions): n
     // A refused transcript leaves no folder this run made.
     for (const folder of made) removeIfEmpty(folder);
     throw error;
+  }
+  if (options.json) {
+    ctx.out.line(safeJson({
+      sessionId: source.guid,
+      skeleton: { path: files.skeletonPath, bytes: files.skeletonBytes },
+      transcript: { path: files.transcriptPath, bytes: files.transcriptBytes },
+    }, 2));
+    return 0;
   }
   ctx.out.line(`${files.skeletonPath} (${formatSize(files.skeletonBytes)})`);
   ctx.out.line(`${files.transcriptPath} (${formatSize(files.transcriptBytes)})`);

@@ -27,9 +27,13 @@ import { readRegistry } from "../../store/registry_store.ts";
 import { restoreVaultEntry } from "../../store/vault_entry.ts";
 import { compareCopies, type CopyOrder } from "../../transcript/copy_order.ts";
 import { askYesNo } from "../../ui/prompt.ts";
+import { safeJson } from "../../core/safe_text.ts";
 
 /** `claudecm restore <N|GUID>`: restore without resuming. */
-export async function runRestore(ctx: AppContext, options: { ref: string }): Promise<number> {
+export async function runRestore(
+  ctx: AppContext,
+  options: { ref: string; json?: boolean },
+): Promise<number> {
   const session = sessionByRef(ctx, options.ref);
   const vault = vaultEntryFor(ctx.paths, session);
   if (vault === null) {
@@ -48,7 +52,11 @@ export async function runRestore(ctx: AppContext, options: { ref: string }): Pro
     throw new UserError(`its transcript is on disk at ${located.path}; nothing was restored`);
   }
   const copies = located.status === "found" ? [located.path] : [];
-  return await restoreInto(ctx, session, { vault, copies }) ? ExitCode.ok : ExitCode.failure;
+  const done = await restoreInto(ctx, session, { vault, copies });
+  if (done === null) return ExitCode.failure;
+  if (options.json) ctx.out.line(safeJson({ sessionId: session.guid, ...done }, 2));
+  else sayRestored(ctx, session, done);
+  return ExitCode.ok;
 }
 
 /** How a restore offer ended. */
@@ -90,7 +98,10 @@ export async function offerVaultRestore(ctx: AppContext, session: Session): Prom
   });
   if (!restore) return "declined";
   const copies = olderCopy === null ? [] : [olderCopy];
-  return await restoreInto(ctx, session, { vault, copies }) ? "restored" : "failed";
+  const done = await restoreInto(ctx, session, { vault, copies });
+  if (done === null) return "failed";
+  sayRestored(ctx, session, done);
+  return "restored";
 }
 
 /**
@@ -117,7 +128,7 @@ async function restoreInto(
   ctx: AppContext,
   session: Session,
   { vault, copies }: { vault: SessionFiles; copies: string[] },
-): Promise<boolean> {
+): Promise<Restored | null> {
   const target = sessionFilesFor(ctx.paths, session);
   const step = await recheckThenAct(ctx, {
     guid: session.guid,
@@ -128,11 +139,10 @@ async function restoreInto(
   if (!step.done) {
     // Another window's restore of the same session got there first: it is in place.
     if (vaultVersus(vault.transcript, target.transcript) === "same") {
-      ctx.out.line(`  '${session.desc}' is already in place: ${target.transcript}`);
-      return true;
+      return { status: "in-place", transcript: target.transcript };
     }
     ctx.err.line(`  Nothing was restored: ${step.reason}.`, "red");
-    return false;
+    return null;
   }
   const result = step.value;
   if (result.status === "conflict") {
@@ -140,14 +150,24 @@ async function restoreInto(
       `  A different file is already there: ${result.path}. Nothing was restored.`,
       "red",
     );
-    return false;
+    return null;
   }
-  if (result.files.length === 0) {
-    ctx.out.line(`  '${session.desc}' is already in place: ${target.transcript}`);
+  const status = result.files.length === 0 ? "in-place" : "restored";
+  return { status, transcript: target.transcript };
+}
+
+/** A restore that left the transcript where claude reads it: put back now, or already there. */
+interface Restored {
+  status: "restored" | "in-place";
+  transcript: string;
+}
+
+function sayRestored(ctx: AppContext, session: Session, done: Restored): void {
+  if (done.status === "in-place") {
+    ctx.out.line(`  '${session.desc}' is already in place: ${done.transcript}`);
   } else {
-    ctx.out.line(`  Restored '${session.desc}' from the vault: ${target.transcript}`, "green");
+    ctx.out.line(`  Restored '${session.desc}' from the vault: ${done.transcript}`, "green");
   }
-  return true;
 }
 
 /** `N` as numbered in `claudecm list` / `resume N`, or a session id in the registry. */

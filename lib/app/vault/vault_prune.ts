@@ -14,6 +14,7 @@
 import type { AppContext } from "../context.ts";
 import { errorMessage, ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
+import { safeJson } from "../../core/safe_text.ts";
 import { readDirOrEmpty } from "../../core/fs_checks.ts";
 import {
   canonicalSessionId,
@@ -27,6 +28,18 @@ import { removeIfEmpty } from "../../store/merge_move.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { removeVaultEntry, vaultEntrySize } from "../../store/vault_entry.ts";
 
+/** An entry `vault prune --json` reports: whose, where, and its bytes (and what removing frees). */
+interface PrunedEntry {
+  sessionId: string;
+  transcript: string;
+  bytes: number;
+  freed: number;
+}
+
+function pruneJson(entries: PrunedEntry[], options: { dryRun: boolean }): string {
+  return safeJson({ dryRun: options.dryRun, entries }, 2);
+}
+
 /** An entry of the vault, by folder and session id. */
 interface VaultEntry extends SessionFiles {
   guid: string;
@@ -35,32 +48,38 @@ interface VaultEntry extends SessionFiles {
 /** List, and unless `dryRun` remove, the entries of unregistered sessions. */
 export async function runVaultPrune(
   ctx: AppContext,
-  options: { dryRun: boolean },
+  options: { dryRun: boolean; json?: boolean },
 ): Promise<number> {
   const stale = unregisteredEntries(ctx, readRegistry(ctx.paths));
+  // With --json the report is one object at the end; the lines below are for a person.
+  const out = options.json ? { line: () => {} } : ctx.out;
   if (stale.length === 0) {
-    ctx.out.line("  Nothing to prune: every vault entry belongs to a registered session.");
+    out.line("  Nothing to prune: every vault entry belongs to a registered session.");
+    if (options.json) ctx.out.line(pruneJson([], options));
     return ExitCode.ok;
   }
   let bytes = 0;
   let freed = 0;
+  const listed: PrunedEntry[] = [];
   for (const entry of stale) {
     const size = vaultEntrySize(entry);
     bytes += size.bytes;
     freed += size.freed;
-    ctx.out.line(
+    listed.push({ sessionId: entry.guid, transcript: entry.transcript, ...size });
+    out.line(
       `  ${options.dryRun ? "would remove" : "removing"} ${entry.guid}  ${entry.transcript}  ${
         formatSize(size.bytes)
       }`,
     );
   }
+  if (options.json && options.dryRun) ctx.out.line(pruneJson(listed, options));
   if (options.dryRun) {
-    ctx.out.line(
+    out.line(
       `  ${stale.length} entries, ${formatSize(bytes)}; removing them would free ${
         formatSize(freed)
       }.`,
     );
-    sayLinkNote(ctx, bytes, freed);
+    if (!options.json) sayLinkNote(ctx, bytes, freed);
     return ExitCode.ok;
   }
   const failure = await withFileLock(ctx.paths.lockFile, () => {
@@ -82,6 +101,10 @@ export async function runVaultPrune(
   if (failure !== null) {
     ctx.err.line(`  Could not prune the vault: ${failure}`, "red");
     return ExitCode.failure;
+  }
+  if (options.json) {
+    ctx.out.line(pruneJson(listed, options));
+    return ExitCode.ok;
   }
   ctx.out.line(
     `  Removed ${stale.length} entries (${formatSize(bytes)}); freed ${formatSize(freed)}.`,

@@ -8,11 +8,12 @@
 import type { AppContext } from "../context.ts";
 import { syncVault, VAULT_ENV, vaultEnabled } from "./vault_sync.ts";
 import { ExitCode } from "../../core/errors.ts";
+import { safeJson } from "../../core/safe_text.ts";
 import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
 import { foldersUnder } from "../../store/vault_entry.ts";
 
 /** Sync the vault; exit 1 when it could not be written. */
-export function runVaultSync(ctx: AppContext): number {
+export function runVaultSync(ctx: AppContext, options: { json?: boolean } = {}): number {
   if (!vaultEnabled(ctx)) {
     ctx.err.line(`  The vault is off (${VAULT_ENV}=off); nothing was synced.`, "yellow");
     return ExitCode.failure;
@@ -28,6 +29,13 @@ export function runVaultSync(ctx: AppContext): number {
   }
   // What a killed sync left half-written is never an entry: only its temporary file.
   for (const folder of foldersUnder(ctx.paths.vaultDir)) removeDeadWritersTemps(folder);
+  if (options.json) {
+    const { synced, changed, copied, absent } = summary;
+    ctx.out.line(
+      safeJson({ synced, updated: changed, byCopy: copied, withoutTranscript: absent }, 2),
+    );
+    return ExitCode.ok;
+  }
   ctx.out.line(
     `  Vault synced: ${summary.synced} sessions (${summary.changed} updated, ` +
       `${summary.copied} by copy); ${summary.absent} without a transcript to keep.`,
