@@ -19,7 +19,7 @@ export const newCommand: CommandDetails = {
     "  claudecm new --proj ~/src/app     # the same for another directory\n" +
     "  claudecm new -- --model opus      # a new session, with arguments for claude\n" +
     "Old forms: claudecm n, claudecm --proj DIR, claudecm <claude arguments>.\n" +
-    "Exit code: claude's, when it failed; 0 otherwise.\n",
+    "Exit codes: 0 ok; for a new session, claude's when it failed; 1 when a resume failed.\n",
   run: async (input, makeContext) => {
     const [{ runNew }, ctx] = await Promise.all([
       import("../app/new/new_session.ts"),
