@@ -95,6 +95,25 @@ Deno.test("claudecm -c into a registered session asks no name, and 'skip' cannot
   }
 });
 
+for (const flag of ["--bg", "--background", "--desktop", "--cloud", "--teleport"]) {
+  Deno.test(`claude run elsewhere (${flag}) gets no row, no --session-id and no false 'nothing saved'`, async () => {
+    const world = createLaunchWorld();
+    try {
+      world.claudeScenario({ messages: [] });
+      const result = await world.run(["new", "--", flag, "fix the flaky test"]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.deepEqual(world.sessions(), []);
+      const [launch] = world.launches();
+      assert.ok(!launch.argv.includes("--session-id"));
+      assert.ok(launch.argv.includes(flag));
+      assert.doesNotMatch(result.stdout, /No session was saved|Describe this session/);
+      assert.match(result.stdout, /claudecm adopt adds it/);
+    } finally {
+      world.cleanup();
+    }
+  });
+}
+
 Deno.test("a skipped name registers the folder default and asks again after exit", async () => {
   const world = createLaunchWorld();
   try {

@@ -10,6 +10,7 @@
 import { askSessionName, askSessionNameOrEnd } from "./ask_name.ts";
 import type { AppContext } from "../context.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
+import { argsRunElsewhere, buildClaudeArgs, launchClaude } from "../launch/launch.ts";
 import { type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
 import { finishFreshLaunch } from "../launch/fresh_exit.ts";
 import { orphanScan } from "../orphans/orphan_scan.ts";
@@ -52,6 +53,7 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   if ("reexecExitCode" in setup) return setup.reexecExitCode;
   const { settings } = setup;
   const { passArgs } = options;
+  if (argsRunElsewhere(passArgs)) return await launchElsewhere(ctx, settings, { dir, passArgs });
   const resumeId = resumedSessionId(passArgs);
   if (resumeId !== null) return await resumeFromArgs(ctx, settings, { dir, resumeId, passArgs });
   const isHere = folderMatcher(dir, ctx.os);
@@ -87,6 +89,31 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   const provisional = preNamed === null && outcome.added;
   await finishFreshLaunch(ctx, outcome, { settings, dir, provisional });
   return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
+}
+
+/**
+ * claude with arguments that run the session elsewhere and return at once:
+ * nothing to register now (no row written ahead, no `--session-id`), and
+ * nothing to say is lost.
+ */
+async function launchElsewhere(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  { dir, passArgs }: { dir: string; passArgs: string[] },
+): Promise<number> {
+  const features = await (await ctx.tools.claude()).features();
+  const args = buildClaudeArgs(settings, {
+    sessionArgs: [],
+    displayName: null,
+    supportsName: features.name,
+    passArgs,
+  });
+  const launch = await launchClaude(ctx, { dir, args });
+  ctx.out.line(
+    "  Claude runs this session elsewhere (in the background, the cloud or the desktop app), so " +
+      "claudecm registers nothing now; once its transcript is here, claudecm adopt adds it.",
+  );
+  return launch.exitCode === 0 ? ExitCode.ok : launch.exitCode;
 }
 
 function projectDirectory(ctx: AppContext, proj: string | undefined): string {
