@@ -64,6 +64,13 @@ Deno.test("a find hit is highlighted on a terminal, plain elsewhere; escapes in 
   }
 });
 
+Deno.test("safeJson writes a lone surrogate (an undecodable byte kept for round trips) as U+FFFD", () => {
+  const json = safeJson({ name: "Caf\udce9 project", typed: "a \\udce9 in text", pair: "😀" });
+  assert.equal(json, '{"name":"Caf\\ufffd project","typed":"a \\\\udce9 in text","pair":"😀"}');
+  assert.equal(JSON.parse(json).name, "Caf\ufffd project");
+  assert.equal(JSON.parse(json).typed, "a \\udce9 in text", "a backslash typed before u stays");
+});
+
 Deno.test("bidirectional overrides and isolates are shown, dropped from names and escaped; marks stay", () => {
   const spoof = "invoice\u202Efdp.exe\u202C \u2067x\u2069";
   assert.equal(visibleText(spoof), "invoice<U+202E>fdp.exe<U+202C> <U+2067>x<U+2069>");

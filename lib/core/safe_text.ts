@@ -91,8 +91,20 @@ const JSON_UNSAFE = new RegExp(`[\\x7f-\\x9f${BIDI_MEMBERS}]`, "g");
  * `\u007f`-style escapes read back to the same string.
  */
 export function safeJson(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(
+  let json = JSON.stringify(value, null, indent);
+  // A lone surrogate (a byte lossless_text.ts keeps for a round trip) is no character: JSON.stringify
+  // writes it as \udcXX, which strict readers refuse. Only an odd run of backslashes escapes.
+  if (json.includes("\\ud")) {
+    json = json.replace(
+      SURROGATE_ESCAPE,
+      (all, slashes: string) => slashes.length % 2 === 1 ? `${slashes}ufffd` : all,
+    );
+  }
+  return json.replace(
     JSON_UNSAFE,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }
+
+/** `\ud800` to `\udfff` with the backslashes before it: JSON.stringify's escape of a lone surrogate. */
+const SURROGATE_ESCAPE = /(\\+)ud[89a-f][0-9a-f]{2}/g;
