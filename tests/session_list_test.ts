@@ -89,6 +89,18 @@ Deno.test("at 80 columns one long name is cut, and no row wraps", () => {
   assert.ok(!whole.legend.some((entry) => entry.startsWith("… =")));
 });
 
+Deno.test("a name holding control characters is measured as shown (^G), cut and lined up", () => {
+  const rows = [row("Short"), row(`bell${"\x07".repeat(40)}end`), row("Third")];
+  const table = renderSessionTable(rows, { maxWidth: 80 });
+  for (const line of table.lines) {
+    assert.ok(columnsOf(line.text) <= 80, line.text);
+    assert.doesNotMatch(line.text, /\x07/, "shown as ^G, as the output would show it");
+  }
+  assert.match(table.lines[1].text, /bell\^G\^G.*…/);
+  const sizeAt = (text: string) => text.indexOf("2 KB");
+  assert.equal(sizeAt(table.lines[0].text), sizeAt(table.lines[1].text), "columns line up");
+});
+
 Deno.test("the legend explains every mark the rows show, and only those", () => {
   const table = renderSessionTable([
     row("Live", {}, true),

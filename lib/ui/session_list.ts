@@ -8,6 +8,7 @@
 import type { SessionInfo } from "../core/session_info.ts";
 import type { Session } from "../core/registry.ts";
 import { displayWidth, padEndToWidth, truncateToWidth } from "./text_width.ts";
+import { visibleText } from "../core/safe_text.ts";
 
 /** A row to render: the session and what its info lookup found. */
 export interface SessionRow {
@@ -58,34 +59,35 @@ export function renderSessionTable(
   const highlight = options.highlight ?? 0;
   const numberWidth = String(rows.length).length + 1;
   const marks = rows.map((row) => row.live ? ` ${LIVE_MARK}` : "");
-  const cap = nameCap(rows, { numberWidth, maxWidth: options.maxWidth });
-  const shown = rows.map((row, index) =>
-    truncateToWidth(row.session.desc, cap - displayWidth(marks[index]))
-  );
+  // Measured and cut as the terminal will show them: a control character is two columns (^G).
+  const descs = rows.map((row) => visibleText(row.session.desc));
+  const dirs = rows.map((row) => visibleText(row.session.dir));
+  const cap = nameCap(rows, { numberWidth, maxWidth: options.maxWidth, dirs });
+  const shown = descs.map((desc, index) => truncateToWidth(desc, cap - displayWidth(marks[index])));
   const names = shown.map((name, index) => name + marks[index]);
   // By terminal columns, not UTF-16 units: CJK names and emoji take two columns each.
   const descWidth = Math.max(10, ...names.map((name) => displayWidth(name)));
-  const lines = rows.map(({ session, info }, index) => {
+  const lines = rows.map(({ info }, index) => {
     const number = `${index + 1}.`.padEnd(numberWidth + 1);
     const text = `${number}${padEndToWidth(names[index], descWidth)} ${info.size.padStart(9)} ` +
-      `${info.tokensText.padStart(10)} ${info.dateText}\t${session.dir}`;
+      `${info.tokensText.padStart(10)} ${info.dateText}\t${dirs[index]}`;
     const highlighted = highlight === index + 1;
     return { text: highlighted ? `*** ${text} [Selected] ***` : `  ${text}`, highlighted };
   });
-  const cut = shown.some((name, index) => name !== rows[index].session.desc);
+  const cut = shown.some((name, index) => name !== descs[index]);
   return { lines, legend: legendOf(rows, { cut }) };
 }
 
 /** The widest a name (with its marks) may be so rows fit in `maxWidth`; Infinity when unset. */
 function nameCap(
   rows: SessionRow[],
-  { numberWidth, maxWidth }: { numberWidth: number; maxWidth?: number },
+  { numberWidth, maxWidth, dirs }: { numberWidth: number; maxWidth?: number; dirs: string[] },
 ): number {
   if (maxWidth === undefined || maxWidth <= 0) return Infinity;
   const widest = (texts: string[]) => Math.max(0, ...texts.map((text) => displayWidth(text)));
   const fixed = 2 + numberWidth + 1 + COLUMNS_AFTER_NAME +
     widest(rows.map((row) => row.info.dateText)) + TAB_WIDTH +
-    widest(rows.map((row) => row.session.dir));
+    widest(dirs);
   // One column spare: a line that fills the last column wraps on some terminals.
   return Math.max(MIN_NAME_WIDTH, maxWidth - 1 - fixed);
 }
