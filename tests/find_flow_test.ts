@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { type FindJson, type FindOptions, runFind } from "../lib/app/find/find.ts";
+import { runAdopt } from "../lib/app/find/adopt.ts";
 import { findIndexPath } from "../lib/app/find/index_search.ts";
 import { createMemoryOutput } from "../lib/ui/output.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
@@ -9,6 +10,7 @@ import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { failReadsAfter, type FindHistory, writeFindHistory } from "./helpers/find_fixtures.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
+import { keyDirOf, makeFolder } from "./helpers/projects.ts";
 import { slashed } from "./helpers/portable.ts";
 
 const NOW = new Date("2026-11-30T12:00:00Z");
@@ -394,6 +396,35 @@ Deno.test("a session's newest matches are the same through the index and the sca
     const indexed = times(await find(t, ["capybara"]));
     assert.deepEqual(indexed.map((time) => time?.slice(11, 16)), ["12:00", "11:30", "11:00"]);
     assert.deepEqual(times(await find(t, ["capybara"], { index: false })), indexed);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a session /cd moved is shown and adopted in the folder it moved to, both ways", async () => {
+  const { t } = setup();
+  try {
+    const gone = join(t.home, "src", "old worktree");
+    const now = makeFolder(t.home, "src/new place");
+    const builder = new TranscriptBuilder({ cwd: gone, start: new Date("2026-10-04T10:00:00Z") })
+      .prompt("the aardvark migration");
+    // As claude 2.1.332 leaves it: in the new folder's key, with a `relocated` record.
+    const moved = `${builder.toString()}${
+      JSON.stringify({ type: "relocated", sessionId: builder.sessionId, relocatedCwd: now })
+    }\n`;
+    Deno.mkdirSync(keyDirOf(t.ctx, now), { recursive: true });
+    Deno.writeTextFileSync(join(keyDirOf(t.ctx, now), `${builder.sessionId}.jsonl`), moved);
+    for (const index of [true, false]) {
+      const [found] = (await find(t, ["aardvark"], { index })).results;
+      assert.equal(found.dir, now, `index: ${index}`);
+    }
+    const out = createMemoryOutput();
+    t.ctx.out = out;
+    await runAdopt(t.ctx, { json: true });
+    const candidates = JSON.parse(out.text()).candidates as Array<
+      { sessionId: string; dir: string }
+    >;
+    assert.equal(candidates.find((c) => c.sessionId === builder.sessionId)?.dir, now);
   } finally {
     t.cleanup();
   }

@@ -23,7 +23,7 @@ import type { SearchDoc, SearchRole, SessionFacts } from "../transcript/search_t
 import { UserError } from "../core/errors.ts";
 
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
-const FIND_INDEX_VERSION = "3";
+const FIND_INDEX_VERSION = "4";
 
 /** SQLite's page cache for a query, in KiB (see {@linkcode FindIndexDb.open}). */
 export const QUERY_CACHE_KB = 64 * 1024;

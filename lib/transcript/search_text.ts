@@ -45,6 +45,8 @@ export interface SessionFacts {
   firstPrompt?: string;
   /** The first working folder a line records. */
   cwd?: string;
+  /** Where `/cd` moved the session last (the latest `relocated` record). */
+  relocatedCwd?: string;
   /** The latest timestamp of any line. */
   lastActivity?: string;
   /** The first prompt came from `claude -p` (claudecm's own helper calls). */
@@ -99,6 +101,11 @@ export function docsOfLine(
 ): SearchDoc[] {
   const line = asJsonBytes(input);
   const type = peekType(line);
+  if (type === "relocated") {
+    const value = parsed(line.bytes);
+    if (typeof value?.relocatedCwd === "string") facts.relocatedCwd = value.relocatedCwd;
+    return [];
+  }
   if (type === "custom-title" || type === "ai-title") {
     const value = parsed(line.bytes);
     if (type === "custom-title" && typeof value?.customTitle === "string") {

@@ -29,5 +29,7 @@ export function readSessionFacts(path: string): SessionFacts {
     facts.lastActivity = tail.lastTimestamp;
   }
   facts.cwd ??= tail.cwd;
+  // The head read stops early; `/cd` records are re-appended at the end.
+  if (tail.relocatedCwd !== undefined) facts.relocatedCwd = tail.relocatedCwd;
   return facts;
 }

@@ -26,6 +26,7 @@ import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
 import { readSessionFacts } from "../../transcript/session_facts.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { askAdoptPicks, printCandidates } from "./adopt_view.ts";
+import { folderOfFacts } from "./results.ts";
 import { safeJson } from "../../core/safe_text.ts";
 import { compareText } from "../../core/compare_text.ts";
 
@@ -102,7 +103,7 @@ function listAdoptable(ctx: AppContext): {
     } catch {
       continue; // Unreadable now; it stays where it is.
     }
-    const dir = facts.cwd;
+    const dir = folderOfFacts(facts);
     if (!facts.conversation || facts.printMode || dir === undefined) continue;
     if (/[|\r\n]/.test(dir)) {
       skipped.push({

@@ -12,6 +12,15 @@ import type { SearchRole, SessionFacts } from "../../transcript/search_text.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { compareText } from "../../core/compare_text.ts";
 
+/**
+ * The folder a session belongs to, as Claude Code decides it (2.1.332; for
+ * one transcript, transcript/session_folder.ts): where `/cd` last moved it,
+ * else where it started.
+ */
+export function folderOfFacts(facts: SessionFacts): string | undefined {
+  return facts.relocatedCwd ?? facts.cwd;
+}
+
 /** One shown match of a session. */
 export interface FindMatch {
   role: SearchRole;
@@ -86,7 +95,7 @@ export function rankSessions(
     const row = index >= 0 ? listed[index] : archived.get(found.sessionId);
     return {
       sessionId: found.sessionId,
-      dir: row?.dir ?? found.facts.cwd ?? null,
+      dir: row?.dir ?? folderOfFacts(found.facts) ?? null,
       title: row?.desc ?? titleOf(found.facts) ?? null,
       registered: index >= 0 ? index + 1 : null,
       lastActivity: found.facts.lastActivity ?? null,
