@@ -401,6 +401,38 @@ Deno.test("a session's newest matches are the same through the index and the sca
   }
 });
 
+Deno.test("--project keeps to its folder when another folder's path makes the same project key", async () => {
+  const { t } = setup();
+  try {
+    const dash = makeFolder(t.home, "work/my-app");
+    const underscore = makeFolder(t.home, "work/my_app");
+    assert.equal(keyDirOf(t.ctx, dash), keyDirOf(t.ctx, underscore), "one key for both");
+    const ids: Record<string, string> = {};
+    for (const cwd of [dash, underscore]) {
+      const builder = new TranscriptBuilder({ cwd, start: new Date("2026-10-05T10:00:00Z") })
+        .prompt("the gerenuk release");
+      Deno.mkdirSync(keyDirOf(t.ctx, cwd), { recursive: true });
+      Deno.writeTextFileSync(
+        join(keyDirOf(t.ctx, cwd), `${builder.sessionId}.jsonl`),
+        builder.toString(),
+      );
+      ids[cwd] = builder.sessionId;
+    }
+    for (const index of [true, false]) {
+      for (const cwd of [dash, underscore]) {
+        const found = await find(t, ["gerenuk"], { index, project: cwd });
+        assert.deepEqual(
+          found.results.map((r) => r.sessionId),
+          [ids[cwd]],
+          `${cwd}, index: ${index}`,
+        );
+      }
+    }
+  } finally {
+    t.cleanup();
+  }
+});
+
 Deno.test("a session /cd moved is shown and adopted in the folder it moved to, both ways", async () => {
   const { t } = setup();
   try {

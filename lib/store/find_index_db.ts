@@ -292,7 +292,8 @@ export class FindIndexDb {
       file.prefixHash,
       file.nextDoc,
       JSON.stringify(file.facts),
-      file.facts.cwd ?? null,
+      // The folder the session belongs to now (where `/cd` moved it, else where it started).
+      file.facts.relocatedCwd ?? file.facts.cwd ?? null,
       file.facts.lastActivity ?? null,
     ] as const;
     if (file.id === undefined) {

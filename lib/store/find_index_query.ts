@@ -140,9 +140,11 @@ function projectFilter(query: IndexQuery): { sql: string; params: string[] } {
   if (query.project === undefined) return { sql: "", params: [] };
   const collate = query.project.ignoreCase ? " COLLATE NOCASE" : "";
   const cwds = query.project.cwds.map(() => `f.cwd = ?${collate}`);
+  // A file's folder decides; its project dir only when it records none: another folder's path
+  // may make the same project key (`my-app`, `my_app`).
   return {
-    sql: `(f.project_dir = ?${collate} OR ${cwds.join(" OR ")})`,
-    params: [query.project.projectDir, ...query.project.cwds],
+    sql: `(${cwds.join(" OR ")} OR (f.cwd IS NULL AND f.project_dir = ?${collate}))`,
+    params: [...query.project.cwds, query.project.projectDir],
   };
 }
 

@@ -15,7 +15,12 @@ import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
 import { type ByteSearch, lineHolds } from "../../transcript/raw_match.ts";
 import { filesHolding, type PrefilterOptions } from "./scan_prefilter.ts";
 import type { SearchDoc, SearchRole, SessionFacts } from "../../transcript/search_text.ts";
-import { relevanceOf, type SessionMatches, SNIPPETS_PER_SESSION } from "./results.ts";
+import {
+  folderOfFacts,
+  relevanceOf,
+  type SessionMatches,
+  SNIPPETS_PER_SESSION,
+} from "./results.ts";
 import { snippetAround } from "./snippet.ts";
 
 /** What a scan looks for. */
@@ -73,9 +78,13 @@ export async function scanSearch(
     try {
       readers ??= await loadReaders();
       const { project } = query;
-      if (project && !sameText(file.projectDir, project.projectDir, project)) {
-        const cwd = readers.factsOf(file.path).cwd;
-        if (cwd === undefined || !project.cwds.some((c) => sameText(c, cwd, project))) continue;
+      // A file's folder decides; its project dir only when it records none (index_query.ts).
+      if (project) {
+        const folder = folderOfFacts(readers.factsOf(file.path));
+        const inProject = folder === undefined
+          ? sameText(file.projectDir, project.projectDir, project)
+          : project.cwds.some((c) => sameText(c, folder, project));
+        if (!inProject) continue;
       }
       const sessionId = file.sessionId ?? readers.headSessionId(file.path);
       if (sessionId === undefined) continue;
