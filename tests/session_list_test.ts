@@ -94,7 +94,7 @@ Deno.test("a name holding control characters is measured as shown (^G), cut and 
   const table = renderSessionTable(rows, { maxWidth: 80 });
   for (const line of table.lines) {
     assert.ok(columnsOf(line.text) <= 80, line.text);
-    assert.doesNotMatch(line.text, /\x07/, "shown as ^G, as the output would show it");
+    assert.ok(!line.text.includes("\x07"), "shown as ^G, as the output would show it");
   }
   assert.match(table.lines[1].text, /bell\^G\^G.*…/);
   const sizeAt = (text: string) => text.indexOf("2 KB");
