@@ -116,7 +116,7 @@ export const PROGRAM: CommandSpec = {
     {
       name: "restore",
       description: "restore a session's transcript from the vault, without resuming it",
-      synopsis: "<session>",
+      synopsis: "[options] <session>",
       load: async () => (await import("./restore.ts")).restoreCommand,
     },
     VERSION_COMMAND,
