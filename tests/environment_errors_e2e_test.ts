@@ -111,3 +111,47 @@ Deno.test("a reader that stops early (list --json | head -c1) gets no error mess
     t.cleanup();
   }
 });
+
+Deno.test({
+  name: "find with a read-only ~/.claudecm searches the transcripts instead, and says so",
+  ignore: !permissionsTestable,
+  fn: async () => {
+    const t = createTestContext();
+    try {
+      const dir = `${t.ctx.paths.projectsDir}/-work-app`;
+      Deno.mkdirSync(dir, { recursive: true });
+      const line = {
+        type: "user",
+        message: { role: "user", content: "the okapi deploy" },
+        cwd: "/work/app",
+        sessionId: sessionId(7),
+        timestamp: "2026-11-30T10:00:00Z",
+      };
+      Deno.writeTextFileSync(`${dir}/${sessionId(7)}.jsonl`, `${JSON.stringify(line)}\n`);
+      Deno.chmodSync(t.ctx.paths.projectsDir, 0o755);
+      Deno.chmodSync(dir, 0o755);
+      Deno.chmodSync(`${dir}/${sessionId(7)}.jsonl`, 0o644);
+      Deno.chmodSync(t.ctx.paths.claudeRoot, 0o755);
+      Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+      Deno.chmodSync(t.ctx.paths.cmHome, 0o555);
+      const result = await runClaudecmUnprivileged(["find", "--json", "okapi"], {
+        env: t.env,
+        home: t.home,
+      });
+      assert.equal(result.code, 0, result.stderr);
+      assert.deepEqual(
+        JSON.parse(result.stdout).results.map((r: { sessionId: string }) => r.sessionId),
+        [
+          sessionId(7),
+        ],
+      );
+      assert.match(
+        oneLine(result.stderr),
+        /search index cannot be written .*searching the transcripts/,
+      );
+    } finally {
+      Deno.chmodSync(t.ctx.paths.cmHome, 0o755);
+      t.cleanup();
+    }
+  },
+});

@@ -67,9 +67,9 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
     });
   } else {
     const terms = parseTerms(options.terms);
-    if (options.index === false) {
+    const scan = async () => {
       const { scanSearch } = await import("./scan_search.ts");
-      sessions = await scanSearch(ctx.paths.projectsDir, {
+      return await scanSearch(ctx.paths.projectsDir, {
         matches: (text) => matchesAll(terms, text),
         precheck: rawPrecheck(terms),
         highlight: highlightPattern(terms),
@@ -77,22 +77,31 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
         since,
         project,
       });
-    } else {
-      const { searchIndex } = await import("./index_search.ts");
-      const found = await searchIndex(
-        ctx,
-        {
-          match: ftsMatch(terms),
-          highlight: highlightPattern(terms),
-          scan: { matches: (text) => matchesAll(terms, text), precheck: rawPrecheck(terms) },
-          roles,
-          since,
-          project,
-        },
-        { sessionLimit: limit },
-      );
-      sessions = found.sessions;
-      indexed = found.indexed;
+    };
+    if (options.index === false) sessions = await scan();
+    else {
+      const { IndexUnwritable, searchIndex } = await import("./index_search.ts");
+      try {
+        const found = await searchIndex(
+          ctx,
+          {
+            match: ftsMatch(terms),
+            highlight: highlightPattern(terms),
+            scan: { matches: (text) => matchesAll(terms, text), precheck: rawPrecheck(terms) },
+            roles,
+            since,
+            project,
+          },
+          { sessionLimit: limit },
+        );
+        sessions = found.sessions;
+        indexed = found.indexed;
+      } catch (error) {
+        // An index that cannot be brought up to date could hide what was said since: scan instead.
+        if (!(error instanceof IndexUnwritable)) throw error;
+        ctx.err.line(`  ${error.message}; searching the transcripts without it.`, "yellow");
+        sessions = await scan();
+      }
     }
   }
   const results = rankSessions(ctx, sessions, { registry: readRegistry(ctx.paths), limit });

@@ -50,6 +50,9 @@ export type IndexSearch = IndexQuery & {
   scan: Pick<ScanQuery, "matches" | "precheck">;
 };
 
+/** The index cannot be created or updated here (a read-only `~/.claudecm`, no permission). */
+export class IndexUnwritable extends UserError {}
+
 /** Search through the index, keeping `sessionLimit` sessions. */
 export async function searchIndex(
   ctx: AppContext,
@@ -63,9 +66,8 @@ export async function searchIndex(
       error instanceof Deno.errors.PermissionDenied ||
       /readonly database|unable to open database/i.test(errorMessage(error))
     ) {
-      throw new UserError(
-        `cannot write the search index in ${ctx.paths.cmHome} (${errorMessage(error)}); ` +
-          "find --no-index searches without it",
+      throw new IndexUnwritable(
+        `The search index cannot be written in ${ctx.paths.cmHome} (${errorMessage(error)})`,
       );
     }
     if (!isCorruptDatabase(error)) throw error;
