@@ -656,3 +656,54 @@ Deno.test("a fork's predecessor open in another window stays where that window w
     world.cleanup();
   }
 });
+
+Deno.test({
+  name: "a resume during which claude moved the session with /cd: the row follows before the trim",
+  // The claude that does the /cd is a shell script over a Deno script.
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      seedSession(world);
+      const other = join(world.dir, "elsewhere");
+      Deno.mkdirSync(other);
+      const script = join(world.dir, "claude_cd.ts");
+      // What the real CLI does on /cd: the transcript goes to the new folder's key, with a
+      // `relocated` record (tests/real_claude_cd_contract_test.ts).
+      Deno.writeTextFileSync(
+        script,
+        `import { projectKey } from ${
+          JSON.stringify(new URL("../lib/core/project_key.ts", import.meta.url).href)
+        };
+const id = Deno.args[Deno.args.indexOf("--resume") + 1];
+const root = Deno.env.get("CLAUDE_CONFIG_DIR");
+const to = ${JSON.stringify(other)};
+const from = root + "/projects/" + projectKey(Deno.realPathSync(Deno.cwd())) + "/" + id + ".jsonl";
+const dest = root + "/projects/" + projectKey(to);
+Deno.mkdirSync(dest, { recursive: true });
+Deno.renameSync(from, dest + "/" + id + ".jsonl");
+Deno.writeTextFileSync(dest + "/" + id + ".jsonl",
+  JSON.stringify({ type: "relocated", sessionId: id, relocatedCwd: to }) + "\\n", { append: true });
+`,
+      );
+      const shim = join(world.dir, "claude");
+      Deno.writeTextFileSync(
+        shim,
+        `#!/bin/sh\ncase "$1" in --version|--help) exec "${world.env.CLAUDECM_CLAUDE}" "$@";; esac\n` +
+          `exec "$FAKE_DENO" run -A --quiet --no-config "${script}" "$@"\n`,
+      );
+      Deno.chmodSync(shim, 0o755);
+      world.env.CLAUDECM_CLAUDE = shim;
+      world.cmvScenario(WORTH_TRIMMING);
+      const result = await world.run(["1"], { stdin: "y\n\n" });
+      assert.equal(result.code, 0, result.stderr);
+      assert.doesNotMatch(result.stderr, /Cannot trim/);
+      const trimmed = /Session trimmed\. New ID: ([0-9a-f-]{36})/.exec(result.stdout)?.[1];
+      assert.ok(trimmed, result.stdout);
+      const [row] = world.sessions();
+      assert.deepEqual([row.guid, row.dir], [trimmed, other]);
+    } finally {
+      world.cleanup();
+    }
+  },
+});

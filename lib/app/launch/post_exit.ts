@@ -30,6 +30,7 @@ import {
 } from "../../core/registry_ops.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { getSessionInfo } from "../../core/session_info.ts";
+import { transcriptInOwnFolder } from "../../core/transcript_location.ts";
 import type { Benchmark, CmvAvailable } from "../../platform/cmv.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
@@ -69,8 +70,9 @@ export async function postExit(
   ctx.out.line();
   ctx.out.line("  Session ended.");
   ctx.out.line();
-  const state = await saveExitState(ctx, options, { ask: true });
-  if (state === null) return;
+  const saved = await saveExitState(ctx, options, { ask: true });
+  if (saved === null) return;
+  const state = await followClaudeMove(ctx, saved);
   const cmv = await ctx.tools.cmv();
   let benchmark: Benchmark | null = null;
   if (cmv.available) {
@@ -81,6 +83,21 @@ export async function postExit(
   }
   showSize(ctx, state.guid);
   await offerExitActions(ctx, settings, { ...state, benchmark });
+}
+
+/**
+ * A `/cd` inside claude moved the transcript to another folder's key: the
+ * row follows it (as the next resume would) before cmv and the trim look
+ * for the transcript in the row's folder.
+ */
+async function followClaudeMove(
+  ctx: AppContext,
+  state: { guid: string; dir: string },
+): Promise<{ guid: string; dir: string }> {
+  const row = findSession(readRegistry(ctx.paths), state.guid);
+  if (row === undefined || transcriptInOwnFolder(ctx.paths, row)) return state;
+  const { followRelocation } = await import("../move/relocation.ts");
+  return { guid: state.guid, dir: (await followRelocation(ctx, row)).dir };
 }
 
 /**
