@@ -446,9 +446,16 @@ Deno.test("a session /cd moved is shown and adopted in the folder it moved to, b
     }\n`;
     Deno.mkdirSync(keyDirOf(t.ctx, now), { recursive: true });
     Deno.writeTextFileSync(join(keyDirOf(t.ctx, now), `${builder.sessionId}.jsonl`), moved);
+    // A subagent's file written before the /cd records the old folder; it moved along.
+    const agents = join(keyDirOf(t.ctx, now), builder.sessionId, "subagents");
+    Deno.mkdirSync(agents, { recursive: true });
+    new TranscriptBuilder({ cwd: gone, sessionId: builder.sessionId })
+      .prompt("look for the pangolin").write(join(agents, "agent-p1.jsonl"));
     for (const index of [true, false]) {
       const [found] = (await find(t, ["aardvark"], { index })).results;
       assert.equal(found.dir, now, `index: ${index}`);
+      const inProject = await find(t, ["pangolin"], { index, project: now });
+      assert.deepEqual(inProject.results.map((r) => r.sessionId), [builder.sessionId]);
     }
     const out = createMemoryOutput();
     t.ctx.out = out;

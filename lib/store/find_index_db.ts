@@ -21,6 +21,7 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { SearchDoc, SearchRole, SessionFacts } from "../transcript/search_text.ts";
 import { UserError } from "../core/errors.ts";
+import { encodeProjectKey } from "../core/project_key.ts";
 
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
 const FIND_INDEX_VERSION = "4";
@@ -83,6 +84,7 @@ CREATE TABLE files(
   next_doc INTEGER NOT NULL,
   facts TEXT NOT NULL,
   cwd TEXT,
+  folder_key TEXT,
   last_activity TEXT
 );
 CREATE INDEX files_session ON files(session_id);
@@ -279,6 +281,7 @@ export class FindIndexDb {
 
   /** Write a file's row; returns its id. */
   saveFile(file: FileRecord): number {
+    const folder = file.facts.relocatedCwd ?? file.facts.cwd;
     const values = [
       file.path,
       file.sessionId,
@@ -292,22 +295,25 @@ export class FindIndexDb {
       file.prefixHash,
       file.nextDoc,
       JSON.stringify(file.facts),
-      // The folder the session belongs to now (where `/cd` moved it, else where it started).
-      file.facts.relocatedCwd ?? file.facts.cwd ?? null,
+      // The folder the session belongs to now (where `/cd` moved it, else where it started),
+      // and that folder's project key (find_index_query.ts: a file moved into another key).
+      folder ?? null,
+      folder === undefined ? null : encodeProjectKey(folder),
       file.facts.lastActivity ?? null,
     ] as const;
     if (file.id === undefined) {
       return Number(
         this.db.prepare(
           `INSERT INTO files(path, session_id, project_dir, subagent, identity, size, mtime_ms,
-            ctime_ms, offset, prefix_hash, next_doc, facts, cwd, last_activity)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            ctime_ms, offset, prefix_hash, next_doc, facts, cwd, folder_key, last_activity)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(...values).lastInsertRowid,
       );
     }
     this.db.prepare(
       `UPDATE files SET path = ?, session_id = ?, project_dir = ?, subagent = ?, identity = ?,
-        size = ?, mtime_ms = ?, ctime_ms = ?, offset = ?, prefix_hash = ?, next_doc = ?, facts = ?, cwd = ?, last_activity = ?
+        size = ?, mtime_ms = ?, ctime_ms = ?, offset = ?, prefix_hash = ?, next_doc = ?, facts = ?, cwd = ?,
+        folder_key = ?, last_activity = ?
         WHERE id = ?`,
     ).run(...values, file.id);
     return file.id;

@@ -17,6 +17,7 @@ import {
   type IndexedFile,
 } from "./find_index_db.ts";
 import type { SearchRole } from "../transcript/search_text.ts";
+import { basename } from "../core/path.ts";
 
 /** What to look for. */
 export interface IndexQuery {
@@ -140,11 +141,14 @@ function projectFilter(query: IndexQuery): { sql: string; params: string[] } {
   if (query.project === undefined) return { sql: "", params: [] };
   const collate = query.project.ignoreCase ? " COLLATE NOCASE" : "";
   const cwds = query.project.cwds.map(() => `f.cwd = ?${collate}`);
-  // A file's folder decides; its project dir only when it records none: another folder's path
-  // may make the same project key (`my-app`, `my_app`).
+  // A file's folder decides. A file in the project dir whose folder does not make that key was
+  // moved there (`/cd`; a subagent's file written before it): it belongs to the project. One
+  // whose folder makes the key is another folder's (`my-app` and `my_app` share a key).
+  const key = basename(query.project.projectDir);
   return {
-    sql: `(${cwds.join(" OR ")} OR (f.cwd IS NULL AND f.project_dir = ?${collate}))`,
-    params: [...query.project.cwds, query.project.projectDir],
+    sql: `(${cwds.join(" OR ")} OR (f.project_dir = ?${collate} AND ` +
+      `(f.cwd IS NULL OR f.folder_key IS NOT ?${collate})))`,
+    params: [...query.project.cwds, query.project.projectDir, key],
   };
 }
 

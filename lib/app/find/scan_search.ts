@@ -9,7 +9,8 @@
  * @module
  */
 
-import { join } from "../../core/path.ts";
+import { basename, join } from "../../core/path.ts";
+import { encodeProjectKey } from "../../core/project_key.ts";
 import { isGoneOrClosed } from "../../core/fs_checks.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
 import { type ByteSearch, lineHolds } from "../../transcript/raw_match.ts";
@@ -78,12 +79,15 @@ export async function scanSearch(
     try {
       readers ??= await loadReaders();
       const { project } = query;
-      // A file's folder decides; its project dir only when it records none (index_query.ts).
+      // As through the index (find_index_query.ts): the folder decides; a file moved into the
+      // project dir (its folder makes another key) belongs to it.
       if (project) {
         const folder = folderOfFacts(readers.factsOf(file.path));
         const inProject = folder === undefined
           ? sameText(file.projectDir, project.projectDir, project)
-          : project.cwds.some((c) => sameText(c, folder, project));
+          : project.cwds.some((c) => sameText(c, folder, project)) ||
+            (sameText(file.projectDir, project.projectDir, project) &&
+              !sameText(encodeProjectKey(folder), basename(file.projectDir), project));
         if (!inProject) continue;
       }
       const sessionId = file.sessionId ?? readers.headSessionId(file.path);
