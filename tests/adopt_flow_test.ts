@@ -129,6 +129,19 @@ Deno.test("adopt --all --json prints nothing but the JSON on stdout, even on a f
   }
 });
 
+Deno.test("adopt --all away from a terminal asks no machine name: the hostname is used, not saved", async () => {
+  const { t } = setup({ interactive: false });
+  try {
+    Deno.removeSync(t.ctx.paths.machineNameFile);
+    assert.equal(await runAdopt(t.ctx, { all: true }), 0);
+    assert.deepEqual(t.questions, []);
+    assert.equal(rows(t).length, 4);
+    assert.throws(() => Deno.statSync(t.ctx.paths.machineNameFile), Deno.errors.NotFound);
+  } finally {
+    t.cleanup();
+  }
+});
+
 Deno.test("adopt in a terminal adds the numbers picked", async () => {
   const { t, seeded } = setup({ interactive: true, answers: ["9", "1 3"] });
   try {

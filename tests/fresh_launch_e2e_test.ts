@@ -95,7 +95,9 @@ Deno.test("claudecm -c into a registered session asks no name, and 'skip' cannot
   }
 });
 
-for (const flag of ["--bg", "--background", "--desktop", "--cloud", "--teleport"]) {
+for (
+  const flag of ["--bg", "--background", "--desktop", "--cloud", "--teleport", "--environment"]
+) {
   Deno.test(`claude run elsewhere (${flag}) gets no row, no --session-id and no false 'nothing saved'`, async () => {
     const world = createLaunchWorld();
     try {
@@ -113,6 +115,20 @@ for (const flag of ["--bg", "--background", "--desktop", "--cloud", "--teleport"
     }
   });
 }
+
+Deno.test("a --bg launch that claude refuses says so, with no advice to adopt", async () => {
+  const world = createLaunchWorld();
+  try {
+    world.claudeScenario({ messages: [], exitCode: 1 });
+    const result = await world.run(["new", "--", "--bg", "fix the flaky test"]);
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /claude exited with code 1; nothing was started elsewhere/);
+    assert.doesNotMatch(result.stdout, /adopt/);
+    assert.deepEqual(world.sessions(), []);
+  } finally {
+    world.cleanup();
+  }
+});
 
 Deno.test("a skipped name registers the folder default and asks again after exit", async () => {
   const world = createLaunchWorld();

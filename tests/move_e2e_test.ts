@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { inMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
 import { openInAnotherWindow } from "./helpers/launch_world.ts";
 import { treeState } from "./helpers/tree_state.ts";
+import { HAVE_PTY } from "./helpers/real_claude.ts";
+import { claudecmInvocation } from "./helpers/run_cli.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { projectKey } from "../lib/core/project_key.ts";
 import { archivedSessions, parseRegistry } from "../lib/core/registry.ts";
@@ -264,4 +266,34 @@ Deno.test("move: sessions of another folder with OLD's key, or registered elsewh
     assert.ok(pathExists(join(key, "memory", "MEMORY.md")), "the shared key's memory stays");
     assert.ok(!pathExists(join(key, `${world.ids.main}.jsonl`)), "OLD's own sessions moved");
   });
+});
+
+Deno.test({
+  name: "move at a terminal with its output piped refuses instead of moving unasked",
+  // util-linux `script` gives claudecm a terminal for stdin while its stdout goes to `cat`.
+  ignore: !HAVE_PTY,
+  fn: async () => {
+    await inMoveWorld(async (world) => {
+      world.moveAway();
+      const before = treeState(world.paths.claudeRoot);
+      const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
+      const line = [program, ...leading, "move", world.old, world.renamed].map((a) => `'${a}'`)
+        .join(" ");
+      const child = new Deno.Command("script", {
+        args: ["-q", "-e", "-c", `${line} | cat`, "/dev/null"],
+        env: { ...world.env, NO_COLOR: "1" },
+        clearEnv: true,
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "null",
+      }).spawn();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      const output = await child.output();
+      clearTimeout(timer);
+      const text = new TextDecoder().decode(output.stdout);
+      // The pipeline's status is cat's: the refusal shows in what was said and what stayed.
+      assert.match(text, /asks before it moves, and its output is not a terminal/);
+      assert.deepEqual(treeState(world.paths.claudeRoot), before, "nothing moved");
+    });
+  },
 });

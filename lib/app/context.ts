@@ -36,6 +36,11 @@ export interface AppContext {
    * pipe, unseen, and the run would wait for an answer nobody knows is asked.
    */
   interactive: boolean;
+  /**
+   * stdin is a TTY: a person may be typing even when stdout goes to a pipe,
+   * where a question would not be seen (so a step that must ask refuses).
+   */
+  keyboard: boolean;
   /** claude and cmv, found on first use. */
   tools: Tools;
 }
@@ -114,6 +119,7 @@ export function createProcessContext(
     err,
     prompter: createLinePrompter(Deno.stdin, out, { terminal: keyTerminal() }),
     interactive: Deno.stdin.isTerminal() && Deno.stdout.isTerminal(),
+    keyboard: Deno.stdin.isTerminal(),
     tools: createTools({
       env,
       childEnv: () => Deno.env.toObject(),

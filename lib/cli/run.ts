@@ -32,7 +32,7 @@ export async function runMain(args: readonly string[]): Promise<number> {
   const code = await runReporting(args, { writeOut, writeErr });
   // A script that asked for JSON gets JSON on a failure too, unless the command printed its own.
   if (code !== ExitCode.ok && wantsJson(args) && !printed) {
-    const message = lastError.trim().replace(/^claudecm: /, "") || "failed";
+    const message = plainText(lastError).replace(/^claudecm: /, "") || "failed";
     const status = code === ExitCode.usage ? "usage-error" : "error";
     report(toStdout, `${safeJson({ status, exitCode: code, message })}\n`);
   }
@@ -62,6 +62,12 @@ async function runReporting(args: readonly string[], streams: ProcessStreams): P
     if (Deno.env.get("CLAUDECM_DEBUG")) console.error(error);
     return ExitCode.failure;
   }
+}
+
+/** A line as written to stderr, without its colour codes and indentation. */
+function plainText(line: string): string {
+  // deno-lint-ignore no-control-regex -- the colour codes are exactly what it removes
+  return line.replace(/\x1b\[[0-9;]*m/g, "").trim();
 }
 
 /** Whether `--json` is among claudecm's own arguments (not after a `--`, which are claude's). */

@@ -67,6 +67,7 @@ export function createTestContext(options: TestContextOptions = {}): TestContext
     err,
     prompter,
     interactive: options.interactive ?? true,
+    keyboard: options.interactive ?? true,
     tools: options.tools ?? createTools({
       env: (name) => env[name],
       childEnv: () => ({ ...env }),

@@ -65,7 +65,11 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
   }
   const write = !options.dryRun && chosen.length > 0;
   const adopted = write
-    ? await adopt(ctx, chosen, { mayPrompt: !options.json, jsonOutput: options.json })
+    ? await adopt(ctx, chosen, {
+      // The machine name is asked only of a person who can see the question.
+      mayPrompt: !options.json && ctx.interactive,
+      jsonOutput: options.json,
+    })
     : { added: [], gone: 0 };
   if (options.json) {
     ctx.out.line(

@@ -98,13 +98,14 @@ export function buildClaudeArgs(settings: LaunchSettings, options: ClaudeArgsOpt
 
 /**
  * Whether pass-through arguments make claude run the session somewhere else
- * and return at once: in the background (`--bg`), in the cloud, in the
- * desktop app, or a teleport (claude 2.1.332). Such a session has no
+ * and return at once: in the background (`--bg`), in the cloud (`--cloud`,
+ * `--environment`), in the desktop app, or a teleport (claude 2.1.332). Such a session has no
  * transcript here when claude exits, and `--bg` ignores `--session-id`.
  */
 export function argsRunElsewhere(args: readonly string[]): boolean {
   return args.some((arg) =>
-    ["--bg", "--background", "--desktop"].includes(arg) || /^--(cloud|teleport)(=|$)/.test(arg)
+    ["--bg", "--background", "--desktop"].includes(arg) ||
+    /^--(cloud|teleport|environment)(=|$)/.test(arg)
   );
 }
 

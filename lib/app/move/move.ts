@@ -13,7 +13,7 @@ import { applyMove } from "./move_apply.ts";
 import { isEmptyPlan, type MovePlan, planMove } from "./move_plan.ts";
 import { refuseUnsafeMove } from "./move_refusals.ts";
 import { planJson, printPlan } from "./move_view.ts";
-import { ExitCode, UserError } from "../../core/errors.ts";
+import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
 import { lookAgainIfGone } from "../../core/fs_checks.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 
@@ -37,6 +37,13 @@ export async function runMove(ctx: AppContext, options: MoveOptions): Promise<nu
     if (options.json) ctx.out.line(planJson(plan, "planned"));
     else printPlan(ctx, plan);
     return ExitCode.ok;
+  }
+  // A person at the keyboard whose output goes to a pipe would not see the question: no silent move.
+  if (!options.json && !ctx.interactive && ctx.keyboard) {
+    throw new UsageError(
+      "move shows its plan and asks before it moves, and its output is not a terminal: run it " +
+        "with its output on the terminal, or with --json (which does not ask)",
+    );
   }
   if (!options.json && ctx.interactive) {
     printPlan(ctx, plan);

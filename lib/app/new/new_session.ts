@@ -109,11 +109,15 @@ async function launchElsewhere(
     passArgs,
   });
   const launch = await launchClaude(ctx, { dir, args });
+  if (launch.exitCode !== 0) {
+    ctx.out.line(`  claude exited with code ${launch.exitCode}; nothing was started elsewhere.`);
+    return launch.exitCode;
+  }
   ctx.out.line(
     "  Claude runs this session elsewhere (in the background, the cloud or the desktop app), so " +
       "claudecm registers nothing now; once its transcript is here, claudecm adopt adds it.",
   );
-  return launch.exitCode === 0 ? ExitCode.ok : launch.exitCode;
+  return ExitCode.ok;
 }
 
 function projectDirectory(ctx: AppContext, proj: string | undefined): string {
