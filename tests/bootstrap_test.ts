@@ -60,6 +60,45 @@ Deno.test("a low cleanupPeriodDays is raised; 1000 or more is left alone", async
   });
 });
 
+Deno.test("a settings.json that starts with a BOM is read and raised as Claude Code reads it, the BOM kept", async () => {
+  await withSettings('\ufeff{\r\n  "theme": "dark"\r\n}\r\n', async (t) => {
+    const read = await readSettings(t.ctx.paths);
+    assert.equal(read.state, "parsed");
+    assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), true);
+    assert.equal(
+      Deno.readTextFileSync(t.ctx.paths.settingsFile),
+      '\ufeff{\r\n  "theme": "dark",\r\n  "cleanupPeriodDays": 100000\r\n}\r\n',
+    );
+  });
+});
+
+Deno.test("a cleanupPeriodDays that is no whole number of days is raised", async () => {
+  for (const value of ["1000.5", "1e400", '"100000"', "true"]) {
+    await withSettings(`{"cleanupPeriodDays": ${value}}`, async (t) => {
+      assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), true, value);
+      assert.equal(
+        JSON.parse(Deno.readTextFileSync(t.ctx.paths.settingsFile)).cleanupPeriodDays,
+        100_000,
+        value,
+      );
+    });
+  }
+});
+
+Deno.test({
+  name: "the settings.json backup is as private as settings.json (it may hold API keys)",
+  ignore: ON_WINDOWS,
+  fn: async () => {
+    await withSettings('{"env": {"ANTHROPIC_API_KEY": "sk-secret"}}', async (t) => {
+      Deno.chmodSync(t.ctx.paths.settingsFile, 0o600);
+      assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), true);
+      const [backup] = backups(t).filter((name) => name.startsWith("settings.json."));
+      const mode = Deno.statSync(`${t.ctx.paths.backupDir}/${backup}`).mode! & 0o777;
+      assert.equal(mode.toString(8), "600");
+    });
+  },
+});
+
 Deno.test("commented or broken settings.json is left untouched and silent", async () => {
   for (const text of ['{\n  // my comment\n  "model": "opus"\n}', "{ broken", "[1, 2]", ""]) {
     await withSettings(text, async (t) => {

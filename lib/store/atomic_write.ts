@@ -25,6 +25,8 @@ export interface AtomicWriteOptions {
    * that must not replace content it has not seen.
    */
   beforeRename?: () => boolean;
+  /** Take the permission bits of this file, not the target's (a backup keeps its source's). */
+  modeOf?: string;
 }
 
 /**
@@ -53,7 +55,7 @@ export function writeFileAtomic(
     } finally {
       file.close();
     }
-    keepMode(target, tmpPath);
+    keepMode(options.modeOf ?? target, tmpPath);
     if (options.beforeRename?.() === false) {
       Deno.removeSync(tmpPath);
       return false;
@@ -107,10 +109,10 @@ function realTarget(path: string): string {
   }
 }
 
-function keepMode(target: string, tmpPath: string): void {
+function keepMode(source: string, tmpPath: string): void {
   if (Deno.build.os === "windows") return;
   try {
-    const mode = Deno.statSync(target).mode;
+    const mode = Deno.statSync(source).mode;
     if (mode !== null) Deno.chmodSync(tmpPath, mode & 0o7777);
   } catch {
     // A new file takes the default mode.

@@ -40,6 +40,7 @@ export function backupRegistry(paths: Paths, now: Date): unknown {
       writeBackup(
         paths.path.join(paths.backupDir, `${REGISTRY_PREFIX}${formatStamp(now)}`),
         current,
+        paths.registryFile,
       );
     }
     pruneRegistryBackups(paths);
@@ -54,15 +55,17 @@ export function backupRegistry(paths: Paths, now: Date): unknown {
 export function backupSettings(paths: Paths, now: Date): string {
   Deno.mkdirSync(paths.backupDir, { recursive: true });
   const target = paths.path.join(paths.backupDir, `settings.json.${formatStamp(now)}`);
-  writeBackup(target, Deno.readFileSync(paths.settingsFile));
+  // As private as the file itself: settings.json may hold API keys (`env`).
+  writeBackup(target, Deno.readFileSync(paths.settingsFile), paths.settingsFile);
   return target;
 }
 
 /** Write `content` to a temporary name, check it, rename it to `target`; throws when it cannot. */
-function writeBackup(target: string, content: Uint8Array): void {
+function writeBackup(target: string, content: Uint8Array, source: string): void {
   const tmpSuffix = `.tmp-${Deno.pid}`;
   const written = writeFileAtomic(target, content, {
     tmpSuffix,
+    modeOf: source,
     beforeRename: () => equalBytes(readFile(target + tmpSuffix), content),
   });
   if (!written) throw new Error(`the backup did not read back as written: ${target}`);

@@ -44,6 +44,8 @@ export async function readSettings(paths: Paths): Promise<SettingsRead> {
     if (error instanceof Deno.errors.NotFound) return { state: "missing" };
     return { state: "unusable", reason: `cannot be read: ${errorMessage(error)}` };
   }
+  // Claude Code reads past a byte order mark (Windows editors write one), and so does claudecm.
+  text = withoutBom(text);
   let settings: unknown;
   try {
     settings = JSON.parse(text);
@@ -68,9 +70,19 @@ export async function readSettings(paths: Paths): Promise<SettingsRead> {
   };
 }
 
-/** Whether a `cleanupPeriodDays` value keeps transcripts (a number of at least 1000). */
+/**
+ * Whether a `cleanupPeriodDays` value keeps transcripts: a whole number of at
+ * least 1000 (Claude Code takes only a positive integer: 1000.5 or 1e400 is
+ * no period, and the default of 30 days applies).
+ */
 export function isProtectedPeriod(days: unknown): boolean {
-  return typeof days === "number" && days >= MIN_CLEANUP_DAYS;
+  return typeof days === "number" && Number.isSafeInteger(days) && days >= MIN_CLEANUP_DAYS;
+}
+
+const BOM = "\ufeff";
+
+function withoutBom(text: string): string {
+  return text.startsWith(BOM) ? text.slice(BOM.length) : text;
 }
 
 /**
@@ -86,11 +98,13 @@ export async function ensureCleanupPeriod(paths: Paths, now: Date): Promise<bool
     if (settings.state === "missing") return createSettings(paths);
     if (settings.state !== "parsed" || isProtectedPeriod(settings.cleanupPeriodDays)) return false;
     // Decoded so that every byte comes back as it was, even one that is not UTF-8.
-    const text = decodeLossless(Deno.readFileSync(paths.settingsFile));
+    const whole = decodeLossless(Deno.readFileSync(paths.settingsFile));
+    const text = withoutBom(whole);
+    const bom = whole.slice(0, whole.length - text.length);
     const jsonc = await import("jsonc-parser");
     const edits = cleanupPeriodEdits(jsonc, text, settings.cleanupPeriodDays);
     backupSettings(paths, now);
-    writeFileAtomic(paths.settingsFile, encodeLossless(jsonc.applyEdits(text, edits)));
+    writeFileAtomic(paths.settingsFile, encodeLossless(bom + jsonc.applyEdits(text, edits)));
     return true;
   } catch {
     return false;
