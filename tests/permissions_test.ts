@@ -56,6 +56,17 @@ Deno.test("permissions: a value claudecm does not know starts no claude (never a
     assert.equal(bad.argv, undefined, "claude never started");
     writeConfig(world, "{ permissions: ask");
     assert.match((await launchArgs(world)).result.stderr, /config\.json is not valid JSON/);
+    // Not an object, or the key spelt another way: not a choice to fall back to bypass from.
+    for (const text of ['"ask"', "[]", "null", '{"Permissions": "ask"}']) {
+      writeConfig(world, text);
+      const refused = await launchArgs(world);
+      assert.equal(refused.result.code, 1, text);
+      assert.match(refused.result.stderr, /config\.json/, text);
+      assert.equal(refused.argv, undefined, `${text}: claude never started`);
+    }
+    // A byte order mark is read past, as in settings.json.
+    writeConfig(world, '\ufeff{"permissions": "ask"}');
+    assert.ok(!(await launchArgs(world)).argv?.includes(BYPASS));
     Deno.removeSync(file);
     const env = await launchArgs(world, { CLAUDECM_PERMISSIONS: "never" });
     assert.equal(env.result.code, 1);

@@ -50,12 +50,21 @@ export function readPermissionsSetting(ctx: AppContext): PermissionsSetting {
   if (probe.kind === "unreadable") return refused("config", `cannot read ${file}: ${probe.error}`);
   let config: unknown;
   try {
-    config = JSON.parse(Deno.readTextFileSync(file));
+    // A byte order mark (a Windows editor's) is read past, as in settings.json.
+    config = JSON.parse(Deno.readTextFileSync(file).replace(/^\ufeff/, ""));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return refused("config", `${file} is not valid JSON (${reason}); fix it or remove it`);
   }
-  const value = (config as Record<string, unknown> | null)?.permissions;
+  if (typeof config !== "object" || config === null || Array.isArray(config)) {
+    return refused("config", `${file} is not a JSON object like {"permissions": "ask"}`);
+  }
+  // A key spelt another way ("Permissions") is a choice the user meant, not an absent one.
+  const near = Object.keys(config).find((key) =>
+    key !== "permissions" && key.toLowerCase() === "permissions"
+  );
+  if (near !== undefined) return refused("config", `${file}: "${near}" should be "permissions"`);
+  const value = (config as Record<string, unknown>).permissions;
   if (value === undefined) return { choice: "bypass", source: "default", error: null };
   const choice = typeof value === "string" ? choiceOf(value) : null;
   return choice === null
