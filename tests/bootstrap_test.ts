@@ -99,6 +99,25 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name:
+    "a pipe at settings.json or machine-name.txt is reported, never read (a read would never end)",
+  ignore: ON_WINDOWS,
+  fn: async () => {
+    await withSettings(null, async (t) => {
+      for (const path of [t.ctx.paths.settingsFile, t.ctx.paths.machineNameFile]) {
+        Deno.mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+        new Deno.Command("mkfifo", { args: [path] }).outputSync();
+      }
+      const read = await readSettings(t.ctx.paths);
+      assert.equal(read.state, "unusable");
+      assert.match(read.state === "unusable" ? read.reason : "", /not a regular file/);
+      assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), false);
+      assert.equal(readMachineName(t.ctx), null);
+    });
+  },
+});
+
 Deno.test("commented or broken settings.json is left untouched and silent", async () => {
   for (const text of ['{\n  // my comment\n  "model": "opus"\n}', "{ broken", "[1, 2]", ""]) {
     await withSettings(text, async (t) => {

@@ -87,6 +87,19 @@ export function readRegularFile(path: string, maxBytes: number): RegularRead {
   return { bytes: Deno.readFileSync(path) };
 }
 
+/**
+ * The text of a small file claudecm or Claude Code keeps settings in
+ * (settings.json, config.json, machine-name.txt), read only when it is a
+ * regular file under `maxBytes`: a FIFO or a device at that name (a dotfile
+ * link gone wrong) must not hang every run. Throws when it is not there
+ * (`NotFound`) or is not such a file (an Error saying what it is).
+ */
+export function readSettingsText(path: string, maxBytes = 16 * 1024 * 1024): string {
+  const read = readRegularFile(path, maxBytes);
+  if ("skipped" in read) throw new Error(`it is ${read.skipped}`);
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(read.bytes);
+}
+
 /** Whether a caught error means a file cannot be read here: it is gone, or closed to us. */
 export function isGoneOrClosed(error: unknown): boolean {
   return isNotFound(error) || error instanceof Deno.errors.PermissionDenied;

@@ -15,6 +15,7 @@ import { readRegistry } from "../../store/registry_store.ts";
 import { environmentUserError, errorMessage, isWriteRefusal } from "../../core/errors.ts";
 import { archivedSessions, isSessionId, mainSessions } from "../../core/registry.ts";
 import { cleanName } from "../../core/safe_text.ts";
+import { readSettingsText } from "../../core/fs_checks.ts";
 import {
   createLocateCache,
   type LocateCache,
@@ -115,7 +116,7 @@ async function followClaudeMoves(ctx: AppContext, cache: LocateCache): Promise<v
 export function readMachineName(ctx: AppContext): string | null {
   try {
     // Cleaned as it is saved: a name edited by hand goes into every session's -n too.
-    const name = cleanName(Deno.readTextFileSync(ctx.paths.machineNameFile).split(/\r?\n/)[0]);
+    const name = cleanName(readSettingsText(ctx.paths.machineNameFile).split(/\r?\n/)[0]);
     return name === "" ? null : name;
   } catch {
     return null;

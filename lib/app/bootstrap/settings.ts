@@ -11,6 +11,7 @@
 
 import type { Edit, ParseError } from "jsonc-parser";
 import { errorMessage } from "../../core/errors.ts";
+import { readSettingsText } from "../../core/fs_checks.ts";
 import { decodeLossless, encodeLossless } from "../../core/lossless_text.ts";
 import type { Paths } from "../../core/paths.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
@@ -39,7 +40,7 @@ type Jsonc = typeof import("jsonc-parser");
 export async function readSettings(paths: Paths): Promise<SettingsRead> {
   let text: string;
   try {
-    text = Deno.readTextFileSync(paths.settingsFile);
+    text = readSettingsText(paths.settingsFile);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return { state: "missing" };
     return { state: "unusable", reason: `cannot be read: ${errorMessage(error)}` };

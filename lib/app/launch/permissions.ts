@@ -11,7 +11,8 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { probePath } from "../../core/fs_checks.ts";
+import { errorMessage } from "../../core/errors.ts";
+import { probePath, readSettingsText } from "../../core/fs_checks.ts";
 import type { Paths } from "../../core/paths.ts";
 
 /** `bypass`: claude gets `--dangerously-skip-permissions`; `ask`: it asks as it would alone. */
@@ -48,10 +49,16 @@ export function readPermissionsSetting(ctx: AppContext): PermissionsSetting {
   const probe = probePath(file);
   if (probe.kind === "missing") return { choice: "bypass", source: "default", error: null };
   if (probe.kind === "unreadable") return refused("config", `cannot read ${file}: ${probe.error}`);
+  let text: string;
+  try {
+    text = readSettingsText(file);
+  } catch (error) {
+    return refused("config", `cannot read ${file}: ${errorMessage(error)}`);
+  }
   let config: unknown;
   try {
     // A byte order mark (a Windows editor's) is read past, as in settings.json.
-    config = JSON.parse(Deno.readTextFileSync(file).replace(/^\ufeff/, ""));
+    config = JSON.parse(text.replace(/^\ufeff/, ""));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return refused("config", `${file} is not valid JSON (${reason}); fix it or remove it`);
