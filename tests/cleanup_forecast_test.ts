@@ -100,6 +100,13 @@ Deno.test("forecast: managed settings win over every other layer, drop-ins after
       [[60, "managed"]],
     );
     assert.deepEqual(forecast.expiring, []);
+    // Over a protected user setting, managed settings that lower the period are said, not hidden.
+    Deno.writeTextFileSync(paths.settingsFile, '{"cleanupPeriodDays": 100000}');
+    const doctor = await runClaudecm(["doctor"], { env: world.env, cwd: world.project });
+    assert.match(
+      doctor.stdout,
+      /managed-settings\.d.10-retention\.json \(managed settings\) sets cleanupPeriodDays to 60/,
+    );
   } finally {
     world.cleanup();
   }

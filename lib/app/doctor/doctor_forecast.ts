@@ -19,6 +19,7 @@ import {
 import { archivedSessions, mainSessions, type Registry } from "../../core/registry.ts";
 import { vaultFilesFor } from "../../core/session_copies.ts";
 import { pathExists } from "../../core/fs_checks.ts";
+import { isProtectedPeriod } from "../bootstrap/settings.ts";
 
 /** `doctor --json`'s `forecast`. */
 export type DoctorForecast = CleanupForecast;
@@ -34,7 +35,17 @@ export function checkForecast(
     : [...mainSessions(registry), ...archivedSessions(registry)];
   const managedDir = managedSettingsDir(ctx.env, Deno.build.os);
   const forecast = cleanupForecast(ctx.paths, sessions, { now: ctx.now(), managedDir });
-  const anywhere = folderPeriod(ctx.paths, null, { managedDir }).cleanupPeriodDays;
+  const base = folderPeriod(ctx.paths, null, { managedDir });
+  const anywhere = base.cleanupPeriodDays;
+  // Managed settings win over every other layer: one that lowers the period lowers it everywhere.
+  if (base.source === "managed" && !isProtectedPeriod(anywhere)) {
+    add(
+      "warning",
+      `${base.path} (managed settings) sets cleanupPeriodDays to ${anywhere}, over your own: ` +
+        `Claude Code deletes every project's transcripts older than ${anywhere} days. The vault ` +
+        "keeps registered sessions restorable; ask whoever manages this machine to raise it",
+    );
+  }
   for (const folder of forecast.folders) {
     if (folder.cleanupPeriodDays >= anywhere) continue;
     add(
