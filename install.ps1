@@ -88,6 +88,8 @@ function Install-Claudecm([string]$Folder) {
     $profileDir = if ($env:USERPROFILE) { $env:USERPROFILE } else { $HOME }
     $Folder = Join-Path $profileDir ".local\bin"
   }
+  # A relative folder is taken from here; the PATH advice must name it whole.
+  $Folder = $ExecutionContext.SessionState.Path.GetUnresolvedProviderPathFromPSPath($Folder)
 
   $os = [Environment]::OSVersion.Platform.ToString()
   if ([Environment]::OSVersion.Platform -eq [PlatformID]::Win32NT) { $os = "Windows" }

@@ -127,6 +127,12 @@ main() {
 		[ -n "${HOME:-}" ] || die "HOME is not set; choose a folder with --dir"
 		dir="$HOME/.local/bin"
 	fi
+	# A relative folder is taken from here; the PATH advice must name it whole, or it would
+	# work from this folder only and put a folder that moves with you ahead of /usr/bin.
+	case "$dir" in
+		/*) ;;
+		*) dir="$(pwd)/$dir" ;;
+	esac
 
 	os="${CLAUDECM_INSTALL_OS:-$(uname -s)}"
 	arch="${CLAUDECM_INSTALL_ARCH:-$(detect_arch)}"

@@ -57,7 +57,8 @@ function releaseFiles(overrides: Record<string, string> = {}): Record<string, st
 interface World {
   home: string;
   release: FakeRelease;
-  run(args: string[], env: Record<string, string>): Promise<ChildOutput>;
+  /** Run the script from `cwd` (the world's HOME by default). */
+  run(args: string[], env: Record<string, string>, cwd?: string): Promise<ChildOutput>;
   cleanup(): Promise<void>;
 }
 
@@ -67,7 +68,7 @@ function installWorld(files: Record<string, string>, script: "sh" | "ps1"): Worl
   return {
     home,
     release,
-    run: (args, env) => {
+    run: (args, env, cwd = home) => {
       const base = { ...childBaseEnv(), HOME: home, USERPROFILE: home };
       const settings = { CLAUDECM_RELEASE_URL: release.url, ...env };
       const command = script === "sh"
@@ -75,6 +76,7 @@ function installWorld(files: Record<string, string>, script: "sh" | "ps1"): Worl
           args: [join(ROOT, "install.sh"), ...args],
           env: { ...base, SHELL: "/bin/sh", ...settings },
           clearEnv: true,
+          cwd,
           stdout: "piped",
           stderr: "piped",
           signal: AbortSignal.timeout(RUN_LIMIT_MS),
@@ -91,6 +93,7 @@ function installWorld(files: Record<string, string>, script: "sh" | "ps1"): Worl
           ],
           // PowerShell needs its own variables (PSModulePath and more): keep the environment.
           env: { ...base, ...settings },
+          cwd,
           stdout: "piped",
           stderr: "piped",
           signal: AbortSignal.timeout(RUN_LIMIT_MS),
@@ -157,6 +160,11 @@ Deno.test({
       });
       assert.equal(fromEnv.code, 0, fromEnv.stderr);
       assert.equal(Deno.readTextFileSync(join(world.home, "e", "claudecm")), FAKE_BINARY);
+      // A relative folder is installed into from where the script runs, and advised absolute.
+      const relative = await world.run(["--dir", "mybin"], LINUX, world.home);
+      assert.equal(relative.code, 0, relative.stderr);
+      assert.equal(Deno.readTextFileSync(join(world.home, "mybin", "claudecm")), FAKE_BINARY);
+      assert.match(relative.stdout, new RegExp(`export PATH="${join(world.home, "mybin")}:`));
     } finally {
       await world.cleanup();
     }
