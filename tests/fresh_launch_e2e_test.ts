@@ -6,6 +6,7 @@ import { makeTempDirOnOtherFileSystem, otherFileSystemAvailable } from "./helper
 import { sessionId } from "./helpers/claude_home.ts";
 import { claudecmCommand } from "./helpers/run_cli.ts";
 import { transcriptPathFor } from "../lib/core/paths.ts";
+import { isSessionLive } from "../lib/core/pid_manifest.ts";
 import { NAME_QUOTE, ON_WINDOWS } from "./helpers/portable.ts";
 
 const QUIET_CMV = {
@@ -194,6 +195,53 @@ Deno.test("the session stays registered when claudecm is SIGKILLed while claude 
       return false;
     }
   }
+});
+
+Deno.test({
+  name: "a row written ahead is live to other windows while claude starts, before its manifest",
+  // The slow claude is a shell script that waits before it becomes the fake claude.
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const world = createLaunchWorld();
+    const release = `${world.dir}/release`;
+    try {
+      const slow = join(world.dir, "slow-claude");
+      Deno.writeTextFileSync(
+        slow,
+        `#!/bin/sh
+case "$1" in --version|--help) exec "${world.env.CLAUDECM_CLAUDE}" "$@";; esac
+` +
+          `while [ ! -e "${release}" ]; do sleep 0.05; done
+exec "${world.env.CLAUDECM_CLAUDE}" "$@"
+`,
+      );
+      Deno.chmodSync(slow, 0o755);
+      world.env.CLAUDECM_CLAUDE = slow;
+      world.claudeScenario({ messages: ["hello"] });
+      const child = claudecmCommand(["n"], { env: world.env, cwd: world.project }).spawn();
+      const writer = child.stdin.getWriter();
+      await writer.write(new TextEncoder().encode("Starting up\n"));
+      await writer.close();
+      const deadline = Date.now() + 20_000;
+      while (world.sessions().length === 0) {
+        assert.ok(Date.now() < deadline, "the row was never written");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // claude has not started: no manifest names the session, yet it is open in a window.
+      assert.equal(isSessionLive(world.paths, world.sessions()[0].guid), true);
+      Deno.writeTextFileSync(release, "");
+      const output = await child.output();
+      assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+      assert.equal(
+        isSessionLive(world.paths, world.sessions()[0].guid),
+        false,
+        "unmarked at the end",
+      );
+    } finally {
+      Deno.writeTextFileSync(release, "");
+      world.cleanup();
+    }
+  },
 });
 
 Deno.test("two fresh launches racing in one project dir each register their own session", async () => {

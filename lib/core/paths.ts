@@ -46,7 +46,7 @@ export interface Paths {
   vaultDir: string;
   /** Orphan and user-requested quarantine, kept apart from `backupDir` (spec 3.1). */
   quarantineRoot: string;
-  /** One marker per claudecm resuming a session now (lib/store/resume_marker.ts). */
+  /** One marker per claudecm running claude on a session now (lib/store/resume_marker.ts). */
   resumingDir: string;
   /** The path flavour of this OS, for joins that must match it. */
   path: PathFlavour;

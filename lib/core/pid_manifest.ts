@@ -3,10 +3,10 @@
  * (DESIGN.md section 4): written at launch, deleted at exit, read-only for
  * claudecm. They tell which session a running claude is on.
  *
- * A session is live too while another claudecm resumes it (its marker in
- * `~/.claudecm/resuming/`, lib/store/resume_marker.ts): a resumed claude may
- * fork, and its manifest then names only the new id, while the session the
- * other window would resume is the one being continued.
+ * A session is live too while another claudecm runs claude on it (its
+ * marker in `~/.claudecm/resuming/`, lib/store/resume_marker.ts): a resumed
+ * claude may fork, and its manifest then names only the new id; a new
+ * session's row exists before its claude has started and written a manifest.
  *
  * @module
  */

@@ -1,11 +1,13 @@
 /**
- * The marker a claudecm keeps while it resumes a session:
+ * The marker a claudecm keeps while it runs claude on a session it names:
  * `~/.claudecm/resuming/<pid>.json`, shaped like a claude pid manifest
  * (`pid`, `sessionId`, `cwd`, `procStart`). Other windows count the session
- * as live while it is there and its process runs (pid_manifest.ts): the
+ * as live while it is there and its process runs (pid_manifest.ts): a
  * resumed claude may fork to a new id, and its own manifest then names only
- * that one. A marker left by a killed claudecm names a dead pid and counts
- * for nothing; the next marker written by a process with that pid replaces it.
+ * that one; a new session's row is written before claude starts, and claude
+ * writes its manifest only once it is up. A marker left by a killed
+ * claudecm names a dead pid and counts for nothing; the next marker written
+ * by a process with that pid replaces it.
  *
  * @module
  */
@@ -14,8 +16,11 @@ import type { Paths } from "../core/paths.ts";
 import { processStart } from "../core/pid_manifest.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 
-/** Mark session `guid` as being resumed by this process in `cwd`; returns the marker's remover. */
-export function markResuming(paths: Paths, session: { guid: string; cwd: string }): () => void {
+/** Mark session `guid` as open in this process's claude, in `cwd`; returns the marker's remover. */
+export function markSessionInUse(
+  paths: Paths,
+  session: { guid: string; cwd: string },
+): () => void {
   const path = paths.path.join(paths.resumingDir, `${Deno.pid}.json`);
   const marker = {
     pid: Deno.pid,

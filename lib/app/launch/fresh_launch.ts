@@ -25,6 +25,7 @@ import {
   snapshotFolder,
 } from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
+import { markSessionInUse } from "../../store/resume_marker.ts";
 
 /** What to launch and how to register it. */
 export interface FreshLaunchOptions {
@@ -66,6 +67,38 @@ export async function freshLaunch(
   const before = snapshotFolder(folder, join);
   const features = await (await ctx.tools.claude()).features();
   const chosenId = features.sessionId && !argsPickSession(passArgs) ? crypto.randomUUID() : null;
+  // Live to other windows from before its row exists until the launch is settled: claude writes
+  // its own manifest only once it is up, and a window that saw the row meanwhile took the
+  // session for a lost one (offered it to resume, to rename, to delete).
+  const unmark = chosenId === null
+    ? () => {}
+    : markSessionInUse(ctx.paths, { guid: chosenId, cwd: dir });
+  try {
+    return await launchAndRegister(ctx, settings, {
+      ...options,
+      chosenId,
+      before,
+      folder,
+      supportsName: features.name,
+    });
+  } finally {
+    unmark();
+  }
+}
+
+/** The launch itself, and the registry kept true to what it produced. */
+async function launchAndRegister(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  options: FreshLaunchOptions & {
+    chosenId: string | null;
+    before: FolderSnapshot;
+    folder: string;
+    supportsName: boolean;
+  },
+): Promise<FreshLaunchOutcome> {
+  const { dir, passArgs, chosenId, before, folder } = options;
+  const join = ctx.paths.path.join;
   if (chosenId !== null && options.replaces === undefined) {
     await changeRegistry(
       ctx,
@@ -76,7 +109,7 @@ export async function freshLaunch(
     sessionArgs: chosenId === null ? [] : ["--session-id", chosenId],
     // `-c`/`-r` pick a session claudecm does not know yet: no name of this row goes to it.
     displayName: argsPickSession(passArgs) ? null : displayNameFor(settings, options.desc),
-    supportsName: features.name,
+    supportsName: options.supportsName,
     passArgs,
   });
   const launch = await launchClaude(ctx, {

@@ -20,7 +20,7 @@ import { recheckThenAct } from "../recheck.ts";
 import { followFolderMoves } from "./follow_folder.ts";
 import { finishResume } from "./resume_exit.ts";
 import { classifyNext } from "./next_session.ts";
-import { markResuming } from "../../store/resume_marker.ts";
+import { markSessionInUse } from "../../store/resume_marker.ts";
 import { keepOneTranscriptCopy } from "./transcript_copies.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
 import { syncVault } from "../vault/vault_sync.ts";
@@ -83,7 +83,7 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
   // A transcript Claude Code deleted comes back from the vault before claude is asked for it.
   if (registered && await offerVaultRestore(ctx, session) === "failed") return ExitCode.failure;
   // Live to other windows until this one is done with it, whatever id claude forks to.
-  const unmark = markResuming(ctx.paths, { guid: session.guid, cwd: dir });
+  const unmark = markSessionInUse(ctx.paths, { guid: session.guid, cwd: dir });
   try {
     const outcome = await resumeWithForkDetection(ctx, settings, {
       dir,
