@@ -39,6 +39,31 @@ Deno.test({
 });
 
 Deno.test({
+  name: "a read-only backup folder alone is said as what it is: the run still saves",
+  ignore: !permissionsTestable,
+  fn: async () => {
+    const t = createTestContext();
+    try {
+      writeRegistryText(t.ctx.paths, ROW);
+      Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "desk\n");
+      Deno.mkdirSync(t.ctx.paths.backupDir);
+      Deno.chmodSync(t.ctx.paths.cmHome, 0o777);
+      Deno.chmodSync(t.ctx.paths.registryFile, 0o666);
+      Deno.chmodSync(t.ctx.paths.machineNameFile, 0o666);
+      Deno.chmodSync(t.ctx.paths.backupDir, 0o555);
+      const result = await runClaudecmUnprivileged(["list"], { env: t.env, home: t.home });
+      assert.equal(result.code, 0, result.stderr);
+      const warning = oneLine(result.stderr);
+      assert.doesNotMatch(warning, /Nothing can be saved/);
+      assert.match(warning, /sessions\.txt could not be backed up: permission denied: .*backup/);
+    } finally {
+      Deno.chmodSync(t.ctx.paths.backupDir, 0o755);
+      t.cleanup();
+    }
+  },
+});
+
+Deno.test({
   name: "an unreadable ~/.claudecm is a one-line error naming the path; doctor calls it a problem",
   ignore: !permissionsTestable,
   fn: async () => {

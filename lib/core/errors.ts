@@ -94,6 +94,11 @@ export function isWriteRefusal(error: unknown): boolean {
   return failure === "denied" || failure === "readOnly" || failure === "full";
 }
 
+/** Whether `error` says the disk (or the user's quota) has no room left. */
+export function isNoRoom(error: unknown): boolean {
+  return environmentFailure(error)?.failure === "full";
+}
+
 /** Whether `error` is a write to a pipe whose reader has gone (`claudecm list --json | head`). */
 export function isBrokenPipe(error: unknown): boolean {
   return error instanceof Deno.errors.BrokenPipe || codeOf(error) === "EPIPE";

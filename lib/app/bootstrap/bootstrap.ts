@@ -12,7 +12,7 @@ import { syncVault } from "../vault/vault_sync.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { backupRegistry } from "../../store/backups.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { environmentUserError, errorMessage, isWriteRefusal } from "../../core/errors.ts";
+import { environmentUserError, errorMessage, isNoRoom, isWriteRefusal } from "../../core/errors.ts";
 import { archivedSessions, isSessionId, mainSessions } from "../../core/registry.ts";
 import { cleanName } from "../../core/safe_text.ts";
 import { readSettingsText } from "../../core/fs_checks.ts";
@@ -82,11 +82,20 @@ function prepareStateDir(ctx: AppContext): boolean {
     if (!isWriteRefusal(error)) throw error;
     refusal = error;
   }
-  refusal ??= backupRegistry(paths, ctx.now());
-  if (refusal === null || !isWriteRefusal(refusal)) return true;
-  const reason = environmentUserError(refusal)?.message ?? errorMessage(refusal);
-  ctx.err.line(`  Nothing can be saved in this run: ${reason}`, "yellow");
-  return false;
+  // A full disk refuses every write of this run; a backup folder closed to us, only the backup.
+  const backupRefusal = refusal ?? backupRegistry(paths, ctx.now());
+  if (refusal !== null || (backupRefusal !== null && isNoRoom(backupRefusal))) {
+    ctx.err.line(`  Nothing can be saved in this run: ${refusalText(backupRefusal)}`, "yellow");
+    return false;
+  }
+  if (backupRefusal !== null && isWriteRefusal(backupRefusal)) {
+    ctx.err.line(`  sessions.txt could not be backed up: ${refusalText(backupRefusal)}`, "yellow");
+  }
+  return true;
+}
+
+function refusalText(refusal: unknown): string {
+  return environmentUserError(refusal)?.message ?? errorMessage(refusal);
 }
 
 /**
