@@ -118,6 +118,29 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name: "a settings.json or machine-name.txt that links to a file not made yet is written through",
+  ignore: ON_WINDOWS,
+  fn: async () => {
+    await withSettings(null, async (t) => {
+      const dotfiles = `${t.home}/dotfiles`;
+      Deno.mkdirSync(dotfiles);
+      Deno.symlinkSync(`${dotfiles}/claude-settings.json`, t.ctx.paths.settingsFile);
+      assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), true);
+      assert.ok(Deno.lstatSync(t.ctx.paths.settingsFile).isSymlink, "still a link");
+      assert.equal(
+        JSON.parse(Deno.readTextFileSync(`${dotfiles}/claude-settings.json`)).cleanupPeriodDays,
+        100_000,
+      );
+      Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+      Deno.symlinkSync("../dotfiles/machine", t.ctx.paths.machineNameFile);
+      assert.equal(saveMachineName(t.ctx, "desk"), "desk");
+      assert.ok(Deno.lstatSync(t.ctx.paths.machineNameFile).isSymlink, "still a link");
+      assert.equal(Deno.readTextFileSync(`${dotfiles}/machine`), "desk\n");
+    });
+  },
+});
+
 Deno.test("commented or broken settings.json is left untouched and silent", async () => {
   for (const text of ['{\n  // my comment\n  "model": "opus"\n}', "{ broken", "[1, 2]", ""]) {
     await withSettings(text, async (t) => {

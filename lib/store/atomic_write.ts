@@ -6,7 +6,7 @@
  * @module
  */
 
-import { dirname } from "../core/path.ts";
+import { dirname, isAbsolute, join } from "../core/path.ts";
 import { UserError, withPath } from "../core/errors.ts";
 import { retryWhileBusy } from "./windows_busy.ts";
 
@@ -101,10 +101,26 @@ function syncDirectory(dir: string): void {
   }
 }
 
-function realTarget(path: string): string {
+/**
+ * The file a write to `path` lands in: through its links. A link to nothing
+ * yet (a dotfile manager's link whose target is not made) leads to that
+ * target, which the write creates, so the link stays a link.
+ */
+export function realTarget(path: string): string {
   try {
     return Deno.realPathSync(path);
   } catch {
+    let at = path;
+    for (let hops = 0; hops < 40; hops++) {
+      let link: string;
+      try {
+        if (!Deno.lstatSync(at).isSymlink) return at;
+        link = Deno.readLinkSync(at);
+      } catch {
+        return at;
+      }
+      at = isAbsolute(link) ? link : join(dirname(at), link);
+    }
     return path;
   }
 }

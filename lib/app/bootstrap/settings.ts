@@ -14,7 +14,7 @@ import { errorMessage } from "../../core/errors.ts";
 import { readSettingsText } from "../../core/fs_checks.ts";
 import { decodeLossless, encodeLossless } from "../../core/lossless_text.ts";
 import type { Paths } from "../../core/paths.ts";
-import { writeFileAtomic } from "../../store/atomic_write.ts";
+import { realTarget, writeFileAtomic } from "../../store/atomic_write.ts";
 import { backupSettings } from "../../store/backups.ts";
 import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
 
@@ -119,11 +119,14 @@ export async function ensureCleanupPeriod(paths: Paths, now: Date): Promise<bool
  */
 function createSettings(paths: Paths): boolean {
   Deno.mkdirSync(paths.claudeRoot, { recursive: true });
-  removeDeadWritersTemps(paths.claudeRoot, { of: paths.settingsFile });
-  const tmp = `${paths.settingsFile}.tmp-${Deno.pid}`;
+  // A link to a file not made yet (a dotfile manager's) is written through: the target is made.
+  const target = realTarget(paths.settingsFile);
+  const folder = paths.path.dirname(target);
+  removeDeadWritersTemps(folder, { of: target });
+  const tmp = `${target}.tmp-${Deno.pid}`;
   try {
     Deno.writeTextFileSync(tmp, `{\n  "cleanupPeriodDays": ${PROTECTED_CLEANUP_DAYS}\n}\n`);
-    Deno.linkSync(tmp, paths.settingsFile);
+    Deno.linkSync(tmp, target);
   } finally {
     try {
       Deno.removeSync(tmp);
