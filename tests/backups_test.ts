@@ -42,6 +42,32 @@ Deno.test("a registry backup identical to the newest one is not written again", 
   }
 });
 
+Deno.test("after the clock went back, the newest backup is the one just written, and it is kept", () => {
+  const t = setup();
+  try {
+    // Twenty backups stamped ahead of today's clock (a time zone crossed, a clock corrected).
+    for (let n = 0; n < 20; n++) {
+      const path = `${t.ctx.paths.backupDir}/sessions.txt.20301130-1200${
+        String(n).padStart(2, "0")
+      }`;
+      Deno.writeTextFileSync(path, `state ${n}\n`);
+      const written = new Date(Date.now() - (60 - n) * 60_000);
+      Deno.utimeSync(path, written, written);
+    }
+    Deno.writeTextFileSync(t.ctx.paths.registryFile, "today's state\n");
+    assert.equal(backupRegistry(t.ctx.paths, at(0)), null);
+    const names = backups(t);
+    assert.equal(names.length, 20);
+    assert.ok(names.includes("sessions.txt.20261130-120000"), "the current registry has a backup");
+    assert.ok(!names.includes("sessions.txt.20301130-120000"), "the oldest written went");
+    // And it counts as the newest: the same state is not backed up again.
+    backupRegistry(t.ctx.paths, at(1));
+    assert.ok(!backups(t).includes("sessions.txt.20261130-120100"));
+  } finally {
+    t.cleanup();
+  }
+});
+
 Deno.test("pruning keeps the newest 20 complete backups; empty ones never count", () => {
   const t = setup();
   try {

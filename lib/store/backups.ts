@@ -77,7 +77,7 @@ function writeBackup(target: string, content: Uint8Array, source: string): void 
  * removed, so it never takes the place of a good one.
  */
 function registryBackups(paths: Paths): string[] {
-  const complete: string[] = [];
+  const complete: { path: string; writtenMs: number }[] = [];
   const names = [...Deno.readDirSync(paths.backupDir)]
     .filter((entry) => entry.isFile && entry.name.startsWith(REGISTRY_PREFIX))
     .map((entry) => entry.name)
@@ -85,10 +85,13 @@ function registryBackups(paths: Paths): string[] {
     .sort();
   for (const name of names) {
     const path = paths.path.join(paths.backupDir, name);
-    if (Deno.statSync(path).size > 0) complete.push(path);
+    const info = Deno.statSync(path);
+    if (info.size > 0) complete.push({ path, writtenMs: info.mtime?.getTime() ?? 0 });
     else Deno.removeSync(path);
   }
-  return complete;
+  // By when each was written, as the old scripts pruned: a clock that went back (a time zone
+  // crossed) stamps a new backup before the old ones, and by name it was pruned at once.
+  return complete.sort((a, b) => a.writtenMs - b.writtenMs).map((backup) => backup.path);
 }
 
 function pruneRegistryBackups(paths: Paths): void {
