@@ -214,6 +214,9 @@ Deno.test("skill install writes SKILL.md once, --print writes nothing", async ()
     assert.equal(Deno.readTextFileSync(path), printed.stdout);
     const json = await runClaudecm(["skill", "install", "--json"], { env: t.env });
     assert.deepEqual(JSON.parse(json.stdout), { path, status: "unchanged" });
+    const both = await runClaudecm(["skill", "install", "--print", "--json"], { env: t.env });
+    assert.equal(both.code, 2);
+    assert.equal(JSON.parse(both.stdout).status, "usage-error");
   } finally {
     t.cleanup();
   }

@@ -9,6 +9,7 @@
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import type { AppContext } from "../context.ts";
 import { safeJson } from "../../core/safe_text.ts";
+import { UsageError } from "../../core/errors.ts";
 import { RECOVER_SKILL } from "./recover_skill.ts";
 
 /** Options for {@linkcode runSkillInstall}. */
@@ -25,6 +26,9 @@ function recoverSkillPath(ctx: AppContext): string {
 
 /** Install (or print) the recover skill; returns the exit code. */
 export function runSkillInstall(ctx: AppContext, options: SkillInstallOptions): number {
+  if (options.print && options.json) {
+    throw new UsageError("--print prints the skill itself and --json a report: choose one");
+  }
   if (options.print) {
     ctx.out.write(RECOVER_SKILL);
     return 0;
