@@ -141,6 +141,45 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name: "a relative link inside a linked ~/.claude is followed from where it really is",
+  ignore: ON_WINDOWS,
+  fn: async () => {
+    const t = createTestContext();
+    try {
+      // ~/.claude -> real/claude, and real/claude/settings.json -> ../dotfiles/settings.json
+      const real = `${t.home}/real`;
+      Deno.mkdirSync(`${real}/claude`, { recursive: true });
+      Deno.mkdirSync(`${real}/dotfiles`);
+      Deno.symlinkSync(`${real}/claude`, t.ctx.paths.claudeRoot);
+      Deno.symlinkSync("../dotfiles/settings.json", `${real}/claude/settings.json`);
+      assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), true);
+      assert.match(Deno.readTextFileSync(`${real}/dotfiles/settings.json`), /100000/);
+      assert.throws(() => Deno.statSync(`${t.home}/dotfiles`), Deno.errors.NotFound, "no stray");
+    } finally {
+      t.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "a machine-name.txt link into a folder that is gone: the name is used for the run, said once",
+  ignore: ON_WINDOWS,
+  fn: async () => {
+    const t = createTestContext({ answers: ["laptop"] });
+    try {
+      Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+      Deno.symlinkSync(`${t.home}/gone/machine`, t.ctx.paths.machineNameFile);
+      const { machineName } = await bootstrap(t.ctx, { mayPrompt: true });
+      assert.equal(machineName, "laptop");
+      assert.match(t.stderr(), /machine name could not be saved .*used for this run only/);
+    } finally {
+      t.cleanup();
+    }
+  },
+});
+
 Deno.test("commented or broken settings.json is left untouched and silent", async () => {
   for (const text of ['{\n  // my comment\n  "model": "opus"\n}', "{ broken", "[1, 2]", ""]) {
     await withSettings(text, async (t) => {

@@ -112,14 +112,14 @@ export function realTarget(path: string): string {
   } catch {
     let at = path;
     for (let hops = 0; hops < 40; hops++) {
-      let link: string;
       try {
         if (!Deno.lstatSync(at).isSymlink) return at;
-        link = Deno.readLinkSync(at);
+        const link = Deno.readLinkSync(at);
+        // A relative link is relative to the folder it really sits in (which may be a link too).
+        at = isAbsolute(link) ? link : join(Deno.realPathSync(dirname(at)), link);
       } catch {
         return at;
       }
-      at = isAbsolute(link) ? link : join(dirname(at), link);
     }
     return path;
   }

@@ -140,10 +140,21 @@ export function readMachineName(ctx: AppContext): string | null {
 export function saveMachineName(ctx: AppContext, typed: string): string | null {
   const name = cleanName(typed);
   if (name === "") return null;
-  Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
-  // A kill mid-write must not leave an empty name that every later run shows.
-  writeFileAtomic(ctx.paths.machineNameFile, `${name}\n`);
+  try {
+    Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
+    // A kill mid-write must not leave an empty name that every later run shows.
+    writeFileAtomic(ctx.paths.machineNameFile, `${name}\n`);
+  } catch (error) {
+    throw new MachineNameNotSaved(name, `${ctx.paths.machineNameFile}: ${errorMessage(error)}`);
+  }
   return name;
+}
+
+/** The name could not be written (a link into a folder that is gone, a full disk): used unsaved. */
+export class MachineNameNotSaved extends Error {
+  constructor(readonly machineName: string, why: string) {
+    super(`the machine name could not be saved (${why}); it is used for this run only`);
+  }
 }
 
 /** The lowercased hostname, the fallback machine name. */
@@ -158,7 +169,13 @@ function settleMachineName(ctx: AppContext, options: BootstrapOptions): string {
   ctx.out.line();
   const answer = ctx.prompter.ask("  Machine name for remote display (e.g. desktop, laptop): ");
   if (answer === null) return hostnameFallback(ctx);
-  const name = saveMachineName(ctx, answer) ?? saveMachineName(ctx, hostnameFallback(ctx));
-  if (name !== null) ctx.out.line(`  Saved: ${name}`);
+  try {
+    const name = saveMachineName(ctx, answer) ?? saveMachineName(ctx, hostnameFallback(ctx));
+    if (name !== null) ctx.out.line(`  Saved: ${name}`);
+  } catch (error) {
+    if (!(error instanceof MachineNameNotSaved)) throw error;
+    ctx.err.line(`  ${error.message}`, "yellow");
+    return error.machineName;
+  }
   return readMachineName(ctx) ?? hostnameFallback(ctx);
 }

@@ -9,7 +9,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { saveMachineName } from "../bootstrap/bootstrap.ts";
+import { MachineNameNotSaved, saveMachineName } from "../bootstrap/bootstrap.ts";
 import { viewArchived } from "../edit/archived_view.ts";
 import { editList } from "../edit/edit_list.ts";
 import { type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
@@ -75,7 +75,14 @@ function changeMachineName(ctx: AppContext, settings: LaunchSettings): LaunchSet
   ctx.out.line();
   ctx.out.line(`  Machine name: ${settings.machineName}`);
   const answer = ctx.prompter.ask("  New name (Enter to keep): ") ?? "";
-  const saved = saveMachineName(ctx, answer);
+  let saved: string | null;
+  try {
+    saved = saveMachineName(ctx, answer);
+  } catch (error) {
+    if (!(error instanceof MachineNameNotSaved)) throw error;
+    ctx.err.line(`  ${error.message}`, "yellow");
+    return { ...settings, machineName: error.machineName };
+  }
   if (saved === null) return settings;
   ctx.out.line(`  Machine name saved: ${saved}`, "green");
   return { ...settings, machineName: saved };
