@@ -48,12 +48,19 @@ export async function launchClaude(
     : new Set(listPidManifests(ctx.paths).map((manifest) => manifest.pid));
   const child = claude.launch(request.args, { cwd: request.dir });
   let manifestSessionId: string | null = null;
+  // Through a shim (claude.cmd, a wrapper script) claude's pid is not the child's: its manifest
+  // is found once by the session it starts on, then followed by its pid, since a /clear changes
+  // the session it names.
+  let claudePid = child.pid;
   const readManifest = () => {
-    const manifest = readPidManifest(ctx.paths, child.pid) ??
-      (request.expectedSessionId === undefined ? null : listPidManifests(ctx.paths).find(
+    let manifest = readPidManifest(ctx.paths, claudePid);
+    if (manifest === null && request.expectedSessionId !== undefined) {
+      manifest = listPidManifests(ctx.paths).find(
         (candidate) =>
           candidate.sessionId === request.expectedSessionId && !otherWindows.has(candidate.pid),
-      ) ?? null);
+      ) ?? null;
+      if (manifest !== null) claudePid = manifest.pid;
+    }
     // Claude rewrites its manifest while it runs; the latest word wins.
     if (manifest !== null) manifestSessionId = manifest.sessionId;
   };
