@@ -297,3 +297,28 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "a pipe at ~/.claude.json is refused in one line, never read (move --dry-run too)",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await inMoveWorld(async (world) => {
+      world.moveAway();
+      Deno.removeSync(world.paths.claudeJsonFile);
+      assert.ok(
+        new Deno.Command("mkfifo", { args: [world.paths.claudeJsonFile] }).outputSync().success,
+      );
+      for (
+        const args of [["move", "--dry-run", world.old, world.renamed], [
+          "move",
+          world.old,
+          world.renamed,
+        ]]
+      ) {
+        const result = await world.run(args);
+        assert.equal(result.code, 1, result.stderr);
+        assert.match(result.stderr, /cannot read .*\.claude\.json: .*not a regular file/);
+      }
+    });
+  },
+});

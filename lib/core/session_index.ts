@@ -9,7 +9,7 @@
 import type { Paths } from "./paths.ts";
 import { projectDirFor } from "./paths.ts";
 import { archivedSessions, mainSessions, type Registry, transcriptSessionId } from "./registry.ts";
-import { isFile } from "./fs_checks.ts";
+import { isFile, readSettingsText } from "./fs_checks.ts";
 
 /** One entry of the index; unknown fields of existing entries are kept. */
 export interface SessionIndexEntry {
@@ -31,7 +31,7 @@ export interface SessionIndex {
 /** The index in a Claude project folder, or null when absent or unreadable. */
 export function readSessionIndex(paths: Paths, projectFolder: string): SessionIndex | null {
   try {
-    const text = Deno.readTextFileSync(paths.path.join(projectFolder, "sessions-index.json"));
+    const text = readSettingsText(paths.path.join(projectFolder, "sessions-index.json"));
     const parsed = JSON.parse(text);
     const entries = Array.isArray(parsed?.entries)
       ? parsed.entries.filter((entry: unknown) =>
@@ -114,7 +114,7 @@ export function planSessionIndexSync(
 
 function readText(path: string): string | null {
   try {
-    return Deno.readTextFileSync(path);
+    return readSettingsText(path);
   } catch {
     return null;
   }

@@ -11,6 +11,7 @@
 import { dirname } from "../core/path.ts";
 import { writeFileAtomic } from "../store/atomic_write.ts";
 import { removeDeadWritersTemps } from "../store/stale_temps.ts";
+import { readSettingsText } from "../core/fs_checks.ts";
 
 /** The options claudecm's flows depend on. */
 export interface ClaudeFeatures {
@@ -79,7 +80,7 @@ export async function detectClaudeFeatures(
 
 function readCache(file: string): Record<string, ClaudeFeatures> {
   try {
-    const parsed = JSON.parse(Deno.readTextFileSync(file));
+    const parsed = JSON.parse(readSettingsText(file));
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
     const valid = Object.entries(parsed).filter(([, value]) => isFeatures(value));
     return Object.fromEntries(valid) as Record<string, ClaudeFeatures>;

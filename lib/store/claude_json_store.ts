@@ -13,6 +13,7 @@ import {
   renameProjectEntries,
 } from "../core/claude_json_projects.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
+import { readRegularFile } from "../core/fs_checks.ts";
 
 const ATTEMPTS = 5;
 
@@ -23,13 +24,13 @@ const ATTEMPTS = 5;
  */
 export function renameClaudeJsonEntries(path: string, renames: EntryRename[]): EntryRename[] {
   for (let attempt = 1;; attempt++) {
-    const before = readOrNull(path);
+    const before = readClaudeJson(path);
     if (before === null) return [];
     const keys = new Set(projectEntries(before).map((entry) => entry.key));
     const due = renames.filter((rename) => keys.has(rename.from) && !keys.has(rename.to));
     if (due.length === 0) return [];
     const after = renameProjectEntries(before, due);
-    const now = readOrNull(path);
+    const now = readClaudeJson(path);
     if (now !== null && sameBytes(now, before)) {
       writeFileAtomic(path, after, { tmpSuffix: `.claudecm-${Deno.pid}` });
       return due;
@@ -38,13 +39,23 @@ export function renameClaudeJsonEntries(path: string, renames: EntryRename[]): E
   }
 }
 
-function readOrNull(path: string): Uint8Array | null {
+/** Claude Code's `~/.claude.json` holds every project's history: large, but never this large. */
+export const CLAUDE_JSON_MAX_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * The bytes of `~/.claude.json`; null when there is none. A pipe or device
+ * at its name is refused, never read: the read would not end.
+ */
+export function readClaudeJson(path: string): Uint8Array | null {
+  let read;
   try {
-    return Deno.readFileSync(path);
+    read = readRegularFile(path, CLAUDE_JSON_MAX_BYTES);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return null;
     throw error;
   }
+  if ("skipped" in read) throw new Error(`${path} is ${read.skipped}`);
+  return read.bytes;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

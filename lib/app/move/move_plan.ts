@@ -19,7 +19,7 @@ import {
   movedEntryKey,
   projectEntries,
 } from "../../core/claude_json_projects.ts";
-import { UserError } from "../../core/errors.ts";
+import { errorMessage, UserError } from "../../core/errors.ts";
 import { relocateUnder } from "../../core/folder_match.ts";
 import { isDirectory, pathExists, subdirectoryNames } from "../../core/fs_checks.ts";
 import { join } from "../../core/path.ts";
@@ -30,6 +30,7 @@ import { archivedSessions, mainSessions, type Session } from "../../core/registr
 import { sessionFilesIn, vaultFilesFor } from "../../core/session_copies.ts";
 import { generationPath, MAX_GENERATIONS } from "../../store/vault_file_sync.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { readClaudeJson } from "../../store/claude_json_store.ts";
 import { readSessionFolder } from "../../transcript/session_folder.ts";
 import { listTranscripts } from "../../transcript/project_dir.ts";
 
@@ -237,13 +238,13 @@ function vaultMoves(
 }
 
 function planSettings(ctx: AppContext, plan: MovePlan): void {
-  let bytes: Uint8Array;
+  let bytes: Uint8Array | null;
   try {
-    bytes = Deno.readFileSync(ctx.paths.claudeJsonFile);
+    bytes = readClaudeJson(ctx.paths.claudeJsonFile);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return;
-    throw new MoveRefusedError(`cannot read ${ctx.paths.claudeJsonFile}: ${error}`);
+    throw new MoveRefusedError(`cannot read ${ctx.paths.claudeJsonFile}: ${errorMessage(error)}`);
   }
+  if (bytes === null) return;
   const keys = new Set(projectEntries(bytes).map((entry) => entry.key));
   for (const key of keys) {
     const mapped = movedEntryKey(key, { from: plan.from, to: plan.to }, ctx.os);
