@@ -240,3 +240,46 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "with output to a file, a launch's questions are asked on the terminal, not into the file",
+  ignore: !HAVE_PTY,
+  fn: async () => {
+    await inWorldWithoutCmv(async (world) => {
+      Deno.removeSync(world.paths.machineNameFile);
+      world.claudeScenario({ messages: [] });
+      const out = `${world.dir}/out.txt`;
+      const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
+      const line = [program, ...leading, "new"].map((a) => `'${a}'`).join(" ");
+      const child = new Deno.Command("script", {
+        args: ["-q", "-e", "-c", `${line} > '${out}'`, "/dev/null"],
+        cwd: world.project,
+        env: { ...world.env, NO_COLOR: "1" },
+        clearEnv: true,
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "null",
+      }).spawn();
+      const writer = child.stdin.getWriter();
+      const screen: string[] = [];
+      const reader = (async () => {
+        for await (const chunk of child.stdout) screen.push(new TextDecoder().decode(chunk));
+      })();
+      const answer = async (question: RegExp, text: string) => {
+        const deadline = Date.now() + 20_000;
+        while (!question.test(screen.join(""))) {
+          assert.ok(Date.now() < deadline, `never asked ${question}: ${screen.join("")}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await writer.write(new TextEncoder().encode(text));
+      };
+      await answer(/Machine name for remote display/, "laptop\r");
+      await answer(/Create a name for this session/, "Filed\r");
+      await writer.close();
+      await child.status;
+      await reader;
+      const file = Deno.readTextFileSync(out);
+      assert.doesNotMatch(file, /Machine name for remote display|Create a name for this session/);
+    });
+  },
+});

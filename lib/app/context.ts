@@ -117,7 +117,12 @@ export function createProcessContext(
     hostname: () => Deno.hostname(),
     out,
     err,
-    prompter: createLinePrompter(Deno.stdin, out, { terminal: keyTerminal() }),
+    // A person at the keyboard whose output goes to a file sees questions on the terminal's stderr.
+    prompter: createLinePrompter(
+      Deno.stdin,
+      Deno.stdin.isTerminal() && !Deno.stdout.isTerminal() ? err : out,
+      { terminal: keyTerminal() },
+    ),
     interactive: Deno.stdin.isTerminal() && Deno.stdout.isTerminal(),
     keyboard: Deno.stdin.isTerminal(),
     tools: createTools({
