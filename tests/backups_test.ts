@@ -63,6 +63,13 @@ Deno.test("after the clock went back, the newest backup is the one just written,
     // And it counts as the newest: the same state is not backed up again.
     backupRegistry(t.ctx.paths, at(1));
     assert.ok(!backups(t).includes("sessions.txt.20261130-120100"));
+    // A clock that was ahead when they were written (their mtimes in the future): still kept.
+    const ahead = new Date(Date.now() + 86_400_000);
+    for (const name of backups(t)) Deno.utimeSync(`${t.ctx.paths.backupDir}/${name}`, ahead, ahead);
+    Deno.writeTextFileSync(t.ctx.paths.registryFile, "a later state\n");
+    assert.equal(backupRegistry(t.ctx.paths, at(2)), null);
+    assert.ok(backups(t).includes("sessions.txt.20261130-120200"), "the one just written stays");
+    assert.equal(backups(t).length, 20);
   } finally {
     t.cleanup();
   }

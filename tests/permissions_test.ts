@@ -57,7 +57,8 @@ Deno.test("permissions: a value claudecm does not know starts no claude (never a
     writeConfig(world, "{ permissions: ask");
     assert.match((await launchArgs(world)).result.stderr, /config\.json is not valid JSON/);
     // Not an object, or the key spelt another way: not a choice to fall back to bypass from.
-    for (const text of ['"ask"', "[]", "null", '{"Permissions": "ask"}']) {
+    const spelt = ['{"Permissions": "ask"}', '{"permission": "ask"}', '{"permissions ": "ask"}'];
+    for (const text of ['"ask"', "[]", "null", ...spelt]) {
       writeConfig(world, text);
       const refused = await launchArgs(world);
       assert.equal(refused.result.code, 1, text);

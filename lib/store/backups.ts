@@ -36,14 +36,12 @@ export function backupRegistry(paths: Paths, now: Date): unknown {
     removeDeadWritersTemps(paths.backupDir);
     const current = retryWhileBusy(() => Deno.readFileSync(paths.registryFile));
     const newest = registryBackups(paths).at(-1);
+    let written: string | undefined;
     if (current.length > 0 && (newest === undefined || !equalBytes(readFile(newest), current))) {
-      writeBackup(
-        paths.path.join(paths.backupDir, `${REGISTRY_PREFIX}${formatStamp(now)}`),
-        current,
-        paths.registryFile,
-      );
+      written = paths.path.join(paths.backupDir, `${REGISTRY_PREFIX}${formatStamp(now)}`);
+      writeBackup(written, current, paths.registryFile);
     }
-    pruneRegistryBackups(paths);
+    pruneRegistryBackups(paths, written);
     return null;
   } catch (error) {
     // Spec 5.0: best-effort and silent.
@@ -94,9 +92,11 @@ function registryBackups(paths: Paths): string[] {
   return complete.sort((a, b) => a.writtenMs - b.writtenMs).map((backup) => backup.path);
 }
 
-function pruneRegistryBackups(paths: Paths): void {
-  const complete = registryBackups(paths);
-  for (const path of complete.slice(0, Math.max(0, complete.length - REGISTRY_BACKUPS_KEPT))) {
+/** Keep the newest backups; the one just `written` always, whatever the clock said of the others. */
+function pruneRegistryBackups(paths: Paths, written: string | undefined): void {
+  const complete = registryBackups(paths).filter((path) => path !== written);
+  const others = written === undefined ? REGISTRY_BACKUPS_KEPT : REGISTRY_BACKUPS_KEPT - 1;
+  for (const path of complete.slice(0, Math.max(0, complete.length - others))) {
     Deno.removeSync(path);
   }
 }

@@ -66,9 +66,10 @@ export function readPermissionsSetting(ctx: AppContext): PermissionsSetting {
   if (typeof config !== "object" || config === null || Array.isArray(config)) {
     return refused("config", `${file} is not a JSON object like {"permissions": "ask"}`);
   }
-  // A key spelt another way ("Permissions") is a choice the user meant, not an absent one.
+  // A key spelt another way ("Permissions", "permission", "permissions ") is a choice the user
+  // meant, not an absent one.
   const near = Object.keys(config).find((key) =>
-    key !== "permissions" && key.toLowerCase() === "permissions"
+    key !== "permissions" && key.trim().toLowerCase().replace(/s$/, "") === "permission"
   );
   if (near !== undefined) return refused("config", `${file}: "${near}" should be "permissions"`);
   const value = (config as Record<string, unknown>).permissions;
