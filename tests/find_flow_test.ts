@@ -456,6 +456,13 @@ Deno.test("a session /cd moved is shown and adopted in the folder it moved to, b
       assert.equal(found.dir, now, `index: ${index}`);
       const inProject = await find(t, ["pangolin"], { index, project: now });
       assert.deepEqual(inProject.results.map((r) => r.sessionId), [builder.sessionId]);
+      // And it is no longer the old folder's, by any of its files.
+      Deno.mkdirSync(gone, { recursive: true });
+      for (const word of ["pangolin", "aardvark"]) {
+        const old = await find(t, [word], { index, project: gone });
+        assert.deepEqual(old.results, [], `${word}, index: ${index}`);
+      }
+      Deno.removeSync(gone);
     }
     const out = createMemoryOutput();
     t.ctx.out = out;

@@ -141,14 +141,15 @@ function projectFilter(query: IndexQuery): { sql: string; params: string[] } {
   if (query.project === undefined) return { sql: "", params: [] };
   const collate = query.project.ignoreCase ? " COLLATE NOCASE" : "";
   const cwds = query.project.cwds.map(() => `f.cwd = ?${collate}`);
-  // A file's folder decides. A file in the project dir whose folder does not make that key was
-  // moved there (`/cd`; a subagent's file written before it): it belongs to the project. One
-  // whose folder makes the key is another folder's (`my-app` and `my_app` share a key).
+  // A session's files are in its folder's project dir (claude moves them along on `/cd`). In it,
+  // a file that records the folder is the project's; one whose folder does not make that key was
+  // moved there (a subagent's file written before a `/cd`) and is the project's too; one whose
+  // folder makes the same key is another folder's (`my-app` and `my_app` share a key).
   const key = basename(query.project.projectDir);
   return {
-    sql: `(${cwds.join(" OR ")} OR (f.project_dir = ?${collate} AND ` +
-      `(f.cwd IS NULL OR f.folder_key IS NOT ?${collate})))`,
-    params: [...query.project.cwds, query.project.projectDir, key],
+    sql: `(f.project_dir = ?${collate} AND ` +
+      `(f.cwd IS NULL OR ${cwds.join(" OR ")} OR f.folder_key IS NOT ?${collate}))`,
+    params: [query.project.projectDir, ...query.project.cwds, key],
   };
 }
 

@@ -82,12 +82,11 @@ export async function scanSearch(
       // As through the index (find_index_query.ts): the folder decides; a file moved into the
       // project dir (its folder makes another key) belongs to it.
       if (project) {
+        if (!sameText(file.projectDir, project.projectDir, project)) continue;
         const folder = folderOfFacts(readers.factsOf(file.path));
-        const inProject = folder === undefined
-          ? sameText(file.projectDir, project.projectDir, project)
-          : project.cwds.some((c) => sameText(c, folder, project)) ||
-            (sameText(file.projectDir, project.projectDir, project) &&
-              !sameText(encodeProjectKey(folder), basename(file.projectDir), project));
+        const inProject = folder === undefined ||
+          project.cwds.some((c) => sameText(c, folder, project)) ||
+          !sameText(encodeProjectKey(folder), basename(file.projectDir), project);
         if (!inProject) continue;
       }
       const sessionId = file.sessionId ?? readers.headSessionId(file.path);
