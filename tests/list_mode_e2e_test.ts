@@ -5,7 +5,7 @@ import { registryBytes, seedSessions } from "./helpers/seed.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { escapeRegExp, ON_WINDOWS } from "./helpers/portable.ts";
 import { HAVE_PTY } from "./helpers/real_claude.ts";
-import { claudecmInvocation } from "./helpers/run_cli.ts";
+import { typeInTerminal } from "./helpers/terminal_session.ts";
 
 const FIVE = [
   { desc: "Context window work" },
@@ -216,26 +216,12 @@ Deno.test({
   fn: async () => {
     await inWorldWithoutCmv(async (world) => {
       seedSessions(world, FIVE);
-      const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
       for (const args of [["list"], ["search", "context"]]) {
-        const line = [program, ...leading, ...args].map((a) => `'${a}'`).join(" ");
-        const child = new Deno.Command("script", {
-          args: ["-q", "-e", "-c", `${line} | cat`, "/dev/null"],
-          cwd: world.project,
-          env: { ...world.env, NO_COLOR: "1" },
-          clearEnv: true,
-          stdin: "piped",
-          stdout: "piped",
-          stderr: "null",
-        }).spawn();
-        // Nothing is typed: a run that asks would wait here until the timeout kills it.
-        const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-        const output = await child.output();
-        clearTimeout(timer);
-        const text = new TextDecoder().decode(output.stdout);
-        assert.equal(output.code, 0, `${args.join(" ")} waited for an answer: ${text}`);
-        assert.match(text, /Context window work/);
-        assert.doesNotMatch(text, /Pick a session|Pick a number/);
+        // Nothing is typed: a run that asks waits until the helper kills it.
+        const run = await typeInTerminal(world, args, { steps: [], shellAfter: "| cat" });
+        assert.equal(run.code, 0, `${args.join(" ")} waited for an answer: ${run.screen}`);
+        assert.match(run.screen, /Context window work/);
+        assert.doesNotMatch(run.screen, /Pick a session|Pick a number/);
       }
     });
   },
@@ -249,35 +235,14 @@ Deno.test({
       Deno.removeSync(world.paths.machineNameFile);
       world.claudeScenario({ messages: [] });
       const out = `${world.dir}/out.txt`;
-      const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
-      const line = [program, ...leading, "new"].map((a) => `'${a}'`).join(" ");
-      const child = new Deno.Command("script", {
-        args: ["-q", "-e", "-c", `${line} > '${out}'`, "/dev/null"],
-        cwd: world.project,
-        env: { ...world.env, NO_COLOR: "1" },
-        clearEnv: true,
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "null",
-      }).spawn();
-      const writer = child.stdin.getWriter();
-      const screen: string[] = [];
-      const reader = (async () => {
-        for await (const chunk of child.stdout) screen.push(new TextDecoder().decode(chunk));
-      })();
-      const answer = async (question: RegExp, text: string) => {
-        const deadline = Date.now() + 20_000;
-        while (!question.test(screen.join(""))) {
-          assert.ok(Date.now() < deadline, `never asked ${question}: ${screen.join("")}`);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        await writer.write(new TextEncoder().encode(text));
-      };
-      await answer(/Machine name for remote display/, "laptop\r");
-      await answer(/Create a name for this session/, "Filed\r");
-      await writer.close();
-      await child.status;
-      await reader;
+      const run = await typeInTerminal(world, ["new"], {
+        shellAfter: `> '${out}'`,
+        steps: [
+          { waitFor: /Machine name for remote display/, keys: "laptop\r" },
+          { waitFor: /Create a name for this session/, keys: "Filed\r" },
+        ],
+      });
+      assert.match(run.screen, /Create a name for this session/, run.screen);
       const file = Deno.readTextFileSync(out);
       assert.doesNotMatch(file, /Machine name for remote display|Create a name for this session/);
     });

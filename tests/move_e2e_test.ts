@@ -4,7 +4,7 @@ import { inMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
 import { openInAnotherWindow } from "./helpers/launch_world.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { HAVE_PTY } from "./helpers/real_claude.ts";
-import { claudecmInvocation } from "./helpers/run_cli.ts";
+import { typeInTerminal } from "./helpers/terminal_session.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { projectKey } from "../lib/core/project_key.ts";
 import { archivedSessions, parseRegistry } from "../lib/core/registry.ts";
@@ -276,23 +276,13 @@ Deno.test({
     await inMoveWorld(async (world) => {
       world.moveAway();
       const before = treeState(world.paths.claudeRoot);
-      const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
-      const line = [program, ...leading, "move", world.old, world.renamed].map((a) => `'${a}'`)
-        .join(" ");
-      const child = new Deno.Command("script", {
-        args: ["-q", "-e", "-c", `${line} | cat`, "/dev/null"],
-        env: { ...world.env, NO_COLOR: "1" },
-        clearEnv: true,
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "null",
-      }).spawn();
-      const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-      const output = await child.output();
-      clearTimeout(timer);
-      const text = new TextDecoder().decode(output.stdout);
+      const run = await typeInTerminal(world, ["move", world.old, world.renamed], {
+        steps: [],
+        shellAfter: "| cat",
+        cwd: world.dir,
+      });
       // The pipeline's status is cat's: the refusal shows in what was said and what stayed.
-      assert.match(text, /asks before it moves, and its output is not a terminal/);
+      assert.match(run.screen, /asks before it moves, and its output is not a terminal/);
       assert.deepEqual(treeState(world.paths.claudeRoot), before, "nothing moved");
     });
   },

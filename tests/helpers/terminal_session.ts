@@ -24,23 +24,35 @@ export interface TerminalRun {
   screen: string;
 }
 
+/** How {@linkcode typeInTerminal} runs claudecm. */
+export interface TerminalOptions {
+  steps: TerminalStep[];
+  /** The terminal's width. */
+  columns?: number;
+  /** Shell text after the command: `| cat` pipes its output, `> FILE` sends it to a file. */
+  shellAfter?: string;
+  /** Where it runs; the world's project folder by default. */
+  cwd?: string;
+}
+
 /**
- * Run claudecm with `args` in the world's project folder, typing `steps` in
- * order, in a terminal `columns` wide when given.
+ * Run claudecm with `args` in a terminal, typing `steps` in order. A run that
+ * waits for keys no step types is killed after 30 s (its code is then 137).
  */
 export async function typeInTerminal(
   world: LaunchWorld,
   args: string[],
-  { steps, columns }: { steps: TerminalStep[]; columns?: number },
+  { steps, columns, shellAfter, cwd }: TerminalOptions,
 ): Promise<TerminalRun> {
   const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
   const command = (columns === undefined ? "" : `stty cols ${columns}; `) +
-    [program, ...leading, ...args].map(shellQuote).join(" ");
+    [program, ...leading, ...args].map(shellQuote).join(" ") +
+    (shellAfter === undefined ? "" : ` ${shellAfter}`);
   const child = new Deno.Command("script", {
     args: ["-qfec", command, "/dev/null"],
     env: { ...world.env, TERM: "dumb" },
     clearEnv: true,
-    cwd: world.project,
+    cwd: cwd ?? world.project,
     stdin: "piped",
     stdout: "piped",
     stderr: "null",
