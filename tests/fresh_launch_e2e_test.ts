@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
-import { createLaunchWorld } from "./helpers/launch_world.ts";
+import { createLaunchWorld, PROJECT_KEY_IMPORT, useClaudeScript } from "./helpers/launch_world.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { makeTempDirOnOtherFileSystem, otherFileSystemAvailable } from "./helpers/other_fs.ts";
 import { sessionId } from "./helpers/claude_home.ts";
@@ -443,14 +443,11 @@ Deno.test({
     try {
       const other = join(world.dir, "elsewhere");
       Deno.mkdirSync(other);
-      const script = join(world.dir, "claude_cd.ts");
       // What the real CLI does on /cd in a fresh session: the transcript goes to the new
       // folder's key, with a `relocated` record (tests/real_claude_cd_contract_test.ts).
-      Deno.writeTextFileSync(
-        script,
-        `import { projectKey } from ${
-          JSON.stringify(new URL("../lib/core/project_key.ts", import.meta.url).href)
-        };
+      useClaudeScript(
+        world,
+        `${PROJECT_KEY_IMPORT}
 const args = Deno.args;
 const id = args[args.indexOf("--session-id") + 1];
 const root = Deno.env.get("CLAUDE_CONFIG_DIR");
@@ -464,14 +461,6 @@ Deno.writeTextFileSync(dest + "/" + id + ".jsonl",
   line({ type: "relocated", sessionId: id, relocatedCwd: to }));
 `,
       );
-      const shim = join(world.dir, "claude");
-      Deno.writeTextFileSync(
-        shim,
-        `#!/bin/sh\ncase "$1" in --version|--help) exec "${world.env.CLAUDECM_CLAUDE}" "$@";; esac\n` +
-          `exec "$FAKE_DENO" run -A --quiet --no-config "${script}" "$@"\n`,
-      );
-      Deno.chmodSync(shim, 0o755);
-      world.env.CLAUDECM_CLAUDE = shim;
       world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
       const result = await world.run(["new"], { stdin: "Moved work\n" });
       assert.equal(result.code, 0, result.stdout + result.stderr);

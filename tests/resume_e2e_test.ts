@@ -6,6 +6,8 @@ import {
   createLaunchWorld,
   type LaunchWorld,
   openInAnotherWindow,
+  PROJECT_KEY_IMPORT,
+  useClaudeScript,
 } from "./helpers/launch_world.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
@@ -667,14 +669,11 @@ Deno.test({
       seedSession(world);
       const other = join(world.dir, "elsewhere");
       Deno.mkdirSync(other);
-      const script = join(world.dir, "claude_cd.ts");
       // What the real CLI does on /cd: the transcript goes to the new folder's key, with a
       // `relocated` record (tests/real_claude_cd_contract_test.ts).
-      Deno.writeTextFileSync(
-        script,
-        `import { projectKey } from ${
-          JSON.stringify(new URL("../lib/core/project_key.ts", import.meta.url).href)
-        };
+      useClaudeScript(
+        world,
+        `${PROJECT_KEY_IMPORT}
 const id = Deno.args[Deno.args.indexOf("--resume") + 1];
 const root = Deno.env.get("CLAUDE_CONFIG_DIR");
 const to = ${JSON.stringify(other)};
@@ -686,14 +685,6 @@ Deno.writeTextFileSync(dest + "/" + id + ".jsonl",
   JSON.stringify({ type: "relocated", sessionId: id, relocatedCwd: to }) + "\\n", { append: true });
 `,
       );
-      const shim = join(world.dir, "claude");
-      Deno.writeTextFileSync(
-        shim,
-        `#!/bin/sh\ncase "$1" in --version|--help) exec "${world.env.CLAUDECM_CLAUDE}" "$@";; esac\n` +
-          `exec "$FAKE_DENO" run -A --quiet --no-config "${script}" "$@"\n`,
-      );
-      Deno.chmodSync(shim, 0o755);
-      world.env.CLAUDECM_CLAUDE = shim;
       world.cmvScenario(WORTH_TRIMMING);
       const result = await world.run(["1"], { stdin: "y\n\n" });
       assert.equal(result.code, 0, result.stderr);

@@ -79,3 +79,26 @@ export function openInAnotherWindow(world: LaunchWorld, guid: string): void {
     JSON.stringify({ pid: Deno.pid, sessionId: guid, cwd: world.project }),
   );
 }
+
+/**
+ * From now on the world's claude runs `script` (Deno source, given claude's
+ * arguments) for a session, and the fake claude for `--version` and
+ * `--help`. POSIX only: the shim is a shell script.
+ */
+export function useClaudeScript(world: LaunchWorld, script: string): void {
+  const source = `${world.dir}/claude_script.ts`;
+  Deno.writeTextFileSync(source, script);
+  const shim = `${world.dir}/claude-script`;
+  Deno.writeTextFileSync(
+    shim,
+    `#!/bin/sh\ncase "$1" in --version|--help) exec "${world.env.CLAUDECM_CLAUDE}" "$@";; esac\n` +
+      `exec "$FAKE_DENO" run -A --quiet --no-config "${source}" "$@"\n`,
+  );
+  Deno.chmodSync(shim, 0o755);
+  world.env.CLAUDECM_CLAUDE = shim;
+}
+
+/** `import { projectKey }` for a claude script: where claude files a folder's sessions. */
+export const PROJECT_KEY_IMPORT = `import { projectKey } from ${
+  JSON.stringify(new URL("../../lib/core/project_key.ts", import.meta.url).href)
+};\n`;
