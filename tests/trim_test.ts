@@ -349,6 +349,12 @@ Deno.test("trim: cmv that names a session it never wrote, hangs, or cannot start
       assert.equal(await trimSession(test.ctx, { guid: ID }), null, "the same id is no trim");
       assertNothingChanged(seeded);
 
+      // Another row's session, whose transcript was there before: never the trimmed copy.
+      test.ctx.tools = stubCmv(() => Promise.resolve(outcome(OTHER)));
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null, "another session is no trim");
+      assert.match(seeded.err(), new RegExp(`cmv named session ${OTHER}, which was there before`));
+      assertNothingChanged(seeded);
+
       test.ctx.tools = stubCmv(() => Promise.reject(new UserError("cannot run /stub/cmv: gone")));
       assert.equal(await trimSession(test.ctx, { guid: ID }), null);
       assert.match(seeded.err(), /^ {2}cannot run \/stub\/cmv: gone$/m);

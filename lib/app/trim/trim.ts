@@ -104,12 +104,27 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   // temp file cmv writes during this run a little before the exact start time.
   const trimStartedAt = Math.floor(ctx.now().getTime() / 1000) * 1000;
   const cwd = isDirectory(session.dir) ? session.dir : ctx.cwd();
+  // What was there before cmv ran: the id it reports must name a copy it wrote now.
+  const before = new Set(readDirOrEmpty(folder).map((entry) => entry.name));
   const outcome = await runTrim(ctx, cmv, { guid, cwd });
   if (outcome === null) return null;
   const newGuid = outcome.newSessionId;
   // A "new" id equal to the old would have the step below move the registered transcript away.
   if (newGuid === null || newGuid === guid) {
     reportNoNewId(ctx, outcome);
+    return null;
+  }
+  // An id cmv did not just write (another row's, one open in another window) would point this
+  // row at someone else's session and move this one's transcript away.
+  if (
+    before.has(`${newGuid}.jsonl`) || findSession(readRegistry(ctx.paths), newGuid) !== undefined ||
+    isSessionLive(ctx.paths, newGuid)
+  ) {
+    ctx.err.line(
+      `  cmv named session ${newGuid}, which was there before the trim: it is not the trimmed ` +
+        "copy. sessions.txt is unchanged.",
+      "red",
+    );
     return null;
   }
 
@@ -139,7 +154,9 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   }, () => ({
     value: null,
     change: (current) =>
-      findSession(current, guid) === undefined ? current : replaceGuid(current, guid, newGuid),
+      findSession(current, guid) === undefined || findSession(current, newGuid) !== undefined
+        ? current
+        : replaceGuid(current, guid, newGuid),
   })).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
   if (!swap.done) {
     ctx.err.line(
