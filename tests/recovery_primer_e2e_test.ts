@@ -162,6 +162,22 @@ Deno.test("a -p run that leaked a transcript has it removed; a failed one cancel
   });
 });
 
+Deno.test("a -p answer that names a session that was there before removes nothing of it", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main, folder } = lostSecond(world);
+    // Another window's session, unregistered, open or not: never this run's to remove.
+    const other = crypto.randomUUID();
+    const text = Deno.readTextFileSync(join(folder, `${main[0].guid}.jsonl`));
+    Deno.writeTextFileSync(join(folder, `${other}.jsonl`), text);
+    world.claudeScenario({ printResult: RECOVERY_TEXT, printSessionId: other });
+    // Enter at the orphan table (the other session shows there), then option 2.
+    const run = await world.run(["2"], { stdin: "\n2\n" });
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(pathExists(join(world.project, "recovery-prompt.md")), run.stdout);
+    assert.equal(Deno.readTextFileSync(join(folder, `${other}.jsonl`)), text);
+  });
+});
+
 function transcriptsIn(folder: string): Record<string, true> {
   const found: Record<string, true> = {};
   for (const entry of Deno.readDirSync(folder)) {

@@ -10,7 +10,7 @@
 
 import type { AppContext } from "../context.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
-import { discardPrintSession } from "../launch/print_session.ts";
+import { discardPrintSession, printRunStart } from "../launch/print_session.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { projectDirFor } from "../../core/paths.ts";
@@ -75,6 +75,7 @@ async function writeRecoveryPrompt(
   const promptFile = ctx.paths.path.join(dir, "recovery-prompt.md");
   ctx.out.line("  Generating recovery prompt (this may take a minute)...", "cyan");
   const claude = await ctx.tools.claude();
+  const start = printRunStart(ctx, dir);
   // The prompt goes on stdin, never argv; without persistence no transcript is left behind.
   const printed = await claude.print(["--no-session-persistence", ...settings.permissionArgs], {
     cwd: dir,
@@ -82,7 +83,7 @@ async function writeRecoveryPrompt(
     timeoutMs: PRIMER_TIMEOUT_MS,
   });
   // Belt and braces (spec 11.7 step 2g): an older claude may persist the run despite the flag.
-  await discardPrintSession(ctx, { dir, guid: printed.sessionId, what: "the recovery run" });
+  await discardPrintSession(ctx, start, { dir, guid: printed.sessionId, what: "the recovery run" });
   const text = printed.result?.trim() ?? "";
   if (printed.isError || text === "") {
     ctx.out.line("  Recovery prompt generation failed.", "red");

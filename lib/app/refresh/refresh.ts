@@ -12,7 +12,7 @@ import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { askSessionNameOrEnd } from "../new/ask_name.ts";
-import { discardPrintSession } from "../launch/print_session.ts";
+import { discardPrintSession, printRunStart } from "../launch/print_session.ts";
 import { extractSkeleton } from "../skeleton/extract.ts";
 import { buildRefreshPrompt, type RefreshExtraction } from "./refresh_prompt.ts";
 import { errorMessage, UserError } from "../../core/errors.ts";
@@ -65,6 +65,7 @@ export async function refreshSession(
   }
   const name = answer ?? currentDesc;
   const tempDir = createTempDir(ctx, guid);
+  const start = printRunStart(ctx, dir);
   // The ids the -p run may have written under: chosen here when claude takes --session-id,
   // and whatever its answer names.
   const printIds: Array<string | null> = [];
@@ -90,7 +91,9 @@ export async function refreshSession(
     if (chosen === null) printIds.push(answer.sessionId);
     latch.check();
     const fresh = answer.sessionId;
-    const foreign = fresh !== null && (fresh === guid || (chosen !== null && fresh !== chosen));
+    // Not this run's session: the old one, another than the one chosen, or one there before.
+    const foreign = fresh !== null &&
+      (fresh === guid || (chosen !== null && fresh !== chosen) || start.before.has(fresh));
     if (
       answer.run.timedOut || answer.isError || fresh === null || !isSessionId(fresh) || foreign
     ) {
@@ -118,7 +121,7 @@ export async function refreshSession(
   } finally {
     if (!kept) {
       for (const id of new Set(printIds)) {
-        await discardPrintSession(ctx, { dir, guid: id, what: "the cancelled refresh" });
+        await discardPrintSession(ctx, start, { dir, guid: id, what: "the cancelled refresh" });
       }
     }
     latch?.release();
