@@ -238,3 +238,33 @@ Deno.test("refreshing an archived session relabels it where it is", async () => 
     s.cleanup();
   }
 });
+
+Deno.test("no refresh for a session whose folder is gone: claude -p never runs elsewhere", async () => {
+  const s = seed({ answers: ["", "n"] });
+  try {
+    Deno.removeSync(s.world.project, { recursive: true });
+    assert.equal(await refreshSession(s.test.ctx, SETTINGS, { guid: OLD }), null);
+    assert.match(s.test.stdout(), /No refresh: the session's folder is gone/);
+    assert.deepEqual(s.world.argv("claude").filter((e) => e.argv.includes("-p")), []);
+  } finally {
+    s.cleanup();
+  }
+});
+
+Deno.test({
+  name: "an editor that removes the prompt file cancels the refresh in one line",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const s = seed({ answers: ["", "y"] });
+    try {
+      const editor = `${s.world.dir}/remover`;
+      Deno.writeTextFileSync(editor, '#!/bin/sh\nrm -f "$1"\n');
+      Deno.chmodSync(editor, 0o755);
+      s.test.env.EDITOR = editor;
+      assert.equal(await refreshSession(s.test.ctx, SETTINGS, { guid: OLD }), null);
+      assert.match(s.test.stderr(), /edited prompt cannot be read .*refresh cancelled/);
+    } finally {
+      s.cleanup();
+    }
+  },
+});

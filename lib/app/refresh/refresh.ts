@@ -57,6 +57,12 @@ export async function refreshSession(
   const session = findSession(readRegistry(ctx.paths), guid);
   const currentDesc = session?.desc || "Unnamed";
   const dir = session?.dir ?? ctx.cwd();
+  // The new session is made, cleaned up and registered in this folder: one that is gone (a
+  // worktree removed while claude ran) would have claude -p run and leave files elsewhere.
+  if (!isDirectory(dir)) {
+    ctx.out.line(`  No refresh: the session's folder is gone (${dir}).`, "yellow");
+    return null;
+  }
   const answer = askSessionNameOrEnd(ctx, `  Name for new session (Enter for '${currentDesc}'): `);
   // No answer at all (input closed) starts nothing, as at a new session's name (DESIGN.md 5.14).
   if (answer === "ended") {
@@ -85,7 +91,7 @@ export async function refreshSession(
     const answer = await claude.print([
       ...settings.permissionArgs,
       ...(chosen === null ? [] : ["--session-id", chosen]),
-    ], { cwd: isDirectory(dir) ? dir : ctx.cwd(), prompt, timeoutMs });
+    ], { cwd: dir, prompt, timeoutMs });
     // With --session-id this run's session is the id chosen: another id claude names (the old
     // session's, another row's) is not this run's to register or to remove.
     if (chosen === null) printIds.push(answer.sessionId);
@@ -235,7 +241,17 @@ async function reviewPrompt(
       );
       return null;
     }
-    return Deno.readTextFileSync(file);
+    try {
+      return Deno.readTextFileSync(file);
+    } catch (error) {
+      // The editor (or a hook of it) moved or removed the file: nothing to send.
+      ctx.err.line(
+        `  The edited prompt cannot be read (${errorMessage(error)}): refresh cancelled. ` +
+          "The old session is unchanged.",
+        "yellow",
+      );
+      return null;
+    }
   } finally {
     removeQuietly(file);
   }
