@@ -132,6 +132,10 @@ Deno.test({
       assert.equal(outcome.ok, false);
       assert.equal(outcome.run.timedOut, true);
       assert.ok(Date.now() - started < 10_000, "not waited out");
+      // A snapshot holds the end of a session too: it is stopped the same way.
+      const snapshot = await cmv.snapshot("auto-exit", ID, { cwd: dir, timeoutMs: 300 }).result;
+      assert.equal(snapshot.run.timedOut, true);
+      assert.ok(Date.now() - started < 20_000, "not waited out");
     } finally {
       Deno.removeSync(dir, { recursive: true });
     }

@@ -96,6 +96,8 @@ export interface CmvAdapterOptions {
 const VERSION_TIMEOUT_MS = 30_000;
 /** How long `cmv benchmark` may take before it counts as failed (it measures, nothing more). */
 const BENCHMARK_TIMEOUT_MS = 120_000;
+/** A snapshot holds the end of a session (post-exit waits for it): stopped like a benchmark. */
+const SNAPSHOT_TIMEOUT_MS = 120_000;
 
 /** The adapter over the cmv executable at `path`. */
 export function createCmvAdapter(path: string, options: CmvAdapterOptions): CmvAvailable {
@@ -131,6 +133,7 @@ export function createCmvAdapter(path: string, options: CmvAdapterOptions): CmvA
         cwd: runOptions.cwd,
         env: options.env(),
         os: options.os,
+        timeoutMs: runOptions.timeoutMs ?? SNAPSHOT_TIMEOUT_MS,
       });
       const result = background.result.then((captured) => ({
         run: captured,

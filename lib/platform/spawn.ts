@@ -150,7 +150,7 @@ export async function runCaptured(
 export function spawnBackground(
   path: string,
   args: string[],
-  options: SpawnOptions,
+  options: SpawnOptions & { timeoutMs?: number },
 ): BackgroundRun {
   return startCaptured(path, args, options, true);
 }

@@ -198,7 +198,12 @@ async function saveExitSnapshot(
   const snapshot = cmv.snapshot(label, state.guid, { cwd: existingDir(state.dir, ctx) });
   await withSpinner(ctx.out, snapshot.result, {
     label: "Saving snapshot...",
-    describe: ({ run }) => run.code === 0 ? "Done." : `failed (cmv exit ${run.code}).`,
+    describe: ({ run }) =>
+      run.code === 0
+        ? "Done."
+        : run.timedOut
+        ? "stopped: cmv did not finish within 2 minutes."
+        : `failed (cmv exit ${run.code}).`,
   });
 }
 
