@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { inWorldWithoutCmv, type LaunchWorld } from "./helpers/launch_world.ts";
+import { claudecmCommand } from "./helpers/run_cli.ts";
 import { registryBytes, seedSessions } from "./helpers/seed.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
@@ -185,3 +186,36 @@ function transcriptsIn(folder: string): Record<string, true> {
   }
   return found;
 }
+
+Deno.test("a fresh start from the lost-transcript choices is registered before claude starts", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = lostSecond(world);
+    const release = `${world.dir}/release`;
+    world.claudeScenario({ steps: [{ say: "start again" }, { waitForFile: release }] });
+    const child = claudecmCommand([], {
+      env: world.env,
+      cwd: world.project,
+      discardOutput: true,
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode("2\n1\n"));
+    await writer.close();
+    try {
+      const deadline = Date.now() + 20_000;
+      while (world.sessionIdsPassed().length === 0) {
+        assert.ok(Date.now() < deadline, "claude never started");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // The window is closed while claude runs: claudecm never gets to the exit.
+      child.kill("SIGKILL");
+      await child.status;
+      const [id] = world.sessionIdsPassed();
+      const rows = world.sessions().map((s) => s.guid);
+      assert.ok(rows.includes(id), "the new session has its row");
+      assert.ok(rows.includes(main[1].guid), "and the lost one is still there to recover");
+    } finally {
+      Deno.writeTextFileSync(release, "");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  });
+});

@@ -99,7 +99,9 @@ async function launchAndRegister(
 ): Promise<FreshLaunchOutcome> {
   const { dir, passArgs, chosenId, before, folder } = options;
   const join = ctx.paths.path.join;
-  if (chosenId !== null && options.replaces === undefined) {
+  // Written ahead, whatever happens to claudecm: a session that replaces a lost one gets a row of
+  // its own too, which takes the lost row's place once the session exists (settleReplacement).
+  if (chosenId !== null) {
     await changeRegistry(
       ctx,
       (r) => addAtTop(r, { guid: chosenId, dir, desc: options.desc, tokens: "" }),
@@ -126,7 +128,7 @@ async function launchAndRegister(
     if (after.has(chosenId) || findSessionCopies(ctx.paths, chosenId).length > 0) {
       if (cleared !== null) noteNewConversation(ctx, cleared);
       else warnOnDisagreement(ctx, launch.manifestSessionId, chosenId, chosenId);
-      if (options.replaces !== undefined) await register(ctx, chosenId, options);
+      if (options.replaces !== undefined) await settleReplacement(ctx, chosenId, options);
       return { exitCode: launch.exitCode, sessionId: chosenId, added: true };
     }
     // A /clear before the first message: the session claude went on with is this launch's.
@@ -139,13 +141,14 @@ async function launchAndRegister(
               ? swapGuid(r, chosenId, cleared)
               : removeSession(r, chosenId, { ifPresent: true }),
         );
-      } else await register(ctx, cleared, options);
+      } else {
+        await changeRegistry(ctx, (r) => removeSession(r, chosenId, { ifPresent: true }));
+        await register(ctx, cleared, options);
+      }
       return { exitCode: launch.exitCode, sessionId: cleared, added: true };
     }
-    if (options.replaces !== undefined) {
-      return { exitCode: launch.exitCode, sessionId: null, added: false };
-    }
-    // Claude exited before the first message: there is no session to keep.
+    // Claude exited before the first message: there is no session to keep (a replaced row stays
+    // as it was).
     await changeRegistry(ctx, (r) => removeSession(r, chosenId, { ifPresent: true }));
     return { exitCode: launch.exitCode, sessionId: null, added: false };
   }
@@ -172,6 +175,24 @@ function noteNewConversation(ctx: AppContext, guid: string): void {
     `  Claude went on in a new conversation, ${guid} (a /clear); claudecm adopt adds it to the list.`,
     "cyan",
   );
+}
+
+/**
+ * The session written ahead of its launch exists: it takes the replaced row's
+ * place (name, folder, position) while that session is still lost; a
+ * replaced session that came back meanwhile keeps its row, and this one
+ * keeps the row it was given. Decided under the lock.
+ */
+function settleReplacement(
+  ctx: AppContext,
+  guid: string,
+  options: FreshLaunchOptions,
+): Promise<unknown> {
+  return changeRegistry(ctx, (r) => {
+    const replaced = options.replaces === undefined ? undefined : findSession(r, options.replaces);
+    if (replaced === undefined || !stillLost(ctx, replaced)) return r;
+    return swapGuid(removeSession(r, guid, { ifPresent: true }), replaced.guid, guid);
+  });
 }
 
 /**
