@@ -163,6 +163,28 @@ Deno.test("a -p run that leaked a transcript has it removed; a failed one cancel
   });
 });
 
+Deno.test({
+  name:
+    "a linked recovery-prompt.md keeps its link; the old text is kept beside the file it was in",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await inWorldWithoutCmv(async (world) => {
+      lostSecond(world);
+      const notes = join(world.dir, "notes");
+      Deno.mkdirSync(notes);
+      Deno.writeTextFileSync(join(notes, "prompt.md"), "the old prompt\n");
+      const promptFile = join(world.project, "recovery-prompt.md");
+      Deno.symlinkSync(join(notes, "prompt.md"), promptFile);
+      world.claudeScenario({ printResult: RECOVERY_TEXT });
+      const run = await world.run(["2"], { stdin: "2\n" });
+      assert.equal(run.code, 0, run.stderr);
+      assert.ok(Deno.lstatSync(promptFile).isSymlink, "still a link");
+      assert.equal(Deno.readTextFileSync(promptFile), `${RECOVERY_TEXT}\n`);
+      assert.equal(Deno.readTextFileSync(join(notes, "prompt.md.old")), "the old prompt\n");
+    });
+  },
+});
+
 Deno.test("a -p answer that names a session that was there before removes nothing of it", async () => {
   await inWorldWithoutCmv(async (world) => {
     const { main, folder } = lostSecond(world);

@@ -19,7 +19,7 @@ import type { Session } from "../../core/registry.ts";
 import { buildRecoveryMetaPrompt, isoDay } from "../../core/recovery_prompt.ts";
 import { getSessionInfo } from "../../core/session_info.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
-import { writeFileAtomic } from "../../store/atomic_write.ts";
+import { realTarget, writeFileAtomic } from "../../store/atomic_write.ts";
 import { rotateToOld } from "../../store/rotate.ts";
 
 /** What to do next: resume as asked, start a fresh session in the folder, or nothing. */
@@ -94,7 +94,9 @@ async function writeRecoveryPrompt(
     // generation or a full disk leaves the user's file where it was.
     writeFileAtomic(promptFile, `${text}\n`, {
       beforeRename: () => {
-        rotateToOld(promptFile);
+        // The file the new text replaces is rotated, not a link to it: a linked prompt keeps its
+        // link, the old text goes beside the file it was in.
+        rotateToOld(realTarget(promptFile));
         return true;
       },
     });
