@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { trimSession } from "../lib/app/trim/trim.ts";
-import { UserError } from "../lib/core/errors.ts";
+import { InterruptedError, UserError } from "../lib/core/errors.ts";
 import { dirname, join, sep } from "../lib/core/path.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { absentCmv, type CmvAvailable, type TrimOutcome } from "../lib/platform/cmv.ts";
@@ -367,6 +367,26 @@ Deno.test("trim: cmv that names a session it never wrote, hangs, or cannot start
       };
       assert.equal(await trimSession(test.ctx, { guid: ID }), null);
       assert.match(seeded.err(), /^\S* {2}no cmv/m);
+    } finally {
+      test.cleanup();
+    }
+  });
+});
+
+Deno.test("trim: Ctrl-C while cmv runs sets its unfinished copy aside in the backup dir", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    const { test } = seeded;
+    try {
+      const copy = join(seeded.folder, `${NEW}.jsonl`);
+      test.ctx.tools = stubCmv(() => {
+        Deno.writeTextFileSync(copy, "{}\n");
+        return Promise.reject(new InterruptedError());
+      });
+      await assert.rejects(() => trimSession(test.ctx, { guid: ID }), InterruptedError);
+      assert.ok(!pathExists(copy), "not left where claude --continue would take it");
+      assert.ok(pathExists(join(test.ctx.paths.backupDir, "project", `${NEW}.jsonl`)));
+      assert.ok(findSession(readRegistry(test.ctx.paths), ID), "the row is unchanged");
     } finally {
       test.cleanup();
     }

@@ -20,7 +20,7 @@ import { syncVault } from "../vault/vault_sync.ts";
 import { errorMessage, InterruptedError, UserError } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
-import { findSession, type Session } from "../../core/registry.ts";
+import { findSession, type Session, transcriptSessionId } from "../../core/registry.ts";
 import { replaceGuid } from "../../core/registry_ops.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../../platform/cmv.ts";
@@ -106,7 +106,15 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   const cwd = isDirectory(session.dir) ? session.dir : ctx.cwd();
   // What was there before cmv ran: the id it reports must name a copy it wrote now.
   const before = new Set(readDirOrEmpty(folder).map((entry) => entry.name));
-  const outcome = await runTrim(ctx, cmv, { guid, cwd });
+  let outcome: TrimOutcome | null;
+  try {
+    outcome = await runTrim(ctx, cmv, { guid, cwd });
+  } catch (error) {
+    // Ctrl-C while cmv ran: what it wrote is no one's (the row is unchanged), and claude
+    // --continue would take it for the newest session. It goes aside, not away.
+    if (error instanceof InterruptedError) setAsideNewCopies(ctx, { session, folder, before });
+    throw error;
+  }
   if (outcome === null) return null;
   const newGuid = outcome.newSessionId;
   // A "new" id equal to the old would have the step below move the registered transcript away.
@@ -207,6 +215,27 @@ async function movePretrimAside(
       `${step.reason}. It stays in ${folder}.`,
     "yellow",
   );
+}
+
+/** Transcripts that appeared in `folder` since `before` and no row or window has: to the backup dir. */
+function setAsideNewCopies(
+  ctx: AppContext,
+  { session, folder, before }: { session: Session; folder: string; before: Set<string> },
+): void {
+  const join = ctx.paths.path.join;
+  const destDir = join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
+  const registry = readRegistry(ctx.paths);
+  for (const entry of readDirOrEmpty(folder)) {
+    const id = transcriptSessionId(entry.name);
+    if (id === null || before.has(entry.name) || findSession(registry, id) !== undefined) continue;
+    if (isSessionLive(ctx.paths, id)) continue;
+    try {
+      moveSessionAside(folder, id, { destDir, join });
+      ctx.err.line(`  cmv's unfinished copy ${entry.name} was moved to ${destDir}.`, "yellow");
+    } catch {
+      ctx.err.line(`  cmv's unfinished copy is still at ${join(folder, entry.name)}.`, "yellow");
+    }
+  }
 }
 
 /** Run cmv; null (after saying why) when it could not be started. */
