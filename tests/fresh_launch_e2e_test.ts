@@ -64,9 +64,10 @@ Deno.test("a /clear before the first message: the row follows the session claude
   const world = createLaunchWorld();
   try {
     const cleared = sessionId(0xc1);
-    // Long enough for the pid manifest to be read after the /clear, as in any real session.
+    // Long enough for the pid manifest to be read before and after the /clear, as in any real
+    // session (through a shim, claude's manifest is first found by the id it starts on).
     world.claudeScenario({
-      steps: [{ clear: cleared }, { sleepMs: 700 }, { say: "after the clear" }],
+      steps: [{ sleepMs: 700 }, { clear: cleared }, { sleepMs: 700 }, { say: "after the clear" }],
     });
     world.cmvScenario(QUIET_CMV);
     const result = await world.run(["n"], { stdin: "Named\n" });
