@@ -142,6 +142,44 @@ Deno.test("adopt --all away from a terminal asks no machine name: the hostname i
   }
 });
 
+Deno.test("adopt offers a session once: not if a line names it, once across copies, and a -p run continued by hand", async () => {
+  const { t, seeded } = setup({ interactive: false });
+  try {
+    // A line that does not parse (a name with '|') still names the custom session.
+    const text = Deno.readTextFileSync(t.ctx.paths.registryFile);
+    Deno.writeTextFileSync(
+      t.ctx.paths.registryFile,
+      `${text}${seeded.custom.sessionId}|${seeded.app}|Parser | lexer work|\n`,
+    );
+    // A second copy of the ai session in another project folder.
+    save(keyDirOf(t.ctx, seeded.app), seeded.ai);
+    // A claude -p run someone went on with by hand.
+    const resumed = new TranscriptBuilder({
+      cwd: seeded.app,
+      start: new Date("2026-11-29T10:00:00Z"),
+      entrypoint: "sdk-cli",
+    }).prompt("summarise this", { promptSource: "sdk" }).text("summary");
+    const byHand = new TranscriptBuilder({
+      cwd: seeded.app,
+      sessionId: resumed.sessionId,
+      start: new Date("2026-11-29T11:00:00Z"),
+    }).prompt("now fix what you found").text("done");
+    Deno.writeTextFileSync(
+      join(keyDirOf(t.ctx, seeded.app), `${resumed.sessionId}.jsonl`),
+      resumed.toString() + byHand.toString(),
+    );
+    const out = createMemoryOutput();
+    t.ctx.out = out;
+    assert.equal(await runAdopt(t.ctx, { json: true }), 0);
+    const ids = JSON.parse(out.text()).candidates.map((c: { sessionId: string }) => c.sessionId);
+    assert.ok(!ids.includes(seeded.custom.sessionId), "a line names it");
+    assert.equal(ids.filter((id: string) => id === seeded.ai.sessionId).length, 1, "once");
+    assert.ok(ids.includes(resumed.sessionId), "continued by hand");
+  } finally {
+    t.cleanup();
+  }
+});
+
 Deno.test("adopt in a terminal adds the numbers picked", async () => {
   const { t, seeded } = setup({ interactive: true, answers: ["9", "1 3"] });
   try {

@@ -106,6 +106,29 @@ Deno.test("a number in the orphan scan resumes that transcript and registers it 
   });
 });
 
+Deno.test("a session a line names, though the line does not parse, is no orphan and gets no second row", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    world.claudeScenario({ messages: ["carry on"] });
+    withOrphan(world);
+    const text = Deno.readTextFileSync(world.paths.registryFile);
+    // The old scripts wrote a typed name verbatim: a '|' in it makes a line claudecm keeps as is.
+    const withLine = `${text}${ORPHAN}|${world.project}|Parser | lexer work|\n`;
+    Deno.writeTextFileSync(world.paths.registryFile, withLine);
+    const result = await world.run([], { stdin: "1\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(
+      result.stdout,
+      /\(orphan\)|Multiple conversation files/,
+      "two listed sessions",
+    );
+    // Resumed by id, as a session the list lacks would be: no second row after the exit.
+    const byId = await world.run(["-r", ORPHAN]);
+    assert.equal(byId.code, 0, byId.stderr);
+    assert.match(byId.stdout, /named by a line of sessions\.txt that does not parse/);
+    assert.equal(Deno.readTextFileSync(world.paths.registryFile), withLine, "no second row");
+  });
+});
+
 Deno.test("a session registered to another folder with the same key is shown as wrong directory", async () => {
   await inWorldWithoutCmv(async (world) => {
     world.claudeScenario({ messages: ["carry on"] });

@@ -99,6 +99,20 @@ Deno.test("search --json: the matches with their filtered and full-list numbers,
   });
 });
 
+Deno.test("search ignores case as a reader does, Greek final sigma included", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, [{ desc: "ΚΑΣΣΑ ταμείο" }, { desc: "Other" }]);
+    for (const term of ["ΚΑΣ", "κασσα", "ΤΑΜΕΊΟ"]) {
+      const result = await world.run(["search", "--json", term]);
+      assert.deepEqual(
+        JSON.parse(result.stdout).sessions.map((s: { guid: string }) => s.guid),
+        [main[0].guid],
+        term,
+      );
+    }
+  });
+});
+
 Deno.test("list, search, resume and new each answer --help without a HOME", async () => {
   for (const command of ["list", "search", "resume", "new"]) {
     const result = await runClaudecm([command, "--help"], { env: {} });

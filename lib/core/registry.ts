@@ -207,6 +207,20 @@ export function namedSessionIds(registry: Registry): Set<string> {
   return ids;
 }
 
+/**
+ * The sessions lines that do not parse name, as rows to show beside the
+ * parsed ones (the orphan table): the folder as the line has it, and the
+ * line's number for a name. They are listed, never "orphans".
+ */
+export function sessionsOfUnparsedLines(registry: Registry): Session[] {
+  return malformedLines(registry).flatMap((line) => {
+    const guid = sessionIdOfMalformed(line);
+    if (guid === null) return [];
+    const dir = line.raw.split("|")[1] ?? "";
+    return [{ guid, dir, desc: `line ${line.lineNumber} of sessions.txt`, tokens: "" }];
+  });
+}
+
 /** The first line that does not parse and names `guid`, if one does. */
 export function malformedLineNaming(registry: Registry, guid: string): MalformedLine | undefined {
   return malformedLines(registry).find((line) => sessionIdOfMalformed(line) === guid);

@@ -224,10 +224,14 @@ function userText(
 ): void {
   const text = cleanPrompt(raw);
   if (text === undefined) return;
+  const printed = jsonString(values.promptSource) === "sdk" ||
+    jsonString(values.entrypoint) === "sdk-cli";
   if (facts.firstPrompt === undefined) {
     facts.firstPrompt = text.slice(0, 1000);
-    facts.printMode = jsonString(values.promptSource) === "sdk" ||
-      jsonString(values.entrypoint) === "sdk-cli";
+    facts.printMode = printed;
+  } else if (!printed) {
+    // A `claude -p` session that someone went on with by hand is a session like any other.
+    facts.printMode = false;
   }
   add("user", text, MESSAGE_TEXT_LIMIT);
 }

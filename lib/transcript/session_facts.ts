@@ -29,6 +29,8 @@ export function readSessionFacts(path: string): SessionFacts {
     facts.lastActivity = tail.lastTimestamp;
   }
   facts.cwd ??= tail.cwd;
+  // Begun with `claude -p` and gone on with by hand since: a session like any other.
+  if (facts.printMode && tail.entrypoint === "cli") facts.printMode = false;
   // The head read stops early; `/cd` records are re-appended at the end.
   if (tail.relocatedCwd !== undefined) facts.relocatedCwd = tail.relocatedCwd;
   return facts;

@@ -26,6 +26,8 @@ export interface TailInfo {
   gitBranch?: string;
   /** The latest `cwd` a line records. */
   cwd?: string;
+  /** The latest `entrypoint` a line records: `cli` typed at, `sdk-cli` a `claude -p` run. */
+  entrypoint?: string;
   /** Where `/cd` moved the session last: the latest `relocated` record's `relocatedCwd`. */
   relocatedCwd?: string;
   /** The last complete line carries a timestamp: conversation traffic, not closing metadata. */
@@ -154,6 +156,7 @@ function tailOf(bytes: Uint8Array, partialFirst: boolean, size: number): TailInf
     if (type === "user" || type === "assistant" || type === "system") {
       info.gitBranch ??= peekString(line, "gitBranch");
       info.cwd ??= peekString(line, "cwd");
+      info.entrypoint ??= peekString(line, "entrypoint");
     }
   }
   return info;

@@ -19,7 +19,7 @@ import { ExitCode } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
 import { isDirectory, isFile } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
-import { findSession, type Session } from "../../core/registry.ts";
+import { namedSessionIds, type Session } from "../../core/registry.ts";
 import { appendSessions } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
@@ -95,12 +95,13 @@ function listAdoptable(ctx: AppContext): {
   candidates: AdoptCandidate[];
   skipped: AdoptSkip[];
 } {
-  const registry = readRegistry(ctx.paths);
+  // A line that does not parse still names its session: never a second row for it.
+  const named = namedSessionIds(readRegistry(ctx.paths));
   const candidates: AdoptCandidate[] = [];
   const skipped: AdoptSkip[] = [];
   for (const file of listAllTranscripts(ctx.paths.projectsDir)) {
     if (file.subagent || file.sessionId === undefined || file.size === 0) continue;
-    if (findSession(registry, file.sessionId) !== undefined) continue;
+    if (named.has(file.sessionId)) continue;
     let facts;
     try {
       facts = readSessionFacts(file.path);
@@ -128,11 +129,19 @@ function listAdoptable(ctx: AppContext): {
       transcript: file.path,
     });
   }
-  candidates.sort((a, b) =>
+  // One candidate a session, whatever number of project folders hold a copy: the longest.
+  const longest = new Map<string, AdoptCandidate>();
+  for (const candidate of candidates) {
+    const kept = longest.get(candidate.sessionId);
+    if (kept === undefined || candidate.size > kept.size) {
+      longest.set(candidate.sessionId, candidate);
+    }
+  }
+  const unique = [...longest.values()].sort((a, b) =>
     compareText(b.lastActivity ?? "", a.lastActivity ?? "") ||
     compareText(a.sessionId, b.sessionId)
   );
-  return { candidates, skipped };
+  return { candidates: unique, skipped };
 }
 
 /**
@@ -150,8 +159,9 @@ async function adopt(
   const adopted: Adopted = { added: [], gone: 0 };
   await changeRegistry(ctx, (registry) => {
     const present = chosen.filter((c) => isFile(c.transcript));
+    const named = namedSessionIds(registry);
     const rows: Session[] = present
-      .filter((c) => findSession(registry, c.sessionId) === undefined)
+      .filter((c) => !named.has(c.sessionId))
       .map((c) => ({ guid: c.sessionId, dir: c.dir, desc: c.title, tokens: "" }));
     adopted.added = rows.map((row) => row.guid);
     adopted.gone = chosen.length - present.length;

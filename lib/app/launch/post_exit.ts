@@ -20,7 +20,7 @@ import type { LaunchSettings } from "./launch_setup.ts";
 import { folderDefaultName, formatStamp } from "../../core/format.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
-import { findSession, mainSessions } from "../../core/registry.ts";
+import { findSession, mainSessions, namedSessionIds } from "../../core/registry.ts";
 import {
   addAtTop,
   moveToTop,
@@ -120,12 +120,17 @@ export async function saveExitState(
   let provisional = options.provisional === true;
   // Decided inside the lock, on the registry as it is when the write happens.
   let gone = false;
+  let unparsed = false;
   // Saved before the name question, which waits on a person who may be gone.
   const registry = await changeRegistry(ctx, (r) => {
     gone = false;
+    unparsed = false;
     provisional = options.provisional === true;
     if (mainSessions(r).some((session) => session.guid === guid)) return moveToTop(r, guid);
     if (findSession(r, guid) !== undefined) return r; // archived: it stays there
+    // A line that does not parse names it: a second row would be a duplicate the menus refuse.
+    unparsed = namedSessionIds(r).has(guid);
+    if (unparsed) return r;
     if (options.registerIfMissing !== true) {
       gone = true;
       return r;
@@ -133,6 +138,14 @@ export async function saveExitState(
     provisional = true;
     return addAtTop(r, { guid, dir, desc: fallback, tokens: "" });
   });
+  if (unparsed) {
+    ctx.out.line(
+      `  Session ${guid} is named by a line of sessions.txt that does not parse; fix that line ` +
+        "(claudecm doctor shows it). Nothing else was added.",
+      "yellow",
+    );
+    return null;
+  }
   if (gone) {
     ctx.out.line(
       `  Session ${guid} is no longer in the list (another window forked, trimmed or ` +

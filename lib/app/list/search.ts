@@ -75,14 +75,19 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
   }
 }
 
+/** Text compared without case: lower case, with the Greek final sigma as a sigma (ΚΑΣ, κασσα). */
+function caseless(text: string): string {
+  return text.toLowerCase().replaceAll("ς", "σ");
+}
+
 function findMatches(
   ctx: AppContext,
   term: string,
 ): { hits: Array<{ session: Session; listNumber: number }>; total: number } {
   const sessions = mainSessions(readRegistry(ctx.paths));
-  const needle = term.toLowerCase();
+  const needle = caseless(term);
   const hits = sessions.flatMap((session, index) =>
-    session.desc.toLowerCase().includes(needle) ? [{ session, listNumber: index + 1 }] : []
+    caseless(session.desc).includes(needle) ? [{ session, listNumber: index + 1 }] : []
   );
   return { hits, total: sessions.length };
 }

@@ -26,6 +26,7 @@ import {
   archivedSessions,
   isSessionId,
   mainSessions,
+  sessionsOfUnparsedLines,
   transcriptSessionId,
 } from "../../core/registry.ts";
 import { snapshotFolder } from "../../core/session_files.ts";
@@ -105,7 +106,12 @@ function scanRows(ctx: AppContext, dir: string): ShownRow[] | null {
     files.push({ guid, mtime: new Date(stamp.mtimeMs ?? 0), sizeBytes: stamp.size });
   }
   const registry = readRegistry(ctx.paths);
-  const rows = orphanRows(files, [...mainSessions(registry), ...archivedSessions(registry)], {
+  const listed = [
+    ...mainSessions(registry),
+    ...archivedSessions(registry),
+    ...sessionsOfUnparsedLines(registry),
+  ];
+  const rows = orphanRows(files, listed, {
     dir,
     sameFolder: (a, b) => sameFolder(a, b, ctx.os),
   });
