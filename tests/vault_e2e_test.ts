@@ -209,6 +209,13 @@ Deno.test("vault --json: protected sessions, how, bytes; an unwritten transcript
     const size = Deno.statSync(join(folder, `${B}.jsonl`)).size + 12 + 12;
     assert.equal(byId.get(B)!.bytes, size);
     assert.equal(report.totals.extraBytes, 0, "hard links cost nothing extra");
+    // Claude Code's clean-up takes B's transcript: the vault's entry is the only copy left,
+    // which says nothing of whether links can be made.
+    Deno.removeSync(join(folder, `${B}.jsonl`));
+    const after = await world.run(["vault"]);
+    assert.match(after.stdout, /Beta work {2}\[only copy /);
+    assert.match(after.stdout, /\(2 by hard link, 0 by copy, 1 the only copy left\)/);
+    assert.doesNotMatch(after.stdout, /Copy mode: hard links could not be made/);
   } finally {
     world.cleanup();
   }

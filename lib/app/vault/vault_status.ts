@@ -32,6 +32,8 @@ export interface VaultSessionStatus {
   desc: string;
   protected: boolean;
   mode: VaultMode | null;
+  /** Its transcript is gone: the vault's entry is the only copy (neither a link nor a copy of it). */
+  onlyCopy: boolean;
   /** Bytes the entry holds (transcript, generations, sidecar). */
   bytes: number;
   /** Why it is not protected, or what to know about it; null when all is well. */
@@ -49,6 +51,8 @@ export interface VaultReport {
     unprotected: number;
     linked: number;
     copied: number;
+    /** Sessions whose transcript is gone: the vault holds the only copy. */
+    onlyCopies: number;
     /** Bytes in the vault, each hard-linked file counted once. */
     bytes: number;
     /** Bytes the vault costs on disk beyond the transcripts: its copies. */
@@ -65,7 +69,9 @@ export function runVaultStatus(ctx: AppContext, options: { json: boolean }): num
   }
   ctx.out.line(`  Vault: ${report.vaultDir}${report.enabled ? "" : ` (off: ${VAULT_ENV}=off)`}`);
   for (const s of report.sessions) {
-    const how = s.protected ? `${s.mode} ${formatSize(s.bytes)}` : "NOT protected";
+    const how = s.protected
+      ? `${s.onlyCopy ? "only copy" : s.mode} ${formatSize(s.bytes)}`
+      : "NOT protected";
     ctx.out.line(
       `  ${s.protected ? "ok " : "!! "} ${s.desc}  [${how}]`,
       s.protected ? undefined : "yellow",
@@ -76,7 +82,8 @@ export function runVaultStatus(ctx: AppContext, options: { json: boolean }): num
   ctx.out.line();
   ctx.out.line(
     `  ${t.protected} of ${t.sessions} sessions protected (${t.linked} by hard link, ` +
-      `${t.copied} by copy); the vault holds ${formatSize(t.bytes)}, ` +
+      `${t.copied} by copy${t.onlyCopies > 0 ? `, ${t.onlyCopies} the only copy left` : ""}); ` +
+      `the vault holds ${formatSize(t.bytes)}, ` +
       `${formatSize(t.extraBytes)} of it extra on disk.`,
   );
   if (t.copied > 0) {
@@ -100,6 +107,7 @@ export function collectVaultReport(ctx: AppContext): VaultReport {
     unprotected: 0,
     linked: 0,
     copied: 0,
+    onlyCopies: 0,
     bytes: 0,
     extraBytes: 0,
   };
@@ -114,8 +122,10 @@ export function collectVaultReport(ctx: AppContext): VaultReport {
     totals.sessions++;
     if (status.protected) totals.protected++;
     else totals.unprotected++;
-    if (status.mode === "link") totals.linked++;
-    if (status.mode === "copy") totals.copied++;
+    // The only copy of a gone transcript tells nothing of whether links can be made.
+    if (status.mode === "link" && !status.onlyCopy) totals.linked++;
+    if (status.mode === "copy" && !status.onlyCopy) totals.copied++;
+    if (status.onlyCopy) totals.onlyCopies++;
     return status;
   });
   return {
@@ -149,7 +159,7 @@ function sessionStatus(
       : vaultEnabled(ctx)
       ? "not in the vault yet: run claudecm vault sync"
       : `the vault is off (${VAULT_ENV}=off)`;
-    return { ...base, protected: false, mode: null, bytes: 0, reason };
+    return { ...base, protected: false, mode: null, onlyCopy: false, bytes: 0, reason };
   }
   let bytes = 0;
   for (const file of vaultEntryFiles(vault)) {
@@ -164,7 +174,7 @@ function sessionStatus(
   } else if (mode === "copy" && kept.size < source.size) {
     reason = "the copy is behind: run claudecm vault sync";
   }
-  return { ...base, protected: true, mode, bytes, reason };
+  return { ...base, protected: true, mode, onlyCopy: source === null, bytes, reason };
 }
 
 function missingReason(ctx: AppContext, session: Session): string {
