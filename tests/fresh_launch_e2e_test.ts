@@ -472,3 +472,27 @@ Deno.writeTextFileSync(dest + "/" + id + ".jsonl",
     }
   },
 });
+
+Deno.test({
+  name: "a claude that cannot be started leaves no row written ahead",
+  // The claude that goes away is a shell script.
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      const vanishing = join(world.dir, "vanishing-claude");
+      Deno.writeTextFileSync(
+        vanishing,
+        `#!/bin/sh\ncase "$1" in --help) rm -f "$0";; esac\nexec "${world.env.CLAUDECM_CLAUDE}" "$@"\n`,
+      );
+      Deno.chmodSync(vanishing, 0o755);
+      world.env.CLAUDECM_CLAUDE = vanishing;
+      const result = await world.run(["new", "--", "--model", "x"]);
+      assert.equal(result.code, 1, result.stdout);
+      assert.match(result.stderr, /cannot run .*vanishing-claude/);
+      assert.deepEqual(world.sessions(), [], "no row for a session that never started");
+    } finally {
+      world.cleanup();
+    }
+  },
+});

@@ -114,11 +114,16 @@ async function launchAndRegister(
     supportsName: options.supportsName,
     passArgs,
   });
-  const launch = await launchClaude(ctx, {
-    dir,
-    args,
-    expectedSessionId: chosenId ?? undefined,
-  });
+  let launch;
+  try {
+    launch = await launchClaude(ctx, { dir, args, expectedSessionId: chosenId ?? undefined });
+  } catch (error) {
+    // claude could not be started (gone from PATH, its folder removed): no session, no row.
+    if (chosenId !== null) {
+      await changeRegistry(ctx, (r) => removeSession(r, chosenId, { ifPresent: true }));
+    }
+    throw error;
+  }
   const after = snapshotFolder(folder, join);
   if (chosenId !== null) {
     // A /cd inside claude moves the transcript to the new folder's key: the session exists,
