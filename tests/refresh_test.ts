@@ -252,6 +252,25 @@ Deno.test("no refresh for a session whose folder is gone: claude -p never runs e
 });
 
 Deno.test({
+  name: "a folder that goes while the prompt is edited: no refresh, said in one line",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const s = seed({ answers: ["", "y"] });
+    try {
+      const editor = `${s.world.dir}/remover`;
+      Deno.writeTextFileSync(editor, `#!/bin/sh\nrm -rf '${s.world.project}'\n`);
+      Deno.chmodSync(editor, 0o755);
+      s.test.env.EDITOR = editor;
+      assert.equal(await refreshSession(s.test.ctx, SETTINGS, { guid: OLD }), null);
+      assert.match(s.test.stdout(), /No refresh: the session's folder is gone/);
+      assert.deepEqual(s.world.argv("claude").filter((e) => e.argv.includes("-p")), []);
+    } finally {
+      s.cleanup();
+    }
+  },
+});
+
+Deno.test({
   name: "an editor that removes the prompt file cancels the refresh in one line",
   ignore: Deno.build.os === "windows",
   fn: async () => {

@@ -81,6 +81,11 @@ export async function refreshSession(
     const extraction = extract(ctx, { guid, dir, desc: currentDesc, tempDir });
     const prompt = await reviewPrompt(ctx, buildRefreshPrompt(extraction), tempDir);
     if (prompt === null) return null;
+    // Again right before claude -p: the editor's wait is long enough for the folder to go.
+    if (!isDirectory(dir)) {
+      ctx.out.line(`  No refresh: the session's folder is gone (${dir}).`, "yellow");
+      return null;
+    }
     latch = latchInterrupts();
     const claude = await ctx.tools.claude();
     const chosen = (await claude.features()).sessionId ? crypto.randomUUID() : null;
