@@ -41,7 +41,13 @@ function seed(world: FakeWorld, options: { dir?: string; index?: boolean } = {})
   const paths = test.ctx.paths;
   const folder = projectDirFor(paths, dir);
   writeTranscript(paths, dir, ID, {
-    lines: [{ type: "user", sessionId: ID, cwd: dir, message: { content: "work" } }],
+    lines: [{
+      type: "user",
+      uuid: "u-work",
+      sessionId: ID,
+      cwd: dir,
+      message: { content: "work" },
+    }],
   });
   Deno.mkdirSync(join(folder, ID, "subagents"), { recursive: true });
   Deno.writeTextFileSync(join(folder, ID, "subagents", "agent-a1.jsonl"), "{}\n");
@@ -379,14 +385,27 @@ Deno.test("trim: Ctrl-C while cmv runs sets its unfinished copy aside in the bac
     const { test } = seeded;
     try {
       const copy = join(seeded.folder, `${NEW}.jsonl`);
+      // cmv's copy carries the session's messages (their uuids) under the new id.
+      const trimmedCopy = Deno.readTextFileSync(join(seeded.folder, `${ID}.jsonl`));
       test.ctx.tools = stubCmv(() => {
-        Deno.writeTextFileSync(copy, "{}\n");
+        Deno.writeTextFileSync(copy, trimmedCopy);
         return Promise.reject(new InterruptedError());
       });
       await assert.rejects(() => trimSession(test.ctx, { guid: ID }), InterruptedError);
       assert.ok(!pathExists(copy), "not left where claude --continue would take it");
       assert.ok(pathExists(join(test.ctx.paths.backupDir, "project", `${NEW}.jsonl`)));
       assert.ok(findSession(readRegistry(test.ctx.paths), ID), "the row is unchanged");
+      // The same when cmv dies or is stopped at the time limit, with no session id said; and
+      // another window's new session that appeared meanwhile is left alone.
+      const other = join(seeded.folder, `${sessionId(0x42)}.jsonl`);
+      test.ctx.tools = stubCmv(() => {
+        Deno.writeTextFileSync(copy, trimmedCopy);
+        Deno.writeTextFileSync(other, '{"type":"user","uuid":"u-other","message":{}}\n');
+        return Promise.resolve(outcome(null, { code: 143, timedOut: true }));
+      });
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.ok(!pathExists(copy));
+      assert.ok(pathExists(other), "not cmv's");
     } finally {
       test.cleanup();
     }

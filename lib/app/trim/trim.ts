@@ -25,6 +25,7 @@ import { replaceGuid } from "../../core/registry_ops.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../../platform/cmv.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
+import { continuesHistory } from "../../transcript/conversation.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import {
@@ -116,6 +117,34 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
     throw error;
   }
   if (outcome === null) return null;
+  const trimmedTo = await finishTrim(ctx, {
+    session,
+    folder,
+    pretrim,
+    before,
+    outcome,
+    trimStartedAt,
+  });
+  // cmv ran and its copy was not taken (stopped at the time limit, died, or named another
+  // session): what it wrote goes aside, as after a Ctrl-C.
+  if (trimmedTo === null) setAsideNewCopies(ctx, { session, folder, before });
+  return trimmedTo;
+}
+
+/** Steps 6 to 8 of spec 11.13 once cmv has run: the new id checked, the row swapped. */
+async function finishTrim(
+  ctx: AppContext,
+  { session, folder, pretrim, before, outcome, trimStartedAt }: {
+    session: Session;
+    folder: string;
+    pretrim: FileStamp | null;
+    before: Set<string>;
+    outcome: TrimOutcome;
+    trimStartedAt: number;
+  },
+): Promise<string | null> {
+  const { guid } = session;
+  const join = ctx.paths.path.join;
   const newGuid = outcome.newSessionId;
   // A "new" id equal to the old would have the step below move the registered transcript away.
   if (newGuid === null || newGuid === guid) {
@@ -217,7 +246,11 @@ async function movePretrimAside(
   );
 }
 
-/** Transcripts that appeared in `folder` since `before` and no row or window has: to the backup dir. */
+/**
+ * cmv's copies of `session` that appeared in `folder` since `before` and that
+ * no row or window has (a copy carries the session's history: another
+ * window's new session is left alone): to the backup dir, the index re-synced.
+ */
 function setAsideNewCopies(
   ctx: AppContext,
   { session, folder, before }: { session: Session; folder: string; before: Set<string> },
@@ -225,17 +258,23 @@ function setAsideNewCopies(
   const join = ctx.paths.path.join;
   const destDir = join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
   const registry = readRegistry(ctx.paths);
+  const original = join(folder, `${session.guid}.jsonl`);
+  let moved = false;
   for (const entry of readDirOrEmpty(folder)) {
     const id = transcriptSessionId(entry.name);
     if (id === null || before.has(entry.name) || findSession(registry, id) !== undefined) continue;
-    if (isSessionLive(ctx.paths, id)) continue;
+    if (isSessionLive(ctx.paths, id) || !continuesHistory(join(folder, entry.name), original)) {
+      continue;
+    }
     try {
       moveSessionAside(folder, id, { destDir, join });
+      moved = true;
       ctx.err.line(`  cmv's unfinished copy ${entry.name} was moved to ${destDir}.`, "yellow");
     } catch {
       ctx.err.line(`  cmv's unfinished copy is still at ${join(folder, entry.name)}.`, "yellow");
     }
   }
+  if (moved) syncSessionIndex(ctx.paths, session.dir, registry);
 }
 
 /** Run cmv; null (after saying why) when it could not be started. */
