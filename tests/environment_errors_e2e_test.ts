@@ -180,3 +180,30 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "a pipe at sessions.txt is one line for every command, read-only ones too, never a hang",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const t = createTestContext();
+    try {
+      Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+      assert.ok(
+        new Deno.Command("mkfifo", { args: [t.ctx.paths.registryFile] }).outputSync().success,
+      );
+      for (const args of [["list", "--json"], ["list"], ["doctor", "--json"]]) {
+        const command = claudecmCommand(args, { env: t.env, cwd: t.home }).spawn();
+        const timer = setTimeout(() => command.kill("SIGKILL"), 20_000);
+        const output = await command.output();
+        clearTimeout(timer);
+        const stderr = new TextDecoder().decode(output.stderr);
+        assert.notEqual(output.signal, "SIGKILL", `${args.join(" ")} hung`);
+        if (args[0] === "doctor") continue; // doctor reports it as a problem in its JSON
+        assert.equal(output.code, 1, `${args.join(" ")}: ${stderr}`);
+        assert.match(stderr, /sessions\.txt is (not a regular file|a pipe)/);
+      }
+    } finally {
+      t.cleanup();
+    }
+  },
+});

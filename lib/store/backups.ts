@@ -12,6 +12,7 @@
 
 import { equalBytes } from "../core/bytes.ts";
 import type { Paths } from "../core/paths.ts";
+import { readRegularFile } from "../core/fs_checks.ts";
 import { formatStamp } from "../core/format.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { removeDeadWritersTemps } from "./stale_temps.ts";
@@ -34,7 +35,9 @@ export function backupRegistry(paths: Paths, now: Date): unknown {
   try {
     Deno.mkdirSync(paths.backupDir, { recursive: true });
     removeDeadWritersTemps(paths.backupDir);
-    const current = retryWhileBusy(() => Deno.readFileSync(paths.registryFile));
+    const read = retryWhileBusy(() => readRegularFile(paths.registryFile, 256 * 1024 * 1024));
+    if ("skipped" in read) return new Error(`${paths.registryFile} is ${read.skipped}`);
+    const current = read.bytes;
     const newest = registryBackups(paths).at(-1);
     let written: string | undefined;
     if (current.length > 0 && (newest === undefined || !equalBytes(readFile(newest), current))) {

@@ -9,6 +9,7 @@
 import { UserError } from "../core/errors.ts";
 import { decodeLossless, encodeLossless } from "../core/lossless_text.ts";
 import { equalBytes } from "../core/bytes.ts";
+import { readRegularFile } from "../core/fs_checks.ts";
 import type { Paths } from "../core/paths.ts";
 import { parseRegistry, type Registry, serializeRegistry } from "../core/registry.ts";
 import type { LockOptions } from "./lock.ts";
@@ -77,10 +78,22 @@ export async function updateRegistry(
 
 /** The file's bytes; a missing file reads as empty. */
 function readRegistryBytes(paths: Paths): Uint8Array {
+  let read;
   try {
-    return retryWhileBusy(() => Deno.readFileSync(paths.registryFile));
+    read = retryWhileBusy(() => readRegularFile(paths.registryFile, REGISTRY_MAX_BYTES));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return new Uint8Array();
     throw error;
   }
+  // A pipe or a device there would hang every command, the read-only ones too.
+  if ("skipped" in read) {
+    const what = read.skipped.startsWith("a folder") ? "a folder" : read.skipped;
+    throw new UserError(
+      `${paths.registryFile} is ${what} where claudecm needs a file; move it away`,
+    );
+  }
+  return read.bytes;
 }
+
+/** Far more rows than anyone keeps (a row is about 150 bytes): past it, no registry read. */
+const REGISTRY_MAX_BYTES = 256 * 1024 * 1024;

@@ -12,10 +12,16 @@ import { syncVault } from "../vault/vault_sync.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { backupRegistry } from "../../store/backups.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { environmentUserError, errorMessage, isNoRoom, isWriteRefusal } from "../../core/errors.ts";
+import {
+  environmentUserError,
+  errorMessage,
+  isNoRoom,
+  isWriteRefusal,
+  UserError,
+} from "../../core/errors.ts";
 import { archivedSessions, isSessionId, mainSessions } from "../../core/registry.ts";
 import { cleanName } from "../../core/safe_text.ts";
-import { readSettingsText } from "../../core/fs_checks.ts";
+import { probePath, readSettingsText } from "../../core/fs_checks.ts";
 import {
   createLocateCache,
   type LocateCache,
@@ -75,6 +81,11 @@ export async function bootstrap(
 function prepareStateDir(ctx: AppContext): boolean {
   const { paths } = ctx;
   let refusal: unknown = null;
+  // A pipe or a device at sessions.txt: opening it to write would wait for ever.
+  const registry = probePath(paths.registryFile);
+  if (registry.kind === "other") {
+    throw new UserError(`${paths.registryFile} is not a regular file; move it away`);
+  }
   try {
     Deno.mkdirSync(paths.backupDir, { recursive: true });
     Deno.writeFileSync(paths.registryFile, new Uint8Array(), { append: true, create: true });
