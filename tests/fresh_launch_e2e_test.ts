@@ -212,7 +212,8 @@ Deno.test({
         `#!/bin/sh
 case "$1" in --version|--help) exec "${world.env.CLAUDECM_CLAUDE}" "$@";; esac
 ` +
-          `while [ ! -e "${release}" ]; do sleep 0.05; done
+          // Gone with the world too: a failed test must not leave it waiting for ever.
+          `while [ ! -e "${release}" ] && [ -d "${world.dir}" ]; do sleep 0.05; done
 exec "${world.env.CLAUDECM_CLAUDE}" "$@"
 `,
       );
