@@ -95,9 +95,25 @@ export function readRegularFile(path: string, maxBytes: number): RegularRead {
  * (`NotFound`) or is not such a file (an Error saying what it is).
  */
 export function readSettingsText(path: string, maxBytes = 16 * 1024 * 1024): string {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(readRegularBytes(path, maxBytes));
+}
+
+/**
+ * The bytes of `path` when it is a regular file of at most `maxBytes`
+ * ({@linkcode readRegularFile}); anything else throws a {@linkcode NotRegularFile}
+ * saying what is there. Not there throws `NotFound`, as a read does.
+ */
+export function readRegularBytes(path: string, maxBytes: number): Uint8Array {
   const read = readRegularFile(path, maxBytes);
-  if ("skipped" in read) throw new Error(`it is ${read.skipped}`);
-  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(read.bytes);
+  if ("skipped" in read) throw new NotRegularFile(path, read.skipped);
+  return read.bytes;
+}
+
+/** What stands at a path claudecm reads is not a regular file it may read (see readRegularFile). */
+export class NotRegularFile extends Error {
+  constructor(readonly path: string, readonly what: string) {
+    super(`it is ${what}`);
+  }
 }
 
 /** Whether a caught error means a file cannot be read here: it is gone, or closed to us. */

@@ -12,11 +12,10 @@
 
 import { equalBytes } from "../core/bytes.ts";
 import type { Paths } from "../core/paths.ts";
-import { readRegularFile } from "../core/fs_checks.ts";
+import { readRegistryBytes } from "./registry_store.ts";
 import { formatStamp } from "../core/format.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { removeDeadWritersTemps } from "./stale_temps.ts";
-import { retryWhileBusy } from "./windows_busy.ts";
 
 /** How many registry backups to keep. */
 const REGISTRY_BACKUPS_KEPT = 20;
@@ -35,9 +34,7 @@ export function backupRegistry(paths: Paths, now: Date): unknown {
   try {
     Deno.mkdirSync(paths.backupDir, { recursive: true });
     removeDeadWritersTemps(paths.backupDir);
-    const read = retryWhileBusy(() => readRegularFile(paths.registryFile, 256 * 1024 * 1024));
-    if ("skipped" in read) return new Error(`${paths.registryFile} is ${read.skipped}`);
-    const current = read.bytes;
+    const current = readRegistryBytes(paths);
     const newest = registryBackups(paths).at(-1);
     let written: string | undefined;
     if (current.length > 0 && (newest === undefined || !equalBytes(readFile(newest), current))) {

@@ -13,7 +13,7 @@ import {
   renameProjectEntries,
 } from "../core/claude_json_projects.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
-import { readRegularFile } from "../core/fs_checks.ts";
+import { readRegularBytes } from "../core/fs_checks.ts";
 
 const ATTEMPTS = 5;
 
@@ -47,15 +47,12 @@ export const CLAUDE_JSON_MAX_BYTES = 1024 * 1024 * 1024;
  * at its name is refused, never read: the read would not end.
  */
 export function readClaudeJson(path: string): Uint8Array | null {
-  let read;
   try {
-    read = readRegularFile(path, CLAUDE_JSON_MAX_BYTES);
+    return readRegularBytes(path, CLAUDE_JSON_MAX_BYTES);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return null;
     throw error;
   }
-  if ("skipped" in read) throw new Error(`${path} is ${read.skipped}`);
-  return read.bytes;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -9,7 +9,7 @@
 import { UserError } from "../core/errors.ts";
 import { decodeLossless, encodeLossless } from "../core/lossless_text.ts";
 import { equalBytes } from "../core/bytes.ts";
-import { readRegularFile } from "../core/fs_checks.ts";
+import { NotRegularFile, readRegularBytes } from "../core/fs_checks.ts";
 import type { Paths } from "../core/paths.ts";
 import { parseRegistry, type Registry, serializeRegistry } from "../core/registry.ts";
 import type { LockOptions } from "./lock.ts";
@@ -76,23 +76,21 @@ export async function updateRegistry(
   }, options);
 }
 
-/** The file's bytes; a missing file reads as empty. */
-function readRegistryBytes(paths: Paths): Uint8Array {
-  let read;
+/**
+ * The file's bytes; a missing file reads as empty. Only a regular file is
+ * read: a pipe or a device there would hang every command, read-only ones too.
+ */
+export function readRegistryBytes(paths: Paths): Uint8Array {
   try {
-    read = retryWhileBusy(() => readRegularFile(paths.registryFile, REGISTRY_MAX_BYTES));
+    return retryWhileBusy(() => readRegularBytes(paths.registryFile, REGISTRY_MAX_BYTES));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return new Uint8Array();
-    throw error;
-  }
-  // A pipe or a device there would hang every command, the read-only ones too.
-  if ("skipped" in read) {
-    const what = read.skipped.startsWith("a folder") ? "a folder" : read.skipped;
+    if (!(error instanceof NotRegularFile)) throw error;
+    const what = error.what.startsWith("a folder") ? "a folder" : error.what;
     throw new UserError(
       `${paths.registryFile} is ${what} where claudecm needs a file; move it away`,
     );
   }
-  return read.bytes;
 }
 
 /** Far more rows than anyone keeps (a row is about 150 bytes): past it, no registry read. */
