@@ -53,12 +53,19 @@ async function loadReaders() {
     import("../../transcript/session_facts.ts"),
     import("../../transcript/head_session.ts"),
   ]);
+  // Read once a scan: --project asks a main transcript's facts, and so does its result.
+  const known = new Map<string, SessionFacts>();
   const factsOf = (path: string): SessionFacts => {
-    try {
-      return readSessionFacts(path);
-    } catch {
-      return {};
+    let facts = known.get(path);
+    if (facts === undefined) {
+      try {
+        facts = readSessionFacts(path);
+      } catch {
+        facts = {};
+      }
+      known.set(path, facts);
     }
+    return facts;
   };
   return { readSearchText, factsOf, headSessionId };
 }
