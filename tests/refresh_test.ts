@@ -239,6 +239,14 @@ Deno.test("refreshing an archived session relabels it where it is", async () => 
   }
 });
 
+/** The editor the refresh opens is this shell script (given the prompt file as $1). POSIX only. */
+function useEditorScript(s: Seeded, script: string): void {
+  const editor = `${s.world.dir}/editor-script`;
+  Deno.writeTextFileSync(editor, `#!/bin/sh\n${script}\n`);
+  Deno.chmodSync(editor, 0o755);
+  s.test.env.EDITOR = editor;
+}
+
 Deno.test("no refresh for a session whose folder is gone: claude -p never runs elsewhere", async () => {
   const s = seed({ answers: ["", "n"] });
   try {
@@ -257,10 +265,7 @@ Deno.test({
   fn: async () => {
     const s = seed({ answers: ["", "y"] });
     try {
-      const editor = `${s.world.dir}/remover`;
-      Deno.writeTextFileSync(editor, `#!/bin/sh\nrm -rf '${s.world.project}'\n`);
-      Deno.chmodSync(editor, 0o755);
-      s.test.env.EDITOR = editor;
+      useEditorScript(s, `rm -rf '${s.world.project}'`);
       assert.equal(await refreshSession(s.test.ctx, SETTINGS, { guid: OLD }), null);
       assert.match(s.test.stdout(), /No refresh: the session's folder is gone/);
       assert.deepEqual(s.world.argv("claude").filter((e) => e.argv.includes("-p")), []);
@@ -276,10 +281,7 @@ Deno.test({
   fn: async () => {
     const s = seed({ answers: ["", "y"] });
     try {
-      const editor = `${s.world.dir}/remover`;
-      Deno.writeTextFileSync(editor, '#!/bin/sh\nrm -f "$1"\n');
-      Deno.chmodSync(editor, 0o755);
-      s.test.env.EDITOR = editor;
+      useEditorScript(s, 'rm -f "$1"');
       assert.equal(await refreshSession(s.test.ctx, SETTINGS, { guid: OLD }), null);
       assert.match(s.test.stderr(), /edited prompt cannot be read .*refresh cancelled/);
     } finally {
