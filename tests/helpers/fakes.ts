@@ -15,6 +15,7 @@
  * @module
  */
 
+import { sleepSync } from "../../lib/core/sleep_sync.ts";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { join } from "../../lib/core/path.ts";
@@ -114,8 +115,26 @@ export function createFakeWorld(): FakeWorld {
       );
       return tool === undefined ? entries : entries.filter((entry) => entry.tool === tool);
     },
-    cleanup: () => Deno.removeSync(dir, { recursive: true }),
+    cleanup: () => removeWhenFree(dir),
   };
+}
+
+/**
+ * Remove `dir`. On Windows a process that has just exited can hold a file in
+ * it a moment longer ("Sharing violation", os error 32): try again for a few
+ * seconds before failing the test on its cleanup.
+ */
+function removeWhenFree(dir: string): void {
+  for (let attempt = 0;; attempt++) {
+    try {
+      Deno.removeSync(dir, { recursive: true });
+      return;
+    } catch (error) {
+      const busy = /os error (5|32)\b/.test(String(error));
+      if (Deno.build.os !== "windows" || !busy || attempt >= 50) throw error;
+      sleepSync(100);
+    }
+  }
 }
 
 function writeScenario(file: string, scenario: object): void {
