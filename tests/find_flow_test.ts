@@ -67,6 +67,41 @@ for (const index of [true, false]) {
   });
 }
 
+/** Words glued to emoji and symbols newer than SQLite's Unicode tables (Unicode 6.1). */
+const GLUED = [
+  "ready\u{1F9D1}\u200D\u{1F4BB}launch",
+  "tested\u{1FA77}twice",
+  "gr\u00FCn\u{1FAE1}gelb",
+];
+
+for (const index of [true, false]) {
+  Deno.test(`find through ${index ? "the index" : "--no-index"}: a word glued to a newer emoji`, async () => {
+    const { t } = setup();
+    try {
+      const cwd = makeFolder(t.home, "src/glued");
+      const folder = keyDirOf(t.ctx, cwd);
+      const sessions = GLUED.map((text) => {
+        const session = new TranscriptBuilder({ cwd, start: new Date("2026-11-29T10:00:00Z") })
+          .prompt(`it is ${text} now`).text("ok");
+        session.write(join(folder, `${session.sessionId}.jsonl`));
+        return session.sessionId;
+      });
+      const asked: [string[], string][] = [
+        [["launch"], sessions[0]],
+        [["ready launch"], sessions[0]],
+        [["twice"], sessions[1]],
+        [[GLUED[1]], sessions[1]],
+        [["gelb"], sessions[2]],
+      ];
+      for (const [terms, id] of asked) {
+        assert.deepEqual(ids(await find(t, terms, { index })), [id], terms.join(" "));
+      }
+    } finally {
+      t.cleanup();
+    }
+  });
+}
+
 for (const index of [true, false]) {
   const how = index ? "the index" : "--no-index";
 

@@ -22,9 +22,10 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { SearchDoc, SearchRole, SessionFacts } from "../transcript/search_text.ts";
 import { UserError } from "../core/errors.ts";
 import { encodeProjectKey } from "../core/project_key.ts";
+import { indexableText } from "../core/index_words.ts";
 
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
-const FIND_INDEX_VERSION = "4";
+const FIND_INDEX_VERSION = "5";
 
 /** SQLite's page cache for a query, in KiB (see {@linkcode FindIndexDb.open}). */
 export const QUERY_CACHE_KB = 64 * 1024;
@@ -338,7 +339,7 @@ export class FindIndexDb {
       insertText = this.db.prepare(`INSERT INTO docs_fts(rowid, ${doc.role}) VALUES (?, ?)`);
       this.#insertText.set(doc.role, insertText);
     }
-    insertText.run(id, doc.text);
+    insertText.run(id, indexableText(doc.text));
   }
 }
 

@@ -15,6 +15,7 @@
 
 import { UsageError } from "../../core/errors.ts";
 import { type ByteSearch, byteSearch } from "../../transcript/raw_match.ts";
+import { indexableText } from "../../core/index_words.ts";
 
 /** One term: a word, or a phrase of words, the last one maybe a prefix. */
 export interface Term {
@@ -43,11 +44,13 @@ export function parseTerms(args: readonly string[]): Term[] {
 
 /**
  * The FTS5 expression: every term as typed, each a quoted phrase (so no
- * input is FTS syntax; a `"` in it is doubled), for the index's tokenizer.
+ * input is FTS syntax; a `"` in it is doubled), for the index's tokenizer,
+ * split where the indexed text was (core/index_words.ts).
  */
 export function ftsMatch(terms: readonly Term[]): string {
-  return terms.map((term) => `"${term.text.replaceAll('"', '""')}"${term.prefix ? "*" : ""}`)
-    .join(" AND ");
+  return terms.map((term) =>
+    `"${indexableText(term.text).replaceAll('"', '""')}"${term.prefix ? "*" : ""}`
+  ).join(" AND ");
 }
 
 /** Lower-case, accent-free words of `text`, split where the index's tokenizer splits. */
