@@ -134,6 +134,28 @@ for (const forceCopy of [false, true]) {
   });
 }
 
+for (const forceCopy of [false, true]) {
+  Deno.test(`vault file (${forceCopy ? "copy" : "link"}): a sync killed between its shifts loses no generation at the next`, () => {
+    inTemp((dir) => {
+      const source = join(dir, "s.jsonl");
+      const target = join(dir, "vault", "s.jsonl");
+      Deno.writeTextFileSync(source, "v1\n");
+      syncFileToVault(source, target, { forceCopy });
+      for (let v = 2; v <= 4; v++) {
+        replace(source, `v${v}\n`);
+        syncFileToVault(source, target, { forceCopy });
+      }
+      // Killed after shifting 2 to 3 and 1 to 2, before the new generation 1 was in place.
+      Deno.renameSync(generationPath(target, 2), generationPath(target, 3));
+      Deno.renameSync(generationPath(target, 1), generationPath(target, 2));
+      replace(source, "v5\n");
+      syncFileToVault(source, target, { forceCopy });
+      const kept = [1, 2, 3].map((n) => Deno.readTextFileSync(generationPath(target, n)));
+      assert.deepEqual(kept, ["v4\n", "v3\n", "v2\n"], "as one whole sync would keep them");
+    });
+  });
+}
+
 Deno.test("vault file: a source that goes while it is copied is a source that is gone", () => {
   inTemp((dir) => {
     const source = join(dir, "s.jsonl");

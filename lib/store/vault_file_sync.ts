@@ -219,6 +219,9 @@ function readExactly(file: Deno.FsFile, into: Uint8Array): boolean {
  * and dropping what falls past the last. The new generation is made under a
  * temporary name before anything shifts, so a full disk drops no older one;
  * `target` stays in place (a second link), so a kill here leaves it whole.
+ * Only the generations below the first free slot shift: a sync killed
+ * between its shifts leaves a slot free, and shifting past it would write
+ * one kept version over another.
  */
 function keepGeneration(target: string): void {
   const first = generationPath(target, 1);
@@ -233,7 +236,11 @@ function keepGeneration(target: string): void {
       throw error;
     }
   }
-  for (let n = MAX_GENERATIONS - 1; n >= 1; n--) {
+  let free = 1;
+  while (free < MAX_GENERATIONS && infoOrNull(generationPath(target, free), { links: "self" })) {
+    free++;
+  }
+  for (let n = free - 1; n >= 1; n--) {
     try {
       Deno.renameSync(generationPath(target, n), generationPath(target, n + 1));
     } catch (error) {
