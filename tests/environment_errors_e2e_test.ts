@@ -4,6 +4,8 @@ import { createLaunchWorld } from "./helpers/launch_world.ts";
 import { claudecmCommand } from "./helpers/run_cli.ts";
 import { permissionsTestable, runClaudecmUnprivileged } from "./helpers/run_unprivileged.ts";
 import { createTestContext } from "./helpers/test_context.ts";
+import { join } from "../lib/core/path.ts";
+import { THREADS_SUBDIR } from "../lib/app/rescue/workspace.ts";
 
 const ROW = `${sessionId(1)}|/somewhere|Kept row|\n`;
 
@@ -202,6 +204,55 @@ Deno.test({
         assert.equal(output.code, 1, `${args.join(" ")}: ${stderr}`);
         assert.match(stderr, /sessions\.txt is (not a regular file|a pipe)/);
       }
+    } finally {
+      t.cleanup();
+    }
+  },
+});
+
+/** Run claudecm with `args`, killing it after 20 s: returns how it ended. */
+async function runOrKill(args: string[], options: { env: Record<string, string>; cwd: string }) {
+  const command = claudecmCommand(args, options).spawn();
+  const timer = setTimeout(() => command.kill("SIGKILL"), 20_000);
+  const output = await command.output();
+  clearTimeout(timer);
+  return { ...output, stderr: new TextDecoder().decode(output.stderr) };
+}
+
+Deno.test({
+  name:
+    "a pipe where a pid manifest, a resume marker, the skill or a rescue index goes hangs nothing",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const t = createTestContext();
+    try {
+      const mkfifo = (path: string) => {
+        Deno.mkdirSync(t.ctx.paths.path.dirname(path), { recursive: true });
+        assert.ok(new Deno.Command("mkfifo", { args: [path] }).outputSync().success);
+      };
+      mkfifo(join(t.ctx.paths.sessionsDir, "4242.json"));
+      mkfifo(join(t.ctx.paths.resumingDir, "4343.json"));
+      mkfifo(join(t.ctx.paths.claudeRoot, "skills", "recover", "SKILL.md"));
+      const workspace = join(t.home, "ws");
+      mkfifo(join(workspace, THREADS_SUBDIR, "INDEX.md"));
+      const env = t.env;
+      for (const args of [["list", "--json"], ["doctor", "--json"]]) {
+        const run = await runOrKill(args, { env, cwd: t.home });
+        assert.notEqual(run.signal, "SIGKILL", `${args.join(" ")} hung`);
+        // doctor exits 1 here for want of a claude; it answers in JSON all the same.
+        assert.ok(
+          JSON.parse(new TextDecoder().decode(run.stdout)),
+          `${args.join(" ")}: ${run.stderr}`,
+        );
+        if (args[0] === "list") assert.equal(run.code, 0, run.stderr);
+      }
+      const skill = await runOrKill(["skill", "install"], { env, cwd: t.home });
+      assert.notEqual(skill.signal, "SIGKILL", "skill install hung");
+      assert.equal(skill.code, 1);
+      assert.match(skill.stderr, /SKILL\.md: it is not a regular file/);
+      const rescue = await runOrKill(["rescue", "--all", "--json"], { env, cwd: workspace });
+      assert.notEqual(rescue.signal, "SIGKILL", "rescue hung");
+      assert.match(rescue.stderr, /INDEX\.md: it is not a regular file/);
     } finally {
       t.cleanup();
     }

@@ -87,6 +87,9 @@ export function readRegularFile(path: string, maxBytes: number): RegularRead {
   return { bytes: Deno.readFileSync(path) };
 }
 
+/** The most a settings-like file is read up to (see {@linkcode readSettingsText}). */
+export const SETTINGS_MAX_BYTES = 16 * 1024 * 1024;
+
 /**
  * The text of a small file claudecm or Claude Code keeps settings in
  * (settings.json, config.json, machine-name.txt), read only when it is a
@@ -94,7 +97,7 @@ export function readRegularFile(path: string, maxBytes: number): RegularRead {
  * link gone wrong) must not hang every run. Throws when it is not there
  * (`NotFound`) or is not such a file (an Error saying what it is).
  */
-export function readSettingsText(path: string, maxBytes = 16 * 1024 * 1024): string {
+export function readSettingsText(path: string, maxBytes = SETTINGS_MAX_BYTES): string {
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(readRegularBytes(path, maxBytes));
 }
 

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { readDirOrEmpty } from "./fs_checks.ts";
+import { readDirOrEmpty, readRegularBytes } from "./fs_checks.ts";
 import type { Paths } from "./paths.ts";
 import { isSessionId } from "./registry.ts";
 
@@ -34,9 +34,14 @@ export function readPidManifest(paths: Paths, pid: number): PidManifest | null {
   return readManifestFile(paths.path.join(paths.sessionsDir, `${pid}.json`));
 }
 
+/** A manifest is a few hundred bytes; more is not one. */
+const MANIFEST_MAX_BYTES = 1024 * 1024;
+
 function readManifestFile(path: string): PidManifest | null {
   try {
-    return parseManifest(JSON.parse(Deno.readTextFileSync(path)));
+    // Only a regular file: a pipe at that name would hang every look at what is live.
+    const bytes = readRegularBytes(path, MANIFEST_MAX_BYTES);
+    return parseManifest(JSON.parse(new TextDecoder().decode(bytes)));
   } catch {
     return null;
   }

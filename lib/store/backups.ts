@@ -11,6 +11,7 @@
  */
 
 import { equalBytes } from "../core/bytes.ts";
+import { readRegularBytes, SETTINGS_MAX_BYTES } from "../core/fs_checks.ts";
 import type { Paths } from "../core/paths.ts";
 import { readRegistryBytes } from "./registry_store.ts";
 import { formatStamp } from "../core/format.ts";
@@ -54,7 +55,8 @@ export function backupSettings(paths: Paths, now: Date): string {
   Deno.mkdirSync(paths.backupDir, { recursive: true });
   const target = paths.path.join(paths.backupDir, `settings.json.${formatStamp(now)}`);
   // As private as the file itself: settings.json may hold API keys (`env`).
-  writeBackup(target, Deno.readFileSync(paths.settingsFile), paths.settingsFile);
+  const settings = readRegularBytes(paths.settingsFile, SETTINGS_MAX_BYTES);
+  writeBackup(target, settings, paths.settingsFile);
   return target;
 }
 

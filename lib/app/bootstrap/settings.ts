@@ -11,7 +11,7 @@
 
 import type { Edit, ParseError } from "jsonc-parser";
 import { errorMessage } from "../../core/errors.ts";
-import { readSettingsText } from "../../core/fs_checks.ts";
+import { readRegularBytes, readSettingsText, SETTINGS_MAX_BYTES } from "../../core/fs_checks.ts";
 import { decodeLossless, encodeLossless } from "../../core/lossless_text.ts";
 import type { Paths } from "../../core/paths.ts";
 import { realTarget, writeFileAtomic } from "../../store/atomic_write.ts";
@@ -99,7 +99,7 @@ export async function ensureCleanupPeriod(paths: Paths, now: Date): Promise<bool
     if (settings.state === "missing") return createSettings(paths);
     if (settings.state !== "parsed" || isProtectedPeriod(settings.cleanupPeriodDays)) return false;
     // Decoded so that every byte comes back as it was, even one that is not UTF-8.
-    const whole = decodeLossless(Deno.readFileSync(paths.settingsFile));
+    const whole = decodeLossless(readRegularBytes(paths.settingsFile, SETTINGS_MAX_BYTES));
     const text = withoutBom(whole);
     const bom = whole.slice(0, whole.length - text.length);
     const jsonc = await import("jsonc-parser");

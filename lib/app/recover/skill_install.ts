@@ -9,7 +9,8 @@
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import type { AppContext } from "../context.ts";
 import { safeJson } from "../../core/safe_text.ts";
-import { UsageError } from "../../core/errors.ts";
+import { UsageError, UserError } from "../../core/errors.ts";
+import { NotRegularFile, readRegularBytes } from "../../core/fs_checks.ts";
 import { RECOVER_SKILL } from "./recover_skill.ts";
 
 /** Options for {@linkcode runSkillInstall}. */
@@ -53,11 +54,18 @@ export function runSkillInstall(ctx: AppContext, options: SkillInstallOptions): 
   return 0;
 }
 
+/** The skill file is a few KB; a larger file is not one claudecm wrote. */
+const SKILL_MAX_BYTES = 1024 * 1024;
+
 function readText(path: string): string | undefined {
   try {
-    return Deno.readTextFileSync(path);
+    // Only a regular file: a pipe at that name would hang the install.
+    return new TextDecoder().decode(readRegularBytes(path, SKILL_MAX_BYTES));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
+    if (error instanceof NotRegularFile) {
+      throw new UserError(`cannot install the recover skill at ${path}: ${error.message}`);
+    }
     throw error;
   }
 }

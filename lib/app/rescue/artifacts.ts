@@ -12,7 +12,13 @@
  */
 
 import { join } from "../../core/path.ts";
-import { pathExists, readDirOrEmpty } from "../../core/fs_checks.ts";
+import {
+  NotRegularFile,
+  pathExists,
+  readDirOrEmpty,
+  readRegularBytes,
+} from "../../core/fs_checks.ts";
+import { UserError } from "../../core/errors.ts";
 import { decodeLossless } from "../../core/lossless_text.ts";
 import type { Thread } from "./thread.ts";
 import { THREADS_SUBDIR, type Workspace } from "./workspace.ts";
@@ -115,15 +121,22 @@ export function planArtifacts(
   return files;
 }
 
+/** Larger than any index or list a rescue writes. */
+const WORKSPACE_FILE_MAX_BYTES = 64 * 1024 * 1024;
+
 /**
  * A file the user may have edited, as text that gives back its exact bytes
- * (write it with `encodeLossless`); undefined when it does not exist.
+ * (write it with `encodeLossless`); undefined when it does not exist. Only a
+ * regular file is read: a pipe at that name would hang the rescue.
  */
 export function readText(path: string): string | undefined {
   try {
-    return decodeLossless(Deno.readFileSync(path));
+    return decodeLossless(readRegularBytes(path, WORKSPACE_FILE_MAX_BYTES));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
+    if (error instanceof NotRegularFile) {
+      throw new UserError(`cannot read ${path}: ${error.message}`);
+    }
     throw error;
   }
 }

@@ -229,6 +229,7 @@ function readIndex(workspace: Workspace): string | undefined {
   try {
     return readText(path);
   } catch (error) {
+    if (error instanceof UserError) throw error;
     throw new UserError(`cannot read ${path}: ${errorMessage(error)}`);
   }
 }
