@@ -146,3 +146,22 @@ Deno.test("a hit whose transcript another window took away since the search is n
     world.cleanup();
   }
 });
+
+Deno.test("picking a hit a line that does not parse names refuses, adding no second row", async () => {
+  const world = createFakeWorld();
+  const { t, history } = setup(world, ["1"]);
+  try {
+    world.claudeScenario({ messages: ["carry on"] });
+    const text = Deno.readTextFileSync(t.ctx.paths.registryFile);
+    // The old scripts wrote a typed name as it was: a '|' in it makes a line that does not parse.
+    const registry = `${text}${history.beta.id}|${history.beta.cwd}|Platypus | deploy|\n`;
+    Deno.writeTextFileSync(t.ctx.paths.registryFile, registry);
+    await runFind(t.ctx, { terms: ["platypus"] });
+    assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), registry);
+    assert.match(t.stderr(), /Line \d+ of the session list names this session but does not parse/);
+    assert.equal(launches(world).length, 0);
+  } finally {
+    t.cleanup();
+    world.cleanup();
+  }
+});

@@ -97,6 +97,26 @@ Deno.test("claudecm -c into a registered session asks no name, and 'skip' cannot
   }
 });
 
+Deno.test("claudecm -c into a session a line that does not parse names adds no second row", async () => {
+  const world = createLaunchWorld();
+  try {
+    world.claudeScenario({ messages: ["first"] });
+    world.cmvScenario(QUIET_CMV);
+    assert.equal((await world.run(["n"], { stdin: "Parser work\n" })).code, 0);
+    const [row] = world.sessions();
+    // The old scripts wrote a typed name as it was: a '|' in it makes a line that does not parse.
+    const line = `${row.guid}|${row.dir}|Parser | lexer||\n`;
+    Deno.writeTextFileSync(world.paths.registryFile, line);
+    world.claudeScenario({ steps: [{ sleepMs: 700 }, { say: "more" }] });
+    const result = await world.run(["-c"], { stdin: "\n\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /Describe this session/);
+    assert.equal(Deno.readTextFileSync(world.paths.registryFile), line);
+  } finally {
+    world.cleanup();
+  }
+});
+
 for (
   const flag of ["--bg", "--background", "--desktop", "--cloud", "--teleport", "--environment"]
 ) {

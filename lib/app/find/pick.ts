@@ -15,14 +15,32 @@ import { ExitCode } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
 import { isDirectory, isFile } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
-import { findSession, type Session } from "../../core/registry.ts";
+import {
+  findSession,
+  malformedLineNaming,
+  namedSessionIds,
+  type Session,
+} from "../../core/registry.ts";
 import { addAtTop } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import type { FindResult } from "./results.ts";
 
 /** Resume `result`, registering it first when needed; returns the exit code. */
 export async function resumeFound(ctx: AppContext, result: FindResult): Promise<number> {
-  const known = findSession(readRegistry(ctx.paths), result.sessionId);
+  const registry = readRegistry(ctx.paths);
+  const known = findSession(registry, result.sessionId);
+  const unparsed = known === undefined
+    ? malformedLineNaming(registry, result.sessionId)
+    : undefined;
+  if (unparsed !== undefined) {
+    // Registered by a line that does not parse: a second row would name the session twice.
+    ctx.err.line(
+      `  Line ${unparsed.lineNumber} of the session list names this session but does not parse ` +
+        `(${unparsed.reason}); fix that line (claudecm doctor shows it), then resume it.`,
+      "red",
+    );
+    return ExitCode.failure;
+  }
   const dir = known?.dir ?? result.dir;
   if (dir === null) {
     ctx.err.line("  This session's transcript records no folder, so it cannot be resumed.", "red");
@@ -55,7 +73,7 @@ export async function resumeFound(ctx: AppContext, result: FindResult): Promise<
     let gone = false;
     await changeRegistry(ctx, (r) => {
       gone = !isFile(result.transcript);
-      added = !gone && findSession(r, session.guid) === undefined;
+      added = !gone && !namedSessionIds(r).has(session.guid);
       return added ? addAtTop(r, session) : r;
     });
     if (gone) {

@@ -17,7 +17,7 @@ import { displayNameFor, type LaunchSettings } from "./launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
-import { findSession, type Session } from "../../core/registry.ts";
+import { findSession, namedSessionIds, type Session } from "../../core/registry.ts";
 import { addAtTop, removeSession, swapGuid } from "../../core/registry_ops.ts";
 import {
   type FolderSnapshot,
@@ -214,7 +214,8 @@ async function register(
   const { replaces } = options;
   let added = false;
   await changeRegistry(ctx, (r) => {
-    added = findSession(r, guid) === undefined;
+    // A line that does not parse may name it too (a `-c` into it): a second row would not do.
+    added = !namedSessionIds(r).has(guid);
     if (!added) return r;
     const replaced = replaces === undefined ? undefined : findSession(r, replaces);
     if (replaced !== undefined && stillLost(ctx, replaced)) {

@@ -13,7 +13,7 @@ import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { pathExists } from "../../core/fs_checks.ts";
-import { findSession, isSessionId } from "../../core/registry.ts";
+import { isSessionId, namedSessionIds } from "../../core/registry.ts";
 import { sessionFilesFor } from "../../core/session_copies.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
@@ -48,7 +48,7 @@ export async function discardPrintSession(
   let removed = false;
   try {
     const registry = await changeRegistry(ctx, (r) => {
-      if (findSession(r, guid) !== undefined) return r;
+      if (namedSessionIds(r).has(guid)) return r;
       if (pathExists(files.transcript)) Deno.removeSync(files.transcript);
       if (pathExists(files.sidecar)) Deno.removeSync(files.sidecar, { recursive: true });
       removed = true;
