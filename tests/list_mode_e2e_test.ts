@@ -248,3 +248,38 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "with output to a file, a launch says everything on the terminal: the file holds claude's",
+  ignore: !HAVE_PTY,
+  fn: async () => {
+    await inWorldWithoutCmv(async (world) => {
+      world.claudeScenario({ printResult: "THE ANSWER" });
+      const out = `${world.dir}/answer.txt`;
+      const run = await typeInTerminal(world, ["new", "--", "-p", "hello"], {
+        shellAfter: `> '${out}'`,
+        steps: [{ waitFor: /Describe this session/, keys: "skip\r" }],
+      });
+      assert.equal(run.code, 0, run.screen);
+      assert.equal(Deno.readTextFileSync(out), "THE ANSWER\n");
+      assert.match(run.screen, /Session ended/);
+    });
+  },
+});
+
+Deno.test({
+  name: "with output to a file, a lost transcript's choices show on the terminal with the question",
+  ignore: !HAVE_PTY,
+  fn: async () => {
+    await inWorldWithoutCmv(async (world) => {
+      seedSessions(world, [{ desc: "Lost work", missing: true }]);
+      const out = `${world.dir}/out.txt`;
+      const run = await typeInTerminal(world, ["resume", "1"], {
+        shellAfter: `> '${out}'`,
+        steps: [{ waitFor: /Choice \[1-3\]/, keys: "3\r" }],
+      });
+      assert.match(run.screen, /1\. Start a fresh Claude session in that directory/, run.screen);
+      assert.doesNotMatch(Deno.readTextFileSync(out), /Start a fresh Claude session/);
+    });
+  },
+});

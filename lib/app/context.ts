@@ -82,6 +82,17 @@ function keyTerminal(): KeyTerminal | undefined {
   };
 }
 
+/** How a command wants its context (see {@linkcode createProcessContext}). */
+export interface ContextOptions {
+  /**
+   * The command starts claude (`new`, `resume`): with stdin a terminal and
+   * stdout not (`claudecm new -- -p "..." > answer.txt`), what claudecm says
+   * goes to stderr beside its questions, where the person reads it, and
+   * stdout holds what claude wrote.
+   */
+  launches?: boolean;
+}
+
 /** Where a real run's output goes: stdout's and stderr's writers, which the runner may watch. */
 export interface ProcessStreams {
   writeOut: (text: string) => void;
@@ -94,17 +105,20 @@ export function createProcessContext(
     writeOut: streamWriter(Deno.stdout),
     writeErr: streamWriter(Deno.stderr),
   },
+  options: ContextOptions = {},
 ): AppContext {
   const env: EnvReader = (name) => Deno.env.get(name);
   const colour = env("NO_COLOR") === undefined;
-  const out = createOutput(streams.writeOut, {
-    colour,
-    terminal: Deno.stdout.isTerminal(),
-    columns: terminalColumns(),
-  });
   const err = createOutput(streams.writeErr, {
     colour,
     terminal: Deno.stderr.isTerminal(),
+  });
+  // A person at the keyboard whose output goes to a file reads the terminal's stderr.
+  const personOnStderr = Deno.stdin.isTerminal() && !Deno.stdout.isTerminal();
+  const out = options.launches && personOnStderr ? err : createOutput(streams.writeOut, {
+    colour,
+    terminal: Deno.stdout.isTerminal(),
+    columns: terminalColumns(),
   });
   const paths = resolvePaths(env, Deno.build.os);
   return {
@@ -117,12 +131,9 @@ export function createProcessContext(
     hostname: () => Deno.hostname(),
     out,
     err,
-    // A person at the keyboard whose output goes to a file sees questions on the terminal's stderr.
-    prompter: createLinePrompter(
-      Deno.stdin,
-      Deno.stdin.isTerminal() && !Deno.stdout.isTerminal() ? err : out,
-      { terminal: keyTerminal() },
-    ),
+    prompter: createLinePrompter(Deno.stdin, personOnStderr ? err : out, {
+      terminal: keyTerminal(),
+    }),
     interactive: Deno.stdin.isTerminal() && Deno.stdout.isTerminal(),
     keyboard: Deno.stdin.isTerminal(),
     tools: createTools({

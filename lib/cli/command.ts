@@ -13,13 +13,13 @@
  * @module
  */
 
-import type { AppContext } from "../app/context.ts";
+import type { AppContext, ContextOptions } from "../app/context.ts";
 
 /**
  * Builds the context when a command runs, so `--help` and `--version` need
  * no HOME and load none of the context's modules.
  */
-export type ContextFactory = () => Promise<AppContext>;
+export type ContextFactory = (options?: ContextOptions) => Promise<AppContext>;
 
 /** An option. */
 export interface OptionSpec {

@@ -23,7 +23,7 @@ export const newCommand: CommandDetails = {
   run: async (input, makeContext) => {
     const [{ runNew }, ctx] = await Promise.all([
       import("../app/new/new_session.ts"),
-      makeContext(),
+      makeContext({ launches: true }),
     ]);
     return await runNew(ctx, {
       proj: input.text("proj"),

@@ -22,7 +22,7 @@ export const resumeCommand: CommandDetails = {
   run: async (input, makeContext) => {
     const [{ runResume }, ctx] = await Promise.all([
       import("../app/resume/resume_number.ts"),
-      makeContext(),
+      makeContext({ launches: true }),
     ]);
     return await runResume(ctx, { number: input.argNumber("number")! });
   },

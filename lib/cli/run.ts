@@ -45,7 +45,8 @@ async function runReporting(args: readonly string[], streams: ProcessStreams): P
   try {
     return await runCli(args, {
       // Loaded only for a command that runs: help and usage errors need none of it.
-      makeContext: async () => (await import("../app/context.ts")).createProcessContext(streams),
+      makeContext: async (options) =>
+        (await import("../app/context.ts")).createProcessContext(streams, options),
       ...streams,
     });
   } catch (error) {
