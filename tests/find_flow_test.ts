@@ -334,6 +334,12 @@ Deno.test("find: bad filters are usage errors", async () => {
     }
     await assert.rejects(() => runFind(t.ctx, { terms: ["--"] }), /nothing to search for/);
     await assert.rejects(() => runFind(t.ctx, { terms: ["("], regex: true }), /--regex/);
+    const file = join(t.home, "notes.txt");
+    Deno.writeTextFileSync(file, "a file, not a folder\n");
+    await assert.rejects(
+      () => runFind(t.ctx, { terms: ["x"], project: file }),
+      /--project must name a folder/,
+    );
   } finally {
     t.cleanup();
   }

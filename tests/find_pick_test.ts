@@ -90,6 +90,19 @@ for (const index of [true, false]) {
   });
 }
 
+Deno.test("a pick is a whole number as typed: 0x1, 1e0, +1 and 1.0 pick nothing", async () => {
+  const world = createFakeWorld();
+  const { t } = setup(world, ["0x1", "1e0", "+1", "1.0", ""]);
+  try {
+    assert.equal(await runFind(t.ctx, { terms: ["platypus"] }), 0);
+    assert.equal(launches(world).length, 0);
+    assert.equal(t.stdout().match(/Type a number from 1 to/g)?.length, 4);
+  } finally {
+    t.cleanup();
+    world.cleanup();
+  }
+});
+
 Deno.test("Enter picks nothing: no launch, no registry change", async () => {
   const world = createFakeWorld();
   const { t } = setup(world, [""]);

@@ -1,6 +1,6 @@
 /**
  * The folder a `--cwd` option names, for the commands that look at one
- * folder's sessions (recover, recall).
+ * folder's sessions (recover, recall, and find's `--project`).
  *
  * @module
  */
@@ -15,16 +15,20 @@ import type { AppContext } from "./context.ts";
  * `~/.claude/projects`, and recovering them is the point. A file or a device
  * at that path is a mistake, refused before any session is looked for.
  */
-export function folderOption(ctx: AppContext, typed: string | undefined): string {
+export function folderOption(
+  ctx: AppContext,
+  typed: string | undefined,
+  { option = "--cwd" }: { option?: string } = {},
+): string {
   if (typed === undefined) return ctx.cwd();
   const folder = ctx.paths.path.resolve(ctx.cwd(), typed);
   const probe = probePath(folder);
   if (probe.kind === "file" || probe.kind === "other") {
-    throw new UsageError(`--cwd must name a folder, and ${folder} is not one`);
+    throw new UsageError(`${option} must name a folder, and ${folder} is not one`);
   }
   // A link loop, or a folder on the way that may not be entered: not a folder to look at.
   if (probe.kind === "unreadable") {
-    throw new UsageError(`--cwd: cannot look at ${folder} (${probe.error})`);
+    throw new UsageError(`${option}: cannot look at ${folder} (${probe.error})`);
   }
   return folder;
 }

@@ -19,6 +19,7 @@ import { type FindResult, rankSessions, type SessionMatches } from "./results.ts
 import { MARK_CLOSE, MARK_OPEN } from "./snippet.ts";
 import { ftsMatch, highlightPattern, matchesAll, parseTerms, rawPrecheck } from "./terms.ts";
 import { DEFAULT_FIND_LIMIT } from "./defaults.ts";
+import { folderOption } from "../folder_option.ts";
 import { askPick, printResults } from "./find_view.ts";
 import { safeJson } from "../../core/safe_text.ts";
 
@@ -181,7 +182,7 @@ function calendarDate(typed: string): Date | null {
 }
 
 function projectFilter(ctx: AppContext, dir: string) {
-  const absolute = ctx.paths.path.resolve(ctx.cwd(), dir).replace(/[\\/]+$/, "") ||
+  const absolute = folderOption(ctx, dir, { option: "--project" }).replace(/[\\/]+$/, "") ||
     ctx.paths.path.sep;
   const real = resolveRealPath(absolute);
   return {

@@ -6,6 +6,7 @@
 
 import type { AppContext } from "../context.ts";
 import { formatDateShort } from "../../core/format.ts";
+import { parseWholeNumber } from "../../core/numbers.ts";
 import type { FindResult } from "./results.ts";
 import { snippetSegments } from "./snippet.ts";
 const ROLE_NAMES: Record<string, string> = {
@@ -45,10 +46,8 @@ export function askPick(ctx: AppContext, results: FindResult[]): FindResult | un
       `  Resume which? (1-${results.length}, Enter for none): `,
     );
     if (answer === null || answer.trim() === "" || /^q/i.test(answer.trim())) return undefined;
-    const number = Number(answer.trim());
-    if (Number.isInteger(number) && number >= 1 && number <= results.length) {
-      return results[number - 1];
-    }
+    const number = parseWholeNumber(answer.trim());
+    if (number !== null && number >= 1 && number <= results.length) return results[number - 1];
     ctx.out.line(`  Type a number from 1 to ${results.length}.`, "yellow");
   }
 }
