@@ -34,10 +34,7 @@ if (import.meta.main) {
     Deno.stdout.writeSync(encoder.encode(`${VERSION}\n`));
     const { claudeVersionLine }: typeof import("./lib/app/version/claude_version.ts") =
       await import(CLAUDE_VERSION_MODULE);
-    const line = await claudeVersionLine(Deno.env.toObject(), {
-      os: Deno.build.os,
-      cwd: Deno.cwd(),
-    });
+    const line = await claudeVersionLine(Deno.env.toObject(), { os: Deno.build.os });
     if (line !== null) Deno.stdout.writeSync(encoder.encode(`${line}\n`));
   } else {
     const { runMain }: typeof import("./lib/cli/run.ts") = await import(CLI_MODULE);

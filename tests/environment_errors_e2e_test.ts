@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { sessionId, writeRegistryText } from "./helpers/claude_home.ts";
 import { createLaunchWorld } from "./helpers/launch_world.ts";
-import { claudecmCommand } from "./helpers/run_cli.ts";
+import { claudecmCommand, claudecmInvocation } from "./helpers/run_cli.ts";
 import { permissionsTestable, runClaudecmUnprivileged } from "./helpers/run_unprivileged.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { join } from "../lib/core/path.ts";
@@ -255,6 +255,48 @@ Deno.test({
       assert.match(rescue.stderr, /INDEX\.md: it is not a regular file/);
     } finally {
       t.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "in a folder whose name is not UTF-8: --version and resume work, new says why it cannot",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      world.claudeScenario({ messages: ["first"] });
+      assert.equal((await world.run(["n"], { stdin: "Work\n" })).code, 0);
+      const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
+      // Deno names folders in strings: the shell makes and enters one named by bytes.
+      const inOddFolder = async (args: string[]) => {
+        const script = 'd="$(printf "%s/caf\\351" "$BASE")"; mkdir -p "$d" && cd "$d" && exec "$@"';
+        const output = await new Deno.Command("sh", {
+          args: ["-c", script, "sh", program, ...leading, ...args],
+          env: { ...world.env, BASE: world.dir },
+          clearEnv: true,
+          stdin: "null",
+          stdout: "piped",
+          stderr: "piped",
+        }).output();
+        const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+        return { code: output.code, stdout: text(output.stdout), stderr: text(output.stderr) };
+      };
+      const version = await inOddFolder(["--version"]);
+      assert.equal(version.code, 0, version.stderr);
+      assert.match(version.stdout, /^\d+\.\d+\.\d+\n/);
+      world.claudeScenario({ messages: ["more"] });
+      const resumed = await inOddFolder(["resume", "1"]);
+      assert.equal(resumed.code, 0, resumed.stderr);
+      const fresh = await inOddFolder(["new"]);
+      assert.equal(fresh.code, 1);
+      assert.equal(
+        fresh.stderr,
+        "claudecm: the folder you are in has a name that is not valid UTF-8, which claudecm " +
+          "cannot record; run it from another folder (or rename this one)\n",
+      );
+    } finally {
+      world.cleanup();
     }
   },
 });

@@ -53,6 +53,13 @@ function currentFolder(): string {
   try {
     return Deno.cwd();
   } catch (error) {
+    if (error instanceof Deno.errors.InvalidData) {
+      // Linux allows any bytes in a name; a path claudecm cannot spell cannot be registered.
+      throw new UserError(
+        "the folder you are in has a name that is not valid UTF-8, which claudecm cannot " +
+          "record; run it from another folder (or rename this one)",
+      );
+    }
     if (!isNotFound(error)) throw error;
     throw new UserError(
       "the folder you are in no longer exists (removed or moved meanwhile); cd into one that does",
@@ -139,7 +146,8 @@ export function createProcessContext(
     tools: createTools({
       env,
       childEnv: () => Deno.env.toObject(),
-      cwd: () => Deno.cwd(),
+      // Probes and the editor start where this process is, which needs no name for it.
+      cwd: () => undefined,
       os: Deno.build.os,
       paths,
     }),

@@ -233,10 +233,7 @@ function shellWord(word: string): string {
 async function printVersions(writeOut: (text: string) => void): Promise<number> {
   writeOut(`${VERSION}\n`);
   const { claudeVersionLine } = await import("../app/version/claude_version.ts");
-  const line = await claudeVersionLine(Deno.env.toObject(), {
-    os: Deno.build.os,
-    cwd: Deno.cwd(),
-  });
+  const line = await claudeVersionLine(Deno.env.toObject(), { os: Deno.build.os });
   if (line !== null) writeOut(`${line}\n`);
   return ExitCode.ok;
 }

@@ -75,8 +75,8 @@ export interface ClaudeAdapter {
 export interface ClaudeAdapterOptions {
   /** The base environment of every claude run (the process's, in production). */
   env: () => Record<string, string>;
-  /** The cwd for `--version`/`--help` probes. */
-  cwd: () => string;
+  /** The cwd for `--version`/`--help` probes; this process's when undefined. */
+  cwd: () => string | undefined;
   os: OsName;
   /** `~/.claudecm/claude-features.json`. */
   featuresCacheFile: string;

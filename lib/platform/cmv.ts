@@ -48,7 +48,8 @@ export type CmvAdapter = CmvAvailable | CmvAbsent;
 
 /** Where cmv runs. */
 export interface CmvRunOptions {
-  cwd: string;
+  /** Where cmv runs; where this process is when undefined. */
+  cwd: string | undefined;
   timeoutMs?: number;
 }
 

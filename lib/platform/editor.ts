@@ -20,7 +20,8 @@ export interface EditOptions {
   env: EnvReader;
   childEnv: Record<string, string>;
   os: OsName;
-  cwd: string;
+  /** Where the editor starts; where this process is when undefined. */
+  cwd: string | undefined;
 }
 
 /** Open `path` in the editor on the terminal and wait for it to close; returns its exit code. */

@@ -237,8 +237,9 @@ export function selfCommand(): string[] {
 
 /** Run the re-exec on this terminal and return its exit code, for the caller to exit with. */
 export async function reexec(decision: Reexec): Promise<number> {
+  // Where this process is (undefined): its name may be one Deno cannot give, not UTF-8.
   const child = spawnInteractive(decision.command, decision.args, {
-    cwd: Deno.cwd(),
+    cwd: undefined,
     env: Deno.env.toObject(),
   });
   return await child.status;

@@ -37,7 +37,8 @@ import { buildCmdCommandLine, isBatchScript } from "./windows_argv.ts";
 
 /** Where and with what environment a child runs. */
 export interface SpawnOptions {
-  cwd: string;
+  /** Where the child starts; where this process is when undefined. */
+  cwd: string | undefined;
   /** The child's whole environment. */
   env: Record<string, string>;
   /** Defaults to the running OS; tests pass another to check the plan. */

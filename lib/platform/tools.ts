@@ -33,7 +33,8 @@ export interface ToolsOptions {
   env: EnvReader;
   /** The complete environment of the children (the process's, in production). */
   childEnv: () => Record<string, string>;
-  cwd: () => string;
+  /** Where probes and the editor start; where this process is when undefined. */
+  cwd: () => string | undefined;
   os: OsName;
   paths: Paths;
   /** How long a `--version`/`--help` probe may take; 30 s unless a test wants it quick. */

@@ -135,7 +135,8 @@ export async function checkCmv(ctx: AppContext, add: AddFinding): Promise<ToolCh
     const cmv = await ctx.tools.cmv();
     if (cmv.available) {
       check.path = cmv.path;
-      check.version = await cmv.version({ cwd: ctx.cwd() });
+      // Where this process is: doctor looks at no folder of its own.
+      check.version = await cmv.version({ cwd: undefined });
     }
   } catch (error) {
     if (error instanceof InterruptedError) throw error;

@@ -121,7 +121,13 @@ async function launchElsewhere(
 }
 
 function projectDirectory(ctx: AppContext, proj: string | undefined): string {
-  const dir = proj === undefined ? ctx.cwd() : ctx.paths.path.resolve(ctx.cwd(), proj);
+  const path = ctx.paths.path;
+  // An absolute --proj needs no name for the folder claudecm runs in (it may have none in UTF-8).
+  const dir = proj === undefined
+    ? ctx.cwd()
+    : path.isAbsolute(proj)
+    ? path.resolve(proj)
+    : path.resolve(ctx.cwd(), proj);
   if (!isDirectory(dir)) throw new UserError(`not a directory: ${proj ?? dir}`);
   // Before bootstrap writes anything: a row could not hold this folder.
   return validateSessionDir(dir);

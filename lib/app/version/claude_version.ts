@@ -15,7 +15,7 @@ const VERSION_TIMEOUT_MS = 5_000;
 /** `claude 2.1.332 (Claude Code)`; null when claude is not found or gives no version. */
 export async function claudeVersionLine(
   env: Record<string, string>,
-  { os, cwd }: { os: OsName; cwd: string },
+  { os }: { os: OsName },
 ): Promise<string | null> {
   const located = locateTool("claude", {
     env: (name) => env[name],
@@ -25,7 +25,8 @@ export async function claudeVersionLine(
   if (!located.found) return null;
   const claude = createClaudeAdapter(located.path, {
     env: () => env,
-    cwd: () => cwd,
+    // Where this process is: its name may be one Deno cannot give (not UTF-8), and is not needed.
+    cwd: () => undefined,
     os,
     featuresCacheFile: "",
     probeTimeoutMs: VERSION_TIMEOUT_MS,
