@@ -97,32 +97,41 @@ Deno.test("a failed claude -p leaves no transcript of its own behind", async () 
   }
 });
 
-Deno.test({
-  name: "Ctrl-C while claude -p works cancels the refresh: exit 130, registry and folder as before",
-  ignore: Deno.build.os === "windows",
-  fn: async () => {
-    const world = createLaunchWorld();
-    try {
-      const { main } = seedSessions(world, [{ desc: "Parser work" }]);
-      world.claudeScenario({ messages: ["more"], printHangMs: 30_000 });
-      world.cmvScenario(LONG_SESSION);
-      const child = claudecmCommand(["1"], { env: world.env, cwd: world.project }).spawn();
-      // Refresh? y; name: Enter; edit the prompt? n.
-      const output = collectOutput(child, "y\n\nn\n");
-      await waitUntil(() => transcriptsIn(world).length === 2, 20_000);
-      const afterExit = registryBytes(world);
-      Deno.kill(child.pid, "SIGINT");
-      const result = await output;
-      assert.equal(result.code, 130, result.stdout + result.stderr);
-      assert.match(result.stderr, /cancelled \(Ctrl-C\)/);
-      assert.doesNotMatch(result.stdout, /^ {2}Done\./m);
-      assert.deepEqual(registryBytes(world), afterExit);
-      assert.deepEqual(transcriptsIn(world), [`${main[0].guid}.jsonl`]);
-    } finally {
-      world.cleanup();
-    }
-  },
-});
+const CANCELLING = [
+  { signal: "SIGINT", code: 130, what: "Ctrl-C" },
+  { signal: "SIGHUP", code: 129, what: "a closed terminal (SIGHUP)" },
+  { signal: "SIGTERM", code: 143, what: "a SIGTERM" },
+] as const;
+
+for (const { signal, code, what } of CANCELLING) {
+  Deno.test({
+    name:
+      `${what} while claude -p works cancels the refresh: exit ${code}, registry and folder as before`,
+    ignore: Deno.build.os === "windows",
+    fn: async () => {
+      const world = createLaunchWorld();
+      try {
+        const { main } = seedSessions(world, [{ desc: "Parser work" }]);
+        world.claudeScenario({ messages: ["more"], printHangMs: 30_000 });
+        world.cmvScenario(LONG_SESSION);
+        const child = claudecmCommand(["1"], { env: world.env, cwd: world.project }).spawn();
+        // Refresh? y; name: Enter; edit the prompt? n.
+        const output = collectOutput(child, "y\n\nn\n");
+        await waitUntil(() => transcriptsIn(world).length === 2, 20_000);
+        const afterExit = registryBytes(world);
+        Deno.kill(child.pid, signal);
+        const result = await output;
+        assert.equal(result.code, code, result.stdout + result.stderr);
+        if (signal === "SIGINT") assert.match(result.stderr, /cancelled \(Ctrl-C\)/);
+        assert.doesNotMatch(result.stdout, /^ {2}Done\./m);
+        assert.deepEqual(registryBytes(world), afterExit);
+        assert.deepEqual(transcriptsIn(world), [`${main[0].guid}.jsonl`]);
+      } finally {
+        world.cleanup();
+      }
+    },
+  });
+}
 
 Deno.test("refresh is not offered without cmv, nor for a short session", async () => {
   const world = createLaunchWorld();

@@ -89,6 +89,9 @@ Deno.test("the command tree loads no flow: each command imports its flow when it
   assert.deepEqual(packages, [], "the command tree needs no package and no Node built-in");
 });
 
+/** Imports nothing; the runner and the prompter ask it whether a signal is ending the run. */
+const ENDING_SIGNAL = "lib/platform/ending_signal.ts";
+
 Deno.test("--help and command-line errors load only the command tree: the context loads when a command runs", () => {
   const loaded = closure(cliGraph, "lib/cli/run.ts");
   // What the tree, its help and the error mapping need; anything else is a flow's.
@@ -96,6 +99,8 @@ Deno.test("--help and command-line errors load only the command tree: the contex
     "lib/core/errors.ts",
     "lib/core/numbers.ts",
     "lib/core/safe_text.ts",
+    // No imports: whether a closed terminal or a SIGTERM ends the run (its exit code).
+    ENDING_SIGNAL,
     "lib/ui/output.ts",
     "lib/version.ts",
   ];
@@ -123,7 +128,7 @@ function closureOf(entries: string[]): string[] {
 
 Deno.test("the context loads no tool: claude, cmv, the editor and spawning load when a flow first asks", () => {
   const tools = closureOf(["lib/app/context.ts"]).filter((path) =>
-    path.startsWith("lib/platform/") && path !== "lib/platform/tools.ts"
+    path.startsWith("lib/platform/") && !["lib/platform/tools.ts", ENDING_SIGNAL].includes(path)
   );
   assert.deepEqual(tools, []);
 });
@@ -135,7 +140,8 @@ Deno.test("list --json loads list's modules only: no tool, transcript reader, ot
   const unwanted = loaded.filter((path) =>
     path.startsWith("node:") || path.startsWith("node_modules/") ||
     path.startsWith("lib/transcript/") ||
-    (path.startsWith("lib/platform/") && path !== "lib/platform/tools.ts") ||
+    (path.startsWith("lib/platform/") &&
+      !["lib/platform/tools.ts", ENDING_SIGNAL].includes(path)) ||
     (path.startsWith("lib/app/") && !path.endsWith("/defaults.ts") &&
       !["lib/app/context.ts", "lib/app/list/list.ts"].includes(path))
   );

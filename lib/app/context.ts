@@ -12,6 +12,7 @@ import { UserError } from "../core/errors.ts";
 import { logicalCwd } from "../core/folder_match.ts";
 import { isNotFound } from "../core/fs_checks.ts";
 import { type EnvReader, type OsName, type Paths, resolvePaths } from "../core/paths.ts";
+import { endingSignal } from "../platform/ending_signal.ts";
 import { createTools, type Tools } from "../platform/tools.ts";
 import { createOutput, type Output, streamWriter } from "../ui/output.ts";
 import { createLinePrompter, type KeyTerminal, type Prompter } from "../ui/prompt.ts";
@@ -138,9 +139,9 @@ export function createProcessContext(
     hostname: () => Deno.hostname(),
     out,
     err,
-    prompter: createLinePrompter(Deno.stdin, personOnStderr ? err : out, {
-      terminal: keyTerminal(),
-    }),
+    prompter: unansweredAfterEnding(
+      createLinePrompter(Deno.stdin, personOnStderr ? err : out, { terminal: keyTerminal() }),
+    ),
     interactive: Deno.stdin.isTerminal() && Deno.stdout.isTerminal(),
     keyboard: Deno.stdin.isTerminal(),
     tools: createTools({
@@ -152,4 +153,12 @@ export function createProcessContext(
       paths,
     }),
   };
+}
+
+/**
+ * After a closed terminal or a SIGTERM (platform/ending_signal.ts) nobody is
+ * there to answer: every question gets what the end of input gets.
+ */
+function unansweredAfterEnding(prompter: Prompter): Prompter {
+  return { ask: (question) => endingSignal() === null ? prompter.ask(question) : null };
 }

@@ -13,11 +13,12 @@ import { streamWriter } from "../ui/output.ts";
 import { runCli } from "./program.ts";
 import { safeJson, visibleText } from "../core/safe_text.ts";
 import type { ProcessStreams } from "../app/context.ts";
+import { endingExitCode, endingSignal } from "../platform/ending_signal.ts";
 
 /** Run claudecm with `args` (without the program name); returns the exit code. */
 export async function runMain(args: readonly string[]): Promise<number> {
-  const toStdout = streamWriter(Deno.stdout);
-  const toStderr = streamWriter(Deno.stderr);
+  const toStdout = unlessEnded(streamWriter(Deno.stdout));
+  const toStderr = unlessEnded(streamWriter(Deno.stderr));
   let printed = false;
   let lastError = "";
   const writeOut = (text: string) => {
@@ -36,7 +37,23 @@ export async function runMain(args: readonly string[]): Promise<number> {
     const status = code === ExitCode.usage ? "usage-error" : "error";
     report(toStdout, `${safeJson({ status, exitCode: code, message })}\n`);
   }
-  return code;
+  // Ended by a closed terminal or a SIGTERM once its work was left right: as a shell reports it.
+  const ending = endingSignal();
+  return ending === null ? code : endingExitCode(ending);
+}
+
+/**
+ * `write`, except that once a closed terminal or a SIGTERM is ending the run
+ * (platform/ending_signal.ts), what nobody can read any more is let go.
+ */
+function unlessEnded(write: (text: string) => void): (text: string) => void {
+  return (text) => {
+    try {
+      write(text);
+    } catch (error) {
+      if (endingSignal() === null) throw error;
+    }
+  };
 }
 
 /** Run the command line, turning what it throws into a one-line message and an exit code. */

@@ -8,6 +8,7 @@
  */
 
 import { InterruptedError } from "../core/errors.ts";
+import { endingSignal, holdEndingSignals } from "./ending_signal.ts";
 
 /** A Ctrl-C seen since the latch was set. */
 export interface InterruptLatch {
@@ -25,14 +26,17 @@ export function latchInterrupts(): InterruptLatch {
     pressed = true;
   };
   Deno.addSignalListener("SIGINT", note);
+  // A closed terminal or a SIGTERM cancels the operation the same way, then ends claudecm.
+  const releaseEnding = holdEndingSignals();
   return {
     check() {
-      if (pressed) throw new InterruptedError();
+      if (pressed || endingSignal() !== null) throw new InterruptedError();
     },
     release() {
       if (released) return;
       released = true;
       Deno.removeSignalListener("SIGINT", note);
+      releaseEnding();
     },
   };
 }

@@ -31,6 +31,7 @@
 
 import { InterruptedError, UserError } from "../core/errors.ts";
 import type { OsName } from "../core/paths.ts";
+import { holdEndingSignals } from "./ending_signal.ts";
 import { drainAfterExit, readPipe } from "./pipe_output.ts";
 import { passOnInterrupt, treeKiller } from "./process_tree.ts";
 import { buildCmdCommandLine, isBatchScript } from "./windows_argv.ts";
@@ -129,11 +130,24 @@ export function spawnInteractive(
     release();
     throw spawnError(path, error);
   }
+  // A closed terminal or a SIGTERM ends claude; claudecm outlives it to leave things right
+  // (a row written ahead for a session claude never saved goes again). A SIGTERM sent to
+  // claudecm alone is passed on.
+  const releaseEnding = holdEndingSignals((signal) => {
+    try {
+      Deno.kill(child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  });
   // The Ctrl-C that ended the child reached claudecm too, and Deno hands it to listeners
   // asynchronously: releasing at once could leave that SIGINT with no listener, and Deno
-  // then exits. Keep ignoring it a moment longer.
+  // then exits. Keep ignoring it a moment longer (a closed terminal's SIGHUP alike).
   const status = child.status.then((s) => s.code).finally(() => {
-    setTimeout(release, SIGINT_GRACE_MS);
+    setTimeout(() => {
+      release();
+      releaseEnding();
+    }, SIGINT_GRACE_MS);
   });
   return { pid: child.pid, status };
 }
@@ -181,16 +195,19 @@ function startCaptured(
   }
   const tree = treeKiller(child, os);
   let interrupted = false;
-  // The background snapshot must outlive a Ctrl-C; a timed run stops with claudecm.
+  // The background snapshot must outlive a Ctrl-C; a timed run stops with claudecm, and
+  // ends as cancelled when the terminal closes or claudecm gets a SIGTERM, as for Ctrl-C.
+  const stopAsCancelled = () => {
+    interrupted = true;
+    tree.stop();
+  };
   const releaseInterrupt = ownGroup && !detached
     ? passOnInterrupt(child.pid, {
       ignoredHere: () => sigintGuards > 0,
-      onInterrupt: () => {
-        interrupted = true;
-        tree.stop();
-      },
+      onInterrupt: stopAsCancelled,
     })
     : () => {};
+  const releaseEnding = ownGroup && !detached ? holdEndingSignals(stopAsCancelled) : () => {};
   let timedOut = false;
   const timer = !timed ? undefined : setTimeout(() => {
     timedOut = true;
@@ -209,6 +226,7 @@ function startCaptured(
     } finally {
       clearTimeout(timer);
       releaseInterrupt();
+      releaseEnding();
       // Whatever of the tree outlived the pipes goes too.
       if (timedOut || interrupted) tree.finish();
     }

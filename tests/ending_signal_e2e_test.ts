@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
+import { claudecmInvocation } from "./helpers/run_cli.ts";
+import { childBaseEnv } from "./helpers/child.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+
+// A closed terminal sends SIGHUP to claudecm and claude alike; a SIGTERM may reach claudecm
+// alone. Either way claudecm outlives claude to leave things right (a row written ahead for a
+// session claude never saved goes again, as after Ctrl-C), asks nothing more, and ends as the
+// signal would have ended it (129, 143).
+
+/** claudecm running `args` in a session of its own (setsid), as a terminal's shell starts it. */
+function startInOwnSession(world: LaunchWorld, args: string[], stdin: string) {
+  const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
+  const child = new Deno.Command("setsid", {
+    args: [program, ...leading, ...args],
+    env: { ...childBaseEnv(), NO_COLOR: "1", ...world.env },
+    clearEnv: true,
+    cwd: world.project,
+    stdin: "piped",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  void writer.write(new TextEncoder().encode(stdin)).then(() => writer.close());
+  return child;
+}
+
+async function waitFor(what: string, ready: () => boolean): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!ready()) {
+    assert.ok(Date.now() < deadline, `never ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function manifestWritten(world: LaunchWorld): boolean {
+  try {
+    return [...Deno.readDirSync(world.paths.sessionsDir)].some((e) => e.name.endsWith(".json"));
+  } catch {
+    return false;
+  }
+}
+
+const CASES = [
+  { signal: "SIGHUP", toGroup: true, code: 129, what: "a closed terminal" },
+  { signal: "SIGTERM", toGroup: false, code: 143, what: "a SIGTERM to claudecm alone" },
+] as const;
+
+for (const { signal, toGroup, code, what } of CASES) {
+  Deno.test({
+    name: `${what} before the first message: the row written ahead goes, exit ${code}`,
+    ignore: Deno.build.os === "windows",
+    fn: async () => {
+      const world = createLaunchWorld();
+      try {
+        // claude idles: nothing is typed, so it saves no transcript.
+        world.claudeScenario({ steps: [{ sleepMs: 15_000 }] });
+        const child = startInOwnSession(world, ["new"], "Never started\n");
+        await waitFor("saw claude start", () => manifestWritten(world));
+        await waitFor("wrote the row ahead", () => world.sessions().length === 1);
+        const target = toGroup ? `-${child.pid}` : String(child.pid);
+        new Deno.Command("kill", { args: [`-${signal.slice(3)}`, "--", target] }).outputSync();
+        const status = await child.status;
+        assert.equal(status.code, code);
+        assert.deepEqual(world.sessions(), [], "no row for a session claude never saved");
+        assert.ok(
+          !pathExists(world.paths.registryFile) ||
+            Deno.readTextFileSync(world.paths.registryFile).trim() === "",
+        );
+      } finally {
+        world.cleanup();
+      }
+    },
+  });
+}
