@@ -176,6 +176,25 @@ Deno.test("D after a P deletes the copy P set aside in the backup folder too, an
   });
 });
 
+Deno.test({
+  name: "D after a P of a session started in / deletes the copy P set aside in backup/root/ too",
+  ignore: ON_WINDOWS,
+  fn: async () => {
+    await inWorldWithoutCmv(async (world) => {
+      const { main } = seedSessions(world, [{ desc: "At the root", dir: "/" }]);
+      const moved = join(world.dir, "moved here");
+      Deno.mkdirSync(moved);
+      assert.equal((await world.run([], { stdin: `e\np1\n${moved}\n` })).code, 0);
+      const kept = join(world.paths.backupDir, "root", `${main[0].guid}.jsonl`);
+      assert.ok(pathExists(kept), "P# sets the old copy aside in backup/root/");
+      const result = await world.run([], { stdin: "e\nd1\ndelete\n" });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /Deleted: At the root/);
+      assert.ok(!pathExists(kept), "no full copy outlives a permanent delete");
+    });
+  },
+});
+
 Deno.test("A and D refuse a session a second line also names: the second would take its place", async () => {
   await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, THREE);

@@ -130,11 +130,13 @@ Deno.test("while window A's new claude has not saved a message, window B sees it
     assert.ok(pathExists(transcriptPathFor(world.paths, fresh, row.guid)), "A's transcript");
 
     async function checkWhileNew(): Promise<void> {
+      // A marks the session in use, then writes its row, then starts claude: wait for both.
       const deadline = Date.now() + 15_000;
-      while (!liveSessionIds(world.paths).size && Date.now() < deadline) {
+      const rowOfA = () => world.sessions().find((s) => s.desc === "Fresh one");
+      while ((!liveSessionIds(world.paths).size || !rowOfA()) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const row = world.sessions().find((s) => s.desc === "Fresh one");
+      const row = rowOfA();
       assert.ok(row, "A registered its row before claude started");
       assert.ok(!pathExists(transcriptPathFor(world.paths, fresh, row.guid)), "no transcript yet");
       const list = await world.run(["list"]);

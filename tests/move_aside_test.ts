@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { moveSessionAside } from "../lib/store/move_aside.ts";
+import { resolvePaths, sessionBackupDir } from "../lib/core/paths.ts";
 import { sessionId } from "./helpers/claude_home.ts";
 
 Deno.test("a session's transcript and sidecar dir move aside, never overwriting", () => {
@@ -28,4 +29,16 @@ Deno.test("a session's transcript and sidecar dir move aside, never overwriting"
   } finally {
     Deno.removeSync(root, { recursive: true });
   }
+});
+
+Deno.test("a session's set-aside files go to backup/<folder leaf>/; a root folder's to backup/root/", () => {
+  const posixPaths = resolvePaths((name) => ({ HOME: "/home/u" })[name], "linux");
+  const windowsPaths = resolvePaths((name) => ({ USERPROFILE: "C:\\Users\\u" })[name], "windows");
+  assert.equal(sessionBackupDir(posixPaths, "/src/app/"), "/home/u/.claudecm/backup/app");
+  assert.equal(sessionBackupDir(posixPaths, "/"), "/home/u/.claudecm/backup/root");
+  assert.equal(sessionBackupDir(windowsPaths, "C:\\"), "C:\\Users\\u\\.claudecm\\backup\\root");
+  assert.equal(
+    sessionBackupDir(windowsPaths, "D:\\src\\app"),
+    "C:\\Users\\u\\.claudecm\\backup\\app",
+  );
 });

@@ -107,6 +107,17 @@ export function leafName(paths: Paths, dir: string): string {
   return paths.path.basename(dir.replace(/[\\/]+$/, "")) || dir;
 }
 
+/**
+ * Where the files of a session started in `dir` go when they are set aside
+ * (spec 3.1: a fork's predecessor, the pre-trim transcript, P#'s old copy):
+ * `backup/<dir's leaf name>/`. A root folder (`/`, `C:\`) has no leaf name
+ * a folder can take: `backup/root/`.
+ */
+export function sessionBackupDir(paths: Paths, dir: string): string {
+  const leaf = paths.path.basename(dir.replace(/[\\/]+$/, ""));
+  return paths.path.join(paths.backupDir, leaf === "" ? "root" : leaf);
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value;
 }

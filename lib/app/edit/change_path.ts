@@ -17,7 +17,7 @@ import { recheckThenAct } from "../recheck.ts";
 import { keepOneTranscriptCopy } from "../resume/transcript_copies.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isDirectory, pathExists } from "../../core/fs_checks.ts";
-import { leafName } from "../../core/paths.ts";
+import { sessionBackupDir } from "../../core/paths.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import {
   findSession,
@@ -102,7 +102,7 @@ async function moveToFolder(
       return null;
     }
   }
-  const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
+  const destDir = sessionBackupDir(ctx.paths, session.dir);
   // Whether this P# moved the old copy aside: another window's P# or D# may move or delete it too.
   let movedAside = false;
   const step = await recheckThenAct(ctx, {

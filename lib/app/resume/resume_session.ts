@@ -25,7 +25,7 @@ import { keepOneTranscriptCopy } from "./transcript_copies.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { errorMessage, ExitCode } from "../../core/errors.ts";
-import { leafName, projectDirFor } from "../../core/paths.ts";
+import { projectDirFor, sessionBackupDir } from "../../core/paths.ts";
 import { isSessionLive, liveSessionIds } from "../../core/pid_manifest.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import { probePath } from "../../core/fs_checks.ts";
@@ -295,7 +295,7 @@ async function followFork(
   );
   // The fork carries the whole history forward; the predecessor is kept, out of the way,
   // unless another window took it up again meanwhile.
-  const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, fork.dir));
+  const destDir = sessionBackupDir(ctx.paths, fork.dir);
   const stamp = stampFile(ctx.paths.path.join(fork.folder, `${fork.guid}.jsonl`));
   const step = await recheckThenAct(ctx, {
     guid: fork.guid,

@@ -15,7 +15,7 @@ import type { AppContext } from "../context.ts";
 import { recheckThenAct } from "../recheck.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { formatMinute, formatSize } from "../../core/format.ts";
-import { leafName } from "../../core/paths.ts";
+import { sessionBackupDir } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { isFile, lookAgainIfGone } from "../../core/fs_checks.ts";
@@ -51,7 +51,7 @@ export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf):
   if (copies.length < 2) return true;
   const keep = newest ?? askWhichCopy(ctx, session, copies);
   if (keep === null) return false;
-  const destDir = ctx.paths.path.join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
+  const destDir = sessionBackupDir(ctx.paths, session.dir);
   const step = await recheckThenAct(ctx, {
     guid: session.guid,
     // Which copy stays was chosen by the row's folder: a row moved meanwhile makes that choice stale.

@@ -18,7 +18,7 @@ import type { AppContext } from "../context.ts";
 import { recheckThenAct } from "../recheck.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { errorMessage, InterruptedError, UserError } from "../../core/errors.ts";
-import { leafName, projectDirFor } from "../../core/paths.ts";
+import { projectDirFor, sessionBackupDir } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { findSession, type Session, transcriptSessionId } from "../../core/registry.ts";
 import { replaceGuid } from "../../core/registry_ops.ts";
@@ -231,7 +231,7 @@ async function movePretrimAside(
   { session, folder, pretrim }: { session: Session; folder: string; pretrim: FileStamp | null },
 ): Promise<void> {
   const join = ctx.paths.path.join;
-  const destDir = join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
+  const destDir = sessionBackupDir(ctx.paths, session.dir);
   const step = await recheckThenAct(ctx, {
     guid: session.guid,
     registration: { registered: false },
@@ -256,7 +256,7 @@ function setAsideNewCopies(
   { session, folder, before }: { session: Session; folder: string; before: Set<string> },
 ): void {
   const join = ctx.paths.path.join;
-  const destDir = join(ctx.paths.backupDir, leafName(ctx.paths, session.dir));
+  const destDir = sessionBackupDir(ctx.paths, session.dir);
   const registry = readRegistry(ctx.paths);
   const original = join(folder, `${session.guid}.jsonl`);
   let moved = false;
