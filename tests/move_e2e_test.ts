@@ -146,6 +146,29 @@ Deno.test({
   },
 });
 
+Deno.test("move: a session whose line does not parse stops the move before anything moves", async () => {
+  await inMoveWorld(async (world) => {
+    const text = Deno.readTextFileSync(world.paths.registryFile);
+    // Its token count '12k' does not parse: the line is kept as written and names OLD still.
+    const broken = text.split("\n").map((line) =>
+      line.startsWith(world.ids.main) ? `${line.split("|").slice(0, 3).join("|")}|12k` : line
+    ).join("\n");
+    Deno.writeTextFileSync(world.paths.registryFile, broken);
+    world.moveAway();
+    const tree = treeState(world.dir);
+    for (let run = 0; run < 2; run++) {
+      const result = await world.run(["move", world.old, world.renamed]);
+      assert.equal(result.code, 1, result.stdout);
+      assert.match(
+        result.stderr,
+        /not moved: line \d+ of the session list names session .* does not parse/,
+      );
+      assert.doesNotMatch(result.stderr, /halfway/);
+      assert.deepEqual(treeState(world.dir).filter((l) => !l.includes(".lock")), tree);
+    }
+  });
+});
+
 Deno.test("move: an identical copy already at the target is fine", async () => {
   await inMoveWorld(async (world) => {
     const source = join(projectDirFor(world.paths, world.old), `${world.ids.main}.jsonl`);

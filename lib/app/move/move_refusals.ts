@@ -1,8 +1,10 @@
 /**
  * The reasons `claudecm move` refuses, checked before anything is written:
  * a NEW path sessions.txt cannot store (a `|` or a line break); OLD and NEW the same or one inside the other in a way a second run would
- * move again; a session under OLD still running; a different file already
- * at a target; NEW's project key already holding another folder's sessions.
+ * move again; a session under OLD still running; a session of OLD that a
+ * line of sessions.txt names but that does not parse (that line cannot be
+ * rewritten); a different file already at a target; NEW's project key
+ * already holding another folder's sessions.
  *
  * @module
  */
@@ -13,7 +15,13 @@ import { relocateUnder, sameFolder } from "../../core/folder_match.ts";
 import { liveHolders } from "../../core/pid_manifest.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { projectKey } from "../../core/project_key.ts";
-import { archivedSessions, mainSessions, validateSessionDir } from "../../core/registry.ts";
+import {
+  archivedSessions,
+  findSession,
+  mainSessions,
+  malformedLineNaming,
+  validateSessionDir,
+} from "../../core/registry.ts";
 import { mergeConflict } from "../../store/merge_move.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { listTranscripts } from "../../transcript/project_dir.ts";
@@ -24,6 +32,7 @@ export function refuseUnsafeMove(ctx: AppContext, plan: MovePlan): void {
   refuseUnstorable(plan);
   refuseLoop(ctx, plan);
   refuseLive(ctx, plan);
+  refuseUnparsedRows(ctx, plan);
   refuseConflicts(plan);
   refuseKeyCollision(ctx, plan);
 }
@@ -52,6 +61,24 @@ function refuseLoop(ctx: AppContext, plan: MovePlan): void {
   if (looping !== undefined) {
     throw new MoveRefusedError(
       `${looping.from} would move to ${looping.to}, inside ${from} again`,
+    );
+  }
+}
+
+/**
+ * A session whose files would move but whose line does not parse: its line
+ * keeps naming OLD, and each file move re-checks that line and stops. Said
+ * before anything moves, with the line to fix.
+ */
+function refuseUnparsedRows(ctx: AppContext, plan: MovePlan): void {
+  const registry = readRegistry(ctx.paths);
+  for (const guid of new Set(plan.files.flatMap((file) => file.guid ?? []))) {
+    if (findSession(registry, guid) !== undefined) continue;
+    const line = malformedLineNaming(registry, guid);
+    if (line === undefined) continue;
+    throw new MoveRefusedError(
+      `line ${line.lineNumber} of the session list names session ${guid} but does not parse ` +
+        `(${line.reason}); fix that line (claudecm doctor shows it), then move again`,
     );
   }
 }
