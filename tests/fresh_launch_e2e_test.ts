@@ -97,6 +97,37 @@ Deno.test("claudecm -c into a registered session asks no name, and 'skip' cannot
   }
 });
 
+Deno.test({
+  name:
+    "claudecm -c through a shim that does not exec: the continued session is seen, not 'nothing saved'",
+  // A shell script stands for claude.cmd, which runs claude as a grandchild.
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      world.claudeScenario({ messages: ["first"] });
+      world.cmvScenario(QUIET_CMV);
+      assert.equal((await world.run(["n"], { stdin: "Important work\n" })).code, 0);
+      const [row] = world.sessions();
+      const shim = join(world.dir, "claude-shim");
+      Deno.writeTextFileSync(shim, `#!/bin/sh\n"${world.env.CLAUDECM_CLAUDE}" "$@"\n`);
+      Deno.chmodSync(shim, 0o755);
+      world.env.CLAUDECM_CLAUDE = shim;
+      // Long enough for the pid manifest to be read, as it is for any real session.
+      world.claudeScenario({ steps: [{ sleepMs: 700 }, { say: "more" }, { sleepMs: 300 }] });
+      const result = await world.run(["-c"], { stdin: "\n\n" });
+      assert.equal(result.code, 0, result.stderr);
+      assert.doesNotMatch(result.stdout, /No session was saved/);
+      assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [[
+        row.guid,
+        "Important work",
+      ]]);
+    } finally {
+      world.cleanup();
+    }
+  },
+});
+
 Deno.test("claudecm -c into a session a line that does not parse names adds no second row", async () => {
   const world = createLaunchWorld();
   try {

@@ -9,7 +9,8 @@
 
 import type { AppContext } from "../context.ts";
 import type { LaunchSettings } from "./launch_setup.ts";
-import { listPidManifests, readPidManifest } from "../../core/pid_manifest.ts";
+import { sameFolder } from "../../core/folder_match.ts";
+import { listPidManifests, type PidManifest, readPidManifest } from "../../core/pid_manifest.ts";
 
 /** What to launch. */
 export interface LaunchRequest {
@@ -20,7 +21,8 @@ export interface LaunchRequest {
   /**
    * The session claude should be on, when known. Where the manifest is not
    * under the child's pid (a `.cmd` shim on Windows runs claude as a
-   * grandchild), it is found by this id instead.
+   * grandchild), it is found by this id instead; without one (`-c`), by the
+   * folder it runs in, when one new claude alone runs there.
    */
   expectedSessionId?: string;
 }
@@ -41,11 +43,9 @@ export async function launchClaude(
   request: LaunchRequest,
 ): Promise<LaunchOutcome> {
   const claude = await ctx.tools.claude();
-  // Another window already on the expected session has its manifest there before this launch:
-  // it must not be taken for this claude's.
-  const otherWindows = request.expectedSessionId === undefined
-    ? new Set<number>()
-    : new Set(listPidManifests(ctx.paths).map((manifest) => manifest.pid));
+  // Another window's claude has its manifest there before this launch: it must not be taken
+  // for this claude's.
+  const otherWindows = new Set(listPidManifests(ctx.paths).map((manifest) => manifest.pid));
   const child = claude.launch(request.args, { cwd: request.dir });
   let manifestSessionId: string | null = null;
   // Through a shim (claude.cmd, a wrapper script) claude's pid is not the child's: its manifest
@@ -54,11 +54,8 @@ export async function launchClaude(
   let claudePid = child.pid;
   const readManifest = () => {
     let manifest = readPidManifest(ctx.paths, claudePid);
-    if (manifest === null && request.expectedSessionId !== undefined) {
-      manifest = listPidManifests(ctx.paths).find(
-        (candidate) =>
-          candidate.sessionId === request.expectedSessionId && !otherWindows.has(candidate.pid),
-      ) ?? null;
+    if (manifest === null) {
+      manifest = manifestBehindShim(ctx, request, otherWindows);
       if (manifest !== null) claudePid = manifest.pid;
     }
     // Claude rewrites its manifest while it runs; the latest word wins.
@@ -71,6 +68,23 @@ export async function launchClaude(
   } finally {
     clearInterval(timer);
   }
+}
+
+/**
+ * The manifest of the claude a shim started: a new one (not another
+ * window's) on the expected session, or, without one, the one new claude
+ * running in the launch's folder; null while none, or more than one, is.
+ */
+function manifestBehindShim(
+  ctx: AppContext,
+  request: LaunchRequest,
+  otherWindows: ReadonlySet<number>,
+): PidManifest | null {
+  const fresh = listPidManifests(ctx.paths).filter((m) => !otherWindows.has(m.pid));
+  const ours = request.expectedSessionId !== undefined
+    ? fresh.filter((m) => m.sessionId === request.expectedSessionId)
+    : fresh.filter((m) => sameFolder(m.cwd, request.dir, ctx.os));
+  return ours.length === 1 ? ours[0] : null;
 }
 
 /** What {@linkcode buildClaudeArgs} puts together. */
