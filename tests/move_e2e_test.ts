@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { inMoveWorld, type MoveWorld } from "./helpers/move_world.ts";
-import { openInAnotherWindow } from "./helpers/launch_world.ts";
+import { createLaunchWorld, openInAnotherWindow } from "./helpers/launch_world.ts";
+import { sessionId, writeTranscript } from "./helpers/claude_home.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { HAVE_PTY } from "./helpers/real_claude.ts";
 import { typeInTerminal } from "./helpers/terminal_session.ts";
@@ -168,6 +169,38 @@ Deno.test("move: a session whose line does not parse stops the move before anyth
     }
   });
 });
+
+for (const typed of ["through the link", "as resolved"] as const) {
+  Deno.test({
+    name: `move ${typed}: a row saved through a symlinked parent follows, files and all`,
+    ignore: Deno.build.os === "windows", // symlinks there need a privilege
+    fn: async () => {
+      const world = createLaunchWorld();
+      try {
+        const real = join(world.dir, "real");
+        const link = join(world.dir, "link");
+        Deno.mkdirSync(join(real, "proj"), { recursive: true });
+        Deno.symlinkSync(real, link);
+        const guid = sessionId(0x201);
+        // Claude keys on the realpath; the old scripts saved the shell's $PWD, through the link.
+        const transcript = writeTranscript(world.paths, join(real, "proj"), guid);
+        Deno.mkdirSync(join(projectDirFor(world.paths, join(real, "proj")), "memory"));
+        Deno.writeTextFileSync(world.paths.registryFile, `${guid}|${link}/proj|Via link|\n`);
+        Deno.renameSync(join(real, "proj"), join(real, "proj2"));
+        const base = typed === "through the link" ? link : real;
+        const result = await world.run(["move", join(base, "proj"), join(base, "proj2")]);
+        assert.equal(result.code, 0, result.stderr);
+        assert.equal(world.sessions()[0].dir, join(base, "proj2"));
+        const moved = projectDirFor(world.paths, join(real, "proj2"));
+        assert.ok(pathExists(join(moved, `${guid}.jsonl`)), "the transcript is under NEW's key");
+        assert.ok(pathExists(join(moved, "memory")), "memory/ with it");
+        assert.ok(!pathExists(transcript), "one live copy");
+      } finally {
+        world.cleanup();
+      }
+    },
+  });
+}
 
 Deno.test("move: an identical copy already at the target is fine", async () => {
   await inMoveWorld(async (world) => {

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { basename, dirname, join } from "./path.ts";
+
 /** Keys longer than this are cut and suffixed with a hash, as Claude Code does. */
 export const MAX_KEY_LENGTH = 200;
 
@@ -24,18 +26,32 @@ export function encodeProjectKey(path: string): string {
 /**
  * The project key of a directory. Claude Code keys on the realpath of its cwd,
  * so symlinks are resolved first; a directory that no longer exists is keyed
- * on the path as given.
+ * on its nearest existing parent's realpath and the rest as given (see
+ * {@linkcode resolveRealPath}).
  */
 export function projectKey(dir: string): string {
   return encodeProjectKey(resolveRealPath(dir));
 }
 
-/** The realpath of `dir`, or `dir` itself when it cannot be resolved. */
+/**
+ * The realpath of `dir`. A folder that is gone (moved, renamed) resolves as
+ * claude saw it while it was there: its nearest existing parent's realpath
+ * (a symlinked parent still resolves) with the rest as given; `dir` itself
+ * when nothing on its way can be resolved.
+ */
 export function resolveRealPath(dir: string): string {
-  try {
-    return Deno.realPathSync(dir);
-  } catch {
-    return dir;
+  const rest: string[] = [];
+  for (let current = dir;;) {
+    try {
+      return rest.length === 0
+        ? Deno.realPathSync(current)
+        : join(Deno.realPathSync(current), ...rest);
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return dir;
+      rest.unshift(basename(current));
+      current = parent;
+    }
   }
 }
 

@@ -17,7 +17,8 @@ import { recheckThenAct } from "../recheck.ts";
 import { changeRegistry } from "../registry.ts";
 import { type FileMove, type MovePlan, MoveRefusedError } from "./move_plan.ts";
 import type { Preconditions } from "../../core/preconditions.ts";
-import { rewriteDirPrefix } from "../../core/registry_ops.ts";
+import { changeDir, rewriteDirPrefix } from "../../core/registry_ops.ts";
+import { findSession } from "../../core/registry.ts";
 import { backupRegistry } from "../../store/backups.ts";
 import { renameClaudeJsonEntries } from "../../store/claude_json_store.ts";
 import { MergeConflictError, mergeMove } from "../../store/merge_move.ts";
@@ -40,10 +41,14 @@ export async function applyMove(ctx: AppContext, plan: MovePlan): Promise<void> 
   if (plan.settings.length > 0) renameClaudeJsonEntries(ctx.paths.claudeJsonFile, plan.settings);
   // Spec 5.0's rolling backup, taken by this writing command too, before the rows change.
   if (plan.rows.length > 0) backupRegistry(ctx.paths, ctx.now());
-  const registry = await changeRegistry(
-    ctx,
-    (r) => rewriteDirPrefix(r, { from: plan.from, to: plan.to, os: ctx.os }),
-  );
+  const registry = await changeRegistry(ctx, (r) => {
+    // A row saved through a symlinked parent names OLD only resolved: the plan names it.
+    let next = r;
+    for (const row of plan.rows) {
+      if (findSession(next, row.guid)?.dir === row.from) next = changeDir(next, row.guid, row.to);
+    }
+    return rewriteDirPrefix(next, { from: plan.from, to: plan.to, os: ctx.os });
+  });
   for (const folder of plan.folders) {
     syncSessionIndex(ctx.paths, folder.from, registry);
     syncSessionIndex(ctx.paths, folder.to, registry);

@@ -25,7 +25,12 @@ import { isDirectory, pathExists, subdirectoryNames } from "../../core/fs_checks
 import { join } from "../../core/path.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
-import { encodeProjectKey, MAX_KEY_LENGTH, projectKey } from "../../core/project_key.ts";
+import {
+  encodeProjectKey,
+  MAX_KEY_LENGTH,
+  projectKey,
+  resolveRealPath,
+} from "../../core/project_key.ts";
 import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
 import { sessionFilesIn, vaultFilesFor } from "../../core/session_copies.ts";
 import { generationPath, MAX_GENERATIONS } from "../../store/vault_file_sync.ts";
@@ -93,7 +98,12 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
   const to = path.resolve(ctx.cwd(), request.to);
   if (!isDirectory(to)) throw new MoveRefusedError(`${to} is not a folder (move the folder first)`);
   const move = { from, to };
-  const under = (dir: string) => relocateUnder(dir, move, ctx.os);
+  const realFrom = resolveRealPath(from);
+  // A row saved through a symlinked parent (the shell's $PWD, as the old scripts stored it)
+  // names OLD only once both are resolved as claude resolved them.
+  const under = (dir: string) =>
+    relocateUnder(dir, move, ctx.os) ??
+      relocateUnder(resolveRealPath(dir), { from: realFrom, to }, ctx.os);
   const registry = readRegistry(ctx.paths);
   const rows = [
     ...mainSessions(registry).map((session) => ({ session, archived: false })),
@@ -170,8 +180,12 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
  * up to the 200-character cut), and the key folder of every row under `from`.
  */
 function candidateFolders(ctx: AppContext, from: string, rows: Session[]): string[] {
-  const stem = encodeProjectKey(from).slice(0, MAX_KEY_LENGTH);
-  const names = new Set(subdirectoryNames(ctx.paths.projectsDir).filter((n) => n.startsWith(stem)));
+  const stems = [from, resolveRealPath(from)].map((dir) =>
+    encodeProjectKey(dir).slice(0, MAX_KEY_LENGTH)
+  );
+  const names = new Set(
+    subdirectoryNames(ctx.paths.projectsDir).filter((n) => stems.some((s) => n.startsWith(s))),
+  );
   for (const session of rows) names.add(projectKey(session.dir));
   return [...names].sort().map((name) => ctx.paths.path.join(ctx.paths.projectsDir, name))
     .filter(isDirectory);
