@@ -15,27 +15,22 @@ import type { AppContext } from "../context.ts";
 import { buildClaudeArgs, launchClaude, type LaunchOutcome } from "../launch/launch.ts";
 import { transcriptTitle } from "../launch/launch_name.ts";
 import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
-import { changeRegistry } from "../registry.ts";
-import { recheckThenAct } from "../recheck.ts";
 import { followFolderMoves } from "./follow_folder.ts";
+import { followFork } from "./follow_fork.ts";
 import { finishResume } from "./resume_exit.ts";
 import { classifyNext } from "./next_session.ts";
 import { markSessionInUse } from "../../store/resume_marker.ts";
 import { keepOneTranscriptCopy } from "./transcript_copies.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
-import { syncVault } from "../vault/vault_sync.ts";
-import { errorMessage, ExitCode } from "../../core/errors.ts";
-import { projectDirFor, sessionBackupDir } from "../../core/paths.ts";
+import { ExitCode } from "../../core/errors.ts";
+import { projectDirFor } from "../../core/paths.ts";
 import { isSessionLive, liveSessionIds } from "../../core/pid_manifest.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import { probePath } from "../../core/fs_checks.ts";
 import { findSession, type Session } from "../../core/registry.ts";
-import { swapGuid } from "../../core/registry_ops.ts";
 import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
-import { moveSessionAside } from "../../store/move_aside.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { endsWithExitCommand } from "../../transcript/tail.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 
@@ -273,42 +268,4 @@ function detectFork(
   const reported = launch.manifestSessionId;
   if (reported !== null) return reported !== guid && after.has(reported) ? reported : null;
   return forkAfterResume(guid, before, after);
-}
-
-/** Point the row at the fork and set the predecessor aside; false when the fork is another row's. */
-async function followFork(
-  ctx: AppContext,
-  fork: { dir: string; folder: string; guid: string; fork: string },
-): Promise<boolean> {
-  // Decided under the lock: a row that has the fork's id by now (an adopt meanwhile) keeps it.
-  let taken = false;
-  const registry = await changeRegistry(ctx, (r) => {
-    taken = findSession(r, fork.fork) !== undefined;
-    return taken || findSession(r, fork.guid) === undefined ? r : swapGuid(r, fork.guid, fork.fork);
-  });
-  if (taken) return false;
-  syncSessionIndex(ctx.paths, fork.dir, registry);
-  syncVault(ctx, { guids: [fork.fork] });
-  ctx.out.line(
-    `  Claude continued this session as ${fork.fork}; the list now points there.`,
-    "cyan",
-  );
-  // The fork carries the whole history forward; the predecessor is kept, out of the way,
-  // unless another window took it up again meanwhile.
-  const destDir = sessionBackupDir(ctx.paths, fork.dir);
-  const stamp = stampFile(ctx.paths.path.join(fork.folder, `${fork.guid}.jsonl`));
-  const step = await recheckThenAct(ctx, {
-    guid: fork.guid,
-    registration: { registered: false },
-    files: stamp === null ? [] : [stamp],
-  }, () => ({
-    value: moveSessionAside(fork.folder, fork.guid, { destDir, join: ctx.paths.path.join }),
-  })).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
-  ctx.out.line(
-    step.done
-      ? `  The previous transcript is in ${destDir}.`
-      : `  The previous transcript stays in ${fork.folder}: ${step.reason}.`,
-    step.done ? "cyan" : "yellow",
-  );
-  return true;
 }

@@ -1,0 +1,58 @@
+/**
+ * A fork claude made on its own carries a session's whole history forward
+ * under a new id (spec 11.6.1, next_session.ts): the row follows it, and the
+ * predecessor is set aside in the backup folder, never deleted. Used by
+ * every path that ends on such a fork: a resume, and `claude -c`.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { changeRegistry } from "../registry.ts";
+import { recheckThenAct } from "../recheck.ts";
+import { syncVault } from "../vault/vault_sync.ts";
+import { errorMessage } from "../../core/errors.ts";
+import { sessionBackupDir } from "../../core/paths.ts";
+import { stampFile } from "../../core/preconditions.ts";
+import { findSession } from "../../core/registry.ts";
+import { swapGuid } from "../../core/registry_ops.ts";
+import { moveSessionAside } from "../../store/move_aside.ts";
+import { syncSessionIndex } from "../../store/session_index_sync.ts";
+
+/** Point the row at the fork and set the predecessor aside; false when the fork is another row's. */
+export async function followFork(
+  ctx: AppContext,
+  fork: { dir: string; folder: string; guid: string; fork: string },
+): Promise<boolean> {
+  // Decided under the lock: a row that has the fork's id by now (an adopt meanwhile) keeps it.
+  let taken = false;
+  const registry = await changeRegistry(ctx, (r) => {
+    taken = findSession(r, fork.fork) !== undefined;
+    return taken || findSession(r, fork.guid) === undefined ? r : swapGuid(r, fork.guid, fork.fork);
+  });
+  if (taken) return false;
+  syncSessionIndex(ctx.paths, fork.dir, registry);
+  syncVault(ctx, { guids: [fork.fork] });
+  ctx.out.line(
+    `  Claude continued this session as ${fork.fork}; the list now points there.`,
+    "cyan",
+  );
+  // The fork carries the whole history forward; the predecessor is kept, out of the way,
+  // unless another window took it up again meanwhile.
+  const destDir = sessionBackupDir(ctx.paths, fork.dir);
+  const stamp = stampFile(ctx.paths.path.join(fork.folder, `${fork.guid}.jsonl`));
+  const step = await recheckThenAct(ctx, {
+    guid: fork.guid,
+    registration: { registered: false },
+    files: stamp === null ? [] : [stamp],
+  }, () => ({
+    value: moveSessionAside(fork.folder, fork.guid, { destDir, join: ctx.paths.path.join }),
+  })).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  ctx.out.line(
+    step.done
+      ? `  The previous transcript is in ${destDir}.`
+      : `  The previous transcript stays in ${fork.folder}: ${step.reason}.`,
+    step.done ? "cyan" : "yellow",
+  );
+  return true;
+}
