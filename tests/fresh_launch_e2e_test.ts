@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
-import { createLaunchWorld, PROJECT_KEY_IMPORT, useClaudeScript } from "./helpers/launch_world.ts";
+import {
+  createLaunchWorld,
+  inWorldWithoutCmv,
+  PROJECT_KEY_IMPORT,
+  useClaudeScript,
+} from "./helpers/launch_world.ts";
+import { seedSessions } from "./helpers/seed.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { makeTempDirOnOtherFileSystem, otherFileSystemAvailable } from "./helpers/other_fs.ts";
 import { sessionId } from "./helpers/claude_home.ts";
@@ -126,6 +133,26 @@ Deno.test({
       world.cleanup();
     }
   },
+});
+
+Deno.test("claudecm -c that claude continues as a fork: the row follows, the predecessor is set aside", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const fork = "f0f0f0f0-0000-4000-8000-00000000f0f0";
+    const { main } = seedSessions(world, [{ desc: "Registered work" }]);
+    // Older claudes continued a session in a fork: a new id, the history carried forward.
+    world.claudeScenario({
+      fork: true,
+      forkId: fork,
+      steps: [{ sleepMs: 700 }, { say: "carry on" }, { sleepMs: 300 }],
+    });
+    const result = await world.run(["-c"], { stdin: "\n\n\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [[fork, "Registered work"]]);
+    assert.doesNotMatch(result.stdout, /Describe this session/);
+    const kept = join(world.paths.backupDir, "project", `${main[0].guid}.jsonl`);
+    assert.ok(pathExists(kept), "the predecessor is in the backup folder");
+    assert.ok(!pathExists(transcriptPathFor(world.paths, world.project, main[0].guid)));
+  });
 });
 
 Deno.test("claudecm -c into a session a line that does not parse names adds no second row", async () => {

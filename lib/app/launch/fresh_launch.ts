@@ -26,6 +26,9 @@ import {
 } from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { markSessionInUse } from "../../store/resume_marker.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { classifyNext } from "../resume/next_session.ts";
+import { followFork } from "../resume/follow_fork.ts";
 
 /** What to launch and how to register it. */
 export interface FreshLaunchOptions {
@@ -158,8 +161,43 @@ async function launchAndRegister(
     return { exitCode: launch.exitCode, sessionId: null, added: false };
   }
   const sessionId = detectWithoutSessionId(ctx, launch.manifestSessionId, before, after);
-  const added = sessionId !== null && await register(ctx, sessionId, options);
+  if (sessionId === null) return { exitCode: launch.exitCode, sessionId, added: false };
+  // `-c` into a listed session that claude continued as a fork of it: the row follows, as for
+  // any resume (spec 11.6.1).
+  const predecessor = launch.exitCode === 0 ? forkedFrom(ctx, sessionId, options) : null;
+  if (
+    predecessor !== null &&
+    await followFork(ctx, { dir, folder, guid: predecessor, fork: sessionId })
+  ) {
+    return { exitCode: launch.exitCode, sessionId, added: false };
+  }
+  const added = await register(ctx, sessionId, options);
   return { exitCode: launch.exitCode, sessionId, added };
+}
+
+/**
+ * The listed session that `sessionId`, new in the folder, forked: the
+ * newest transcript there before the launch (the one `-c` continues), when
+ * `sessionId` carries its history forward (next_session.ts). Null for a new
+ * conversation, a `--fork-session` branch, or a session the list lacks.
+ */
+function forkedFrom(
+  ctx: AppContext,
+  sessionId: string,
+  { before, folder, passArgs }: { before: FolderSnapshot; folder: string; passArgs: string[] },
+): string | null {
+  if (before.has(sessionId)) return null;
+  const newest = [...before].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (newest === undefined || findSession(readRegistry(ctx.paths), newest) === undefined) {
+    return null;
+  }
+  const join = ctx.paths.path.join;
+  const next = classifyNext(sessionId, {
+    nextPath: join(folder, `${sessionId}.jsonl`),
+    resumedPath: join(folder, `${newest}.jsonl`),
+    extraArgs: passArgs,
+  });
+  return next.kind === "fork" ? newest : null;
 }
 
 /**
