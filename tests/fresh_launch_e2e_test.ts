@@ -12,8 +12,9 @@ import { treeState } from "./helpers/tree_state.ts";
 import { makeTempDirOnOtherFileSystem, otherFileSystemAvailable } from "./helpers/other_fs.ts";
 import { sessionId } from "./helpers/claude_home.ts";
 import { claudecmCommand } from "./helpers/run_cli.ts";
+import { collectOutput } from "./helpers/child.ts";
 import { transcriptPathFor } from "../lib/core/paths.ts";
-import { isSessionLive } from "../lib/core/pid_manifest.ts";
+import { isSessionLive, liveSessionIds } from "../lib/core/pid_manifest.ts";
 import { NAME_QUOTE, ON_WINDOWS } from "./helpers/portable.ts";
 
 const QUIET_CMV = {
@@ -153,6 +154,124 @@ Deno.test("claudecm -c that claude continues as a fork: the row follows, the pre
     assert.ok(pathExists(kept), "the predecessor is in the backup folder");
     assert.ok(!pathExists(transcriptPathFor(world.paths, world.project, main[0].guid)));
   });
+});
+
+Deno.test("claudecm -c, then /clear: the continued session keeps its row; the new one is left for adopt", async () => {
+  const world = createLaunchWorld();
+  try {
+    world.claudeScenario({ messages: ["first"] });
+    world.cmvScenario(QUIET_CMV);
+    assert.equal((await world.run(["n"], { stdin: "Important work\n" })).code, 0);
+    const [row] = world.sessions();
+    const cleared = sessionId(0xc2);
+    // Long enough for the pid manifest to be read before and after the /clear.
+    world.claudeScenario({
+      steps: [{ sleepMs: 700 }, { say: "more" }, { clear: cleared }, { sleepMs: 700 }],
+    });
+    const result = await world.run(["-c"], { stdin: "\n\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [[row.guid, "Important work"]]);
+    assert.match(result.stdout, new RegExp(`new conversation, ${cleared} \\(a /clear\\)`));
+    assert.doesNotMatch(result.stdout, /Describe this session/);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test({
+  name:
+    "claudecm -c: another window's claude starting in the folder meanwhile is not taken for ours",
+  // Telling a shim's claude from another window's needs /proc (Linux); elsewhere it is timing.
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      world.cmvScenario(QUIET_CMV);
+      const ours = sessionId(0xa1);
+      const other = sessionId(0xb2);
+      const started = join(world.dir, "claude-started");
+      // Our claude takes a while to write its manifest, as a real one starting up does.
+      useClaudeScript(
+        world,
+        `${PROJECT_KEY_IMPORT}
+const root = Deno.env.get("CLAUDE_CONFIG_DIR");
+Deno.writeTextFileSync(${JSON.stringify(started)}, "");
+await new Promise((resolve) => setTimeout(resolve, 1500));
+const manifest = root + "/sessions/" + Deno.pid + ".json";
+Deno.mkdirSync(root + "/sessions", { recursive: true });
+Deno.writeTextFileSync(manifest, JSON.stringify({ pid: Deno.pid, sessionId: ${
+          JSON.stringify(ours)
+        }, cwd: Deno.cwd() }));
+const dest = root + "/projects/" + projectKey(Deno.cwd());
+Deno.mkdirSync(dest, { recursive: true });
+Deno.writeTextFileSync(dest + "/${ours}.jsonl", JSON.stringify({ type: "user", uuid: "u-ours",
+  sessionId: ${
+          JSON.stringify(ours)
+        }, cwd: Deno.cwd(), message: { role: "user", content: "ours" } }) + "\\n");
+await new Promise((resolve) => setTimeout(resolve, 800));
+Deno.removeSync(manifest);
+`,
+      );
+      const run = world.run(["-c"], { stdin: "\n" });
+      while (!pathExists(started)) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Another window's claude (this test process stands for it) starts in the same folder.
+      Deno.mkdirSync(world.paths.sessionsDir, { recursive: true });
+      const manifest = join(world.paths.sessionsDir, `${Deno.pid}.json`);
+      Deno.writeTextFileSync(
+        manifest,
+        JSON.stringify({ pid: Deno.pid, sessionId: other, cwd: world.project }),
+      );
+      const folder = dirname(transcriptPathFor(world.paths, world.project, other));
+      Deno.mkdirSync(folder, { recursive: true });
+      Deno.writeTextFileSync(
+        join(folder, `${other}.jsonl`),
+        JSON.stringify({ type: "user", uuid: "u-other", sessionId: other, cwd: world.project }) +
+          "\n",
+      );
+      const result = await run;
+      Deno.removeSync(manifest);
+      assert.equal(result.code, 0, result.stderr);
+      assert.deepEqual(world.sessions().map((s) => s.guid), [ours]);
+    } finally {
+      world.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "a SIGTERM to claudecm behind a shim that does not exec reaches claude too",
+  // A shell script stands for claude.cmd; Windows has no SIGTERM to pass on.
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      const shim = join(world.dir, "claude-shim");
+      Deno.writeTextFileSync(shim, `#!/bin/sh\n"${world.env.CLAUDECM_CLAUDE}" "$@"\n`);
+      Deno.chmodSync(shim, 0o755);
+      world.env.CLAUDECM_CLAUDE = shim;
+      world.claudeScenario({ steps: [{ sleepMs: 20_000 }] });
+      const child = claudecmCommand(["n"], { env: world.env, cwd: world.project }).spawn();
+      const output = collectOutput(child, "Never started\n");
+      const deadline = Date.now() + 20_000;
+      while (world.sessions().length === 0 || liveSessionIds(world.paths).size === 0) {
+        assert.ok(Date.now() < deadline, "claude never started");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Let claudecm find claude's manifest behind the shim (it reads it every 250 ms).
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      Deno.kill(child.pid, "SIGTERM");
+      const killedAt = Date.now();
+      const result = await output;
+      assert.equal(result.code, 143, result.stdout + result.stderr);
+      // Not claude's own 20 s: without the signal, the shim waits for it (or dies, leaving it).
+      assert.ok(Date.now() - killedAt < 10_000, "claude went on after the SIGTERM");
+      const still = [...liveSessionIds(world.paths)];
+      assert.deepEqual(still, [], "claude ended with claudecm, not left running");
+      assert.deepEqual(world.sessions(), []);
+    } finally {
+      world.cleanup();
+    }
+  },
 });
 
 Deno.test("claudecm -c into a session a line that does not parse names adds no second row", async () => {

@@ -119,12 +119,33 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether process `pid` is `ancestor` or runs below it (a claude a shim
+ * started); null where that cannot be told (no `/proc`: Windows, macOS).
+ */
+export function descendsFrom(pid: number, ancestor: number): boolean | null {
+  if (Deno.build.os !== "linux") return null;
+  let current: number | null = pid;
+  // A shim's claude is a child or a grandchild (cmd, sh, node); a few levels are plenty.
+  for (let depth = 0; depth < 8 && current !== null && current > 1; depth++) {
+    if (current === ancestor) return true;
+    const parent = linuxStatField(current, 4);
+    current = parent === null ? null : Number(parent);
+  }
+  return false;
+}
+
 function linuxProcessStart(pid: number): string | null {
+  return linuxStatField(pid, 22);
+}
+
+/** Field `n` (1-based, as proc(5) counts) of `/proc/<pid>/stat`; null when unreadable. */
+function linuxStatField(pid: number, n: number): string | null {
   try {
     const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
     // The command name (field 2) may hold spaces and parentheses; count from its end.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return fields[22 - 3] ?? null;
+    return fields[n - 3] ?? null;
   } catch {
     return null;
   }

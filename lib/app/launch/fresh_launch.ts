@@ -12,7 +12,7 @@
 
 import { findSessionCopies } from "../../core/session_copies.ts";
 import type { AppContext } from "../context.ts";
-import { argsPickSession, buildClaudeArgs, launchClaude } from "./launch.ts";
+import { argsPickSession, buildClaudeArgs, launchClaude, type LaunchOutcome } from "./launch.ts";
 import { displayNameFor, type LaunchSettings } from "./launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import { projectDirFor } from "../../core/paths.ts";
@@ -160,6 +160,14 @@ async function launchAndRegister(
     await changeRegistry(ctx, (r) => removeSession(r, chosenId, { ifPresent: true }));
     return { exitCode: launch.exitCode, sessionId: null, added: false };
   }
+  const continued = continuedThenCleared(launch, { before, folder, passArgs, join });
+  if (continued !== null) {
+    // `-c` into a session, then a /clear: as after a resume, the session claude continued keeps
+    // (or gets) its row and its post-exit; the new conversation is left for adopt.
+    noteNewConversation(ctx, continued.cleared);
+    const added = await register(ctx, continued.guid, options);
+    return { exitCode: launch.exitCode, sessionId: continued.guid, added };
+  }
   const sessionId = detectWithoutSessionId(ctx, launch.manifestSessionId, before, after);
   if (sessionId === null) return { exitCode: launch.exitCode, sessionId, added: false };
   // `-c` into a listed session that claude continued as a fork of it: the row follows, as for
@@ -173,6 +181,31 @@ async function launchAndRegister(
   }
   const added = await register(ctx, sessionId, options);
   return { exitCode: launch.exitCode, sessionId, added };
+}
+
+/**
+ * The session a `-c` continued (there before the launch: claude's manifest
+ * named it first) when claude then went on in a new conversation without its
+ * history (a /clear); null otherwise.
+ */
+function continuedThenCleared(
+  launch: LaunchOutcome,
+  { before, folder, passArgs, join }: {
+    before: FolderSnapshot;
+    folder: string;
+    passArgs: string[];
+    join: (...parts: string[]) => string;
+  },
+): { guid: string; cleared: string } | null {
+  const first = launch.firstManifestSessionId;
+  const last = launch.manifestSessionId;
+  if (first === null || last === null || first === last || !before.has(first)) return null;
+  const next = classifyNext(last, {
+    nextPath: join(folder, `${last}.jsonl`),
+    resumedPath: join(folder, `${first}.jsonl`),
+    extraArgs: passArgs,
+  });
+  return next.kind === "cleared" ? { guid: first, cleared: last } : null;
 }
 
 /**

@@ -10,7 +10,13 @@
 import type { AppContext } from "../context.ts";
 import type { LaunchSettings } from "./launch_setup.ts";
 import { sameFolder } from "../../core/folder_match.ts";
-import { listPidManifests, type PidManifest, readPidManifest } from "../../core/pid_manifest.ts";
+import { holdEndingSignals } from "../../platform/ending_signal.ts";
+import {
+  descendsFrom,
+  listPidManifests,
+  type PidManifest,
+  readPidManifest,
+} from "../../core/pid_manifest.ts";
 
 /** What to launch. */
 export interface LaunchRequest {
@@ -32,6 +38,8 @@ export interface LaunchOutcome {
   exitCode: number;
   /** The session id the manifest last reported; null when none was read. */
   manifestSessionId: string | null;
+  /** The session id the manifest first reported (claude's session before any `/clear`). */
+  firstManifestSessionId: string | null;
 }
 
 /** How often the manifest is read while claude runs. */
@@ -47,7 +55,9 @@ export async function launchClaude(
   // for this claude's.
   const otherWindows = new Set(listPidManifests(ctx.paths).map((manifest) => manifest.pid));
   const child = claude.launch(request.args, { cwd: request.dir });
+  const launchedAt = Date.now();
   let manifestSessionId: string | null = null;
+  let firstManifestSessionId: string | null = null;
   // Through a shim (claude.cmd, a wrapper script) claude's pid is not the child's: its manifest
   // is found once by the session it starts on, then followed by its pid, since a /clear changes
   // the session it names.
@@ -55,35 +65,69 @@ export async function launchClaude(
   const readManifest = () => {
     let manifest = readPidManifest(ctx.paths, claudePid);
     if (manifest === null) {
-      manifest = manifestBehindShim(ctx, request, otherWindows);
+      manifest = manifestBehindShim(ctx, request, {
+        childPid: child.pid,
+        otherWindows,
+        launchedAt,
+      });
       if (manifest !== null) claudePid = manifest.pid;
     }
     // Claude rewrites its manifest while it runs; the latest word wins.
-    if (manifest !== null) manifestSessionId = manifest.sessionId;
+    if (manifest !== null) {
+      manifestSessionId = manifest.sessionId;
+      firstManifestSessionId ??= manifest.sessionId;
+    }
   };
   const timer = setInterval(readManifest, MANIFEST_POLL_MS);
+  // Behind a shim that does not exec, a SIGTERM passed on to the child ends the shim alone:
+  // claude gets it too, once its manifest has shown which process it is.
+  const releaseEnding = holdEndingSignals((signal) => {
+    readManifest();
+    if (claudePid === child.pid) return;
+    try {
+      Deno.kill(claudePid, signal);
+    } catch {
+      // Already gone.
+    }
+  });
   try {
     const exitCode = await child.status;
-    return { exitCode, manifestSessionId };
+    return { exitCode, manifestSessionId, firstManifestSessionId };
   } finally {
     clearInterval(timer);
+    releaseEnding();
   }
 }
+
+/** How long a claude gets to show its manifest under the child's own pid before a shim is assumed. */
+const SHIM_GRACE_MS = 2_000;
 
 /**
  * The manifest of the claude a shim started: a new one (not another
  * window's) on the expected session, or, without one, the one new claude
- * running in the launch's folder; null while none, or more than one, is.
+ * running in the launch's folder that runs below the child (where that can
+ * be told; elsewhere, once the child's own pid has had time to show one);
+ * null while none, or more than one, is.
  */
 function manifestBehindShim(
   ctx: AppContext,
   request: LaunchRequest,
-  otherWindows: ReadonlySet<number>,
+  { childPid, otherWindows, launchedAt }: {
+    childPid: number;
+    otherWindows: ReadonlySet<number>;
+    launchedAt: number;
+  },
 ): PidManifest | null {
   const fresh = listPidManifests(ctx.paths).filter((m) => !otherWindows.has(m.pid));
-  const ours = request.expectedSessionId !== undefined
-    ? fresh.filter((m) => m.sessionId === request.expectedSessionId)
-    : fresh.filter((m) => sameFolder(m.cwd, request.dir, ctx.os));
+  if (request.expectedSessionId !== undefined) {
+    const ours = fresh.filter((m) => m.sessionId === request.expectedSessionId);
+    return ours.length === 1 ? ours[0] : null;
+  }
+  // Another window may start a claude in this folder meanwhile: only one below ours is ours.
+  const ours = fresh.filter((m) =>
+    sameFolder(m.cwd, request.dir, ctx.os) &&
+    (descendsFrom(m.pid, childPid) ?? Date.now() - launchedAt >= SHIM_GRACE_MS)
+  );
   return ours.length === 1 ? ours[0] : null;
 }
 
