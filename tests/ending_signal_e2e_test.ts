@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
-import { claudecmInvocation } from "./helpers/run_cli.ts";
+import { claudecmCommand, claudecmInvocation } from "./helpers/run_cli.ts";
 import { childBaseEnv } from "./helpers/child.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 
@@ -74,3 +74,39 @@ for (const { signal, toGroup, code, what } of CASES) {
     },
   });
 }
+
+Deno.test({
+  name: "a SIGTERM at a question asked right after claude exits ends claudecm at once (143)",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      // No cmv: post-exit asks the session's name at once. stdin stays open, so it waits.
+      world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+      world.claudeScenario({ messages: ["first"] });
+      const child = claudecmCommand(["new", "--", "--model", "x"], {
+        env: world.env,
+        cwd: world.project,
+      }).spawn();
+      const reader = child.stdout.getReader();
+      let shown = "";
+      const deadline = Date.now() + 20_000;
+      while (!shown.includes("Describe this session") && Date.now() < deadline) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        shown += new TextDecoder().decode(chunk.value);
+      }
+      assert.match(shown, /Describe this session/);
+      Deno.kill(child.pid, "SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      const status = await child.status;
+      clearTimeout(timer);
+      reader.releaseLock();
+      await Promise.allSettled([child.stdout.cancel(), child.stderr.cancel(), child.stdin.close()]);
+      assert.notEqual(status.signal, "SIGKILL", "the SIGTERM at the question was not heard");
+      assert.equal(status.code === 143 || status.signal === "SIGTERM", true, String(status.code));
+    } finally {
+      world.cleanup();
+    }
+  },
+});

@@ -142,12 +142,15 @@ export function spawnInteractive(
   });
   // The Ctrl-C that ended the child reached claudecm too, and Deno hands it to listeners
   // asynchronously: releasing at once could leave that SIGINT with no listener, and Deno
-  // then exits. Keep ignoring it a moment longer (a closed terminal's SIGHUP alike).
-  const status = child.status.then((s) => s.code).finally(() => {
-    setTimeout(() => {
-      release();
-      releaseEnding();
-    }, SIGINT_GRACE_MS);
+  // then exits. Keep ignoring it a moment longer. A closed terminal's SIGHUP likewise gets a
+  // moment to be noted, but its hold goes before the status is told: a question may follow,
+  // whose blocking read would keep a SIGTERM sent then from ever being heard.
+  const status = child.status.then(async (s) => {
+    await new Promise((resolve) => setTimeout(resolve, ENDING_GRACE_MS));
+    releaseEnding();
+    return s.code;
+  }).finally(() => {
+    setTimeout(release, SIGINT_GRACE_MS);
   });
   return { pid: child.pid, status };
 }
@@ -272,6 +275,9 @@ function spawnError(path: string, error: unknown): UserError {
 
 /** How long SIGINT stays ignored after the child ends. */
 export const SIGINT_GRACE_MS = 250;
+
+/** How long a SIGHUP or SIGTERM that ended the child has to be noted once it has exited. */
+const ENDING_GRACE_MS = 100;
 
 let sigintGuards = 0;
 const ignore = () => {};
