@@ -202,6 +202,34 @@ for (const typed of ["through the link", "as resolved"] as const) {
   });
 }
 
+Deno.test({
+  name: "move: OLD a symlink to a folder that holds NEW is refused, as NEW inside OLD is",
+  ignore: Deno.build.os === "windows", // symlinks there need a privilege
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      const data = join(world.dir, "data", "proj");
+      const inner = join(data, "inner");
+      Deno.mkdirSync(inner, { recursive: true });
+      const link = join(world.dir, "link");
+      Deno.symlinkSync(data, link);
+      const [a, b] = [sessionId(0x301), sessionId(0x302)];
+      writeTranscript(world.paths, data, a);
+      writeTranscript(world.paths, inner, b);
+      const registry = `${a}|${link}|Via link|\n${b}|${inner}|Inner work|\n`;
+      Deno.writeTextFileSync(world.paths.registryFile, registry);
+      const tree = treeState(world.dir);
+      const result = await world.run(["move", link, inner]);
+      assert.equal(result.code, 1, result.stdout);
+      assert.match(result.stderr, /not moved: .*inside/);
+      assert.equal(Deno.readTextFileSync(world.paths.registryFile), registry);
+      assert.deepEqual(treeState(world.dir).filter((l) => !l.includes(".lock")), tree);
+    } finally {
+      world.cleanup();
+    }
+  },
+});
+
 Deno.test("move: an identical copy already at the target is fine", async () => {
   await inMoveWorld(async (world) => {
     const source = join(projectDirFor(world.paths, world.old), `${world.ids.main}.jsonl`);

@@ -14,7 +14,7 @@ import { type MovePlan, MoveRefusedError } from "./move_plan.ts";
 import { relocateUnder, sameFolder } from "../../core/folder_match.ts";
 import { liveHolders } from "../../core/pid_manifest.ts";
 import { projectDirFor } from "../../core/paths.ts";
-import { projectKey } from "../../core/project_key.ts";
+import { projectKey, resolveRealPath } from "../../core/project_key.ts";
 import {
   archivedSessions,
   findSession,
@@ -53,7 +53,11 @@ function refuseLoop(ctx: AppContext, plan: MovePlan): void {
   if (sameFolder(from, to, ctx.os) || projectKey(from) === projectKey(to)) {
     throw new MoveRefusedError(`${from} and ${to} are the same folder`);
   }
-  const intoOld = (dir: string) => relocateUnder(dir, { from, to: from }, ctx.os) !== undefined;
+  // As written or as resolved: OLD a symlink to a folder that holds NEW loops just the same.
+  const realFrom = resolveRealPath(from);
+  const intoOld = (dir: string) =>
+    relocateUnder(dir, { from, to: from }, ctx.os) !== undefined ||
+    relocateUnder(resolveRealPath(dir), { from: realFrom, to: realFrom }, ctx.os) !== undefined;
   if (intoOld(to)) {
     throw new MoveRefusedError(`${to} is inside ${from}: a second run would move it again`);
   }
