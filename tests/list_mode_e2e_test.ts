@@ -267,19 +267,25 @@ Deno.test({
   },
 });
 
-Deno.test({
-  name: "with output to a file, a lost transcript's choices show on the terminal with the question",
-  ignore: !HAVE_PTY,
-  fn: async () => {
-    await inWorldWithoutCmv(async (world) => {
-      seedSessions(world, [{ desc: "Lost work", missing: true }]);
-      const out = `${world.dir}/out.txt`;
-      const run = await typeInTerminal(world, ["resume", "1"], {
-        shellAfter: `> '${out}'`,
-        steps: [{ waitFor: /Choice \[1-3\]/, keys: "3\r" }],
+for (const args of [["resume", "1"], [], ["-s", "Lost"]]) {
+  Deno.test({
+    name: `claudecm ${
+      args.join(" ")
+    } with output to a file: a lost transcript's choices show on the terminal`,
+    ignore: !HAVE_PTY,
+    fn: async () => {
+      await inWorldWithoutCmv(async (world) => {
+        seedSessions(world, [{ desc: "Lost work", missing: true }]);
+        const out = `${world.dir}/out.txt`;
+        // The old forms pick from the list first (list mode, search mode).
+        const pick = args[0] === "resume" ? [] : [{ waitFor: /Pick a session/, keys: "1\r" }];
+        const run = await typeInTerminal(world, args, {
+          shellAfter: `> '${out}'`,
+          steps: [...pick, { waitFor: /Choice \[1-3\]/, keys: "3\r" }],
+        });
+        assert.match(run.screen, /1\. Start a fresh Claude session in that directory/, run.screen);
+        assert.doesNotMatch(Deno.readTextFileSync(out), /Start a fresh Claude session|Lost work/);
       });
-      assert.match(run.screen, /1\. Start a fresh Claude session in that directory/, run.screen);
-      assert.doesNotMatch(Deno.readTextFileSync(out), /Start a fresh Claude session/);
-    });
-  },
-});
+    },
+  });
+}

@@ -26,7 +26,11 @@ export const listCommand: CommandDetails = {
     "the table and exits. Sessions open in a claude window now are marked [live].\n" +
     "Old forms: claudecm, claudecm l (these prompt on piped input too, as the old scripts did).\n",
   run: async (input, makeContext) => {
-    const [{ runList }, ctx] = await Promise.all([import("../app/list/list.ts"), makeContext()]);
+    // List mode launches claude from a pick; the table alone is data for stdout.
+    const [{ runList }, ctx] = await Promise.all([
+      import("../app/list/list.ts"),
+      makeContext({ launches: input.flag("interactive") }),
+    ]);
     return await runList(ctx, {
       json: input.flag("json"),
       interactive: input.flag("interactive"),

@@ -33,7 +33,8 @@ export const searchCommand: CommandDetails = {
   run: async (input, makeContext) => {
     const [{ runSearch }, ctx] = await Promise.all([
       import("../app/list/search.ts"),
-      makeContext(),
+      // A pick launches claude; the matches alone are data for stdout.
+      makeContext({ launches: input.flag("interactive") }),
     ]);
     return await runSearch(ctx, {
       term: input.argText("term"),
