@@ -288,6 +288,17 @@ Deno.test({
       world.claudeScenario({ messages: ["more"] });
       const resumed = await inOddFolder(["resume", "1"]);
       assert.equal(resumed.code, 0, resumed.stderr);
+      // Absolute paths need no name for the folder claudecm runs in.
+      for (
+        const args of [
+          ["find", "--json", "--project", world.project, "first"],
+          ["recover", "--json", "--cwd", world.project],
+          ["move", "--dry-run", join(world.dir, "gone"), world.project],
+        ]
+      ) {
+        const run = await inOddFolder(args);
+        assert.doesNotMatch(run.stderr, /not valid UTF-8/, args.join(" "));
+      }
       const fresh = await inOddFolder(["new"]);
       assert.equal(fresh.code, 1);
       assert.equal(

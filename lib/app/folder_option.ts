@@ -10,6 +10,16 @@ import { probePath } from "../core/fs_checks.ts";
 import type { AppContext } from "./context.ts";
 
 /**
+ * A path the user typed, made absolute against the folder claudecm runs in.
+ * An absolute one needs no cwd: the folder's name may be one Deno cannot
+ * give (not UTF-8), which then refuses only what needs it.
+ */
+export function typedPath(ctx: AppContext, typed: string): string {
+  const path = ctx.paths.path;
+  return path.isAbsolute(typed) ? path.resolve(typed) : path.resolve(ctx.cwd(), typed);
+}
+
+/**
  * `typed` made absolute against the cwd, or the cwd when no `--cwd` was
  * given. A folder that is gone is accepted: its sessions are still under
  * `~/.claude/projects`, and recovering them is the point. A file or a device
@@ -21,7 +31,7 @@ export function folderOption(
   { option = "--cwd" }: { option?: string } = {},
 ): string {
   if (typed === undefined) return ctx.cwd();
-  const folder = ctx.paths.path.resolve(ctx.cwd(), typed);
+  const folder = typedPath(ctx, typed);
   const probe = probePath(folder);
   if (probe.kind === "file" || probe.kind === "other") {
     throw new UsageError(`${option} must name a folder, and ${folder} is not one`);

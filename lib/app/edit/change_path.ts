@@ -38,13 +38,14 @@ import { removeIfEmpty } from "../../store/merge_move.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { compareCopies } from "../../transcript/copy_order.ts";
+import { typedPath } from "../folder_option.ts";
 
 /** Ask for the new folder of `session` and move the session there. */
 export async function changeSessionPath(ctx: AppContext, session: Session): Promise<void> {
   ctx.out.line(`  Current path: ${session.dir}`);
   const typed = (ctx.prompter.ask("  New path (Enter to keep): ") ?? "").trim();
   if (typed === "") return;
-  const dir = ctx.paths.path.resolve(ctx.cwd(), typed);
+  const dir = typedPath(ctx, typed);
   try {
     validateSessionDir(dir);
   } catch (error) {

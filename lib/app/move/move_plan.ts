@@ -38,6 +38,7 @@ import { readRegistry } from "../../store/registry_store.ts";
 import { readClaudeJson } from "../../store/claude_json_store.ts";
 import { readSessionFolder } from "../../transcript/session_folder.ts";
 import { listTranscripts } from "../../transcript/project_dir.ts";
+import { typedPath } from "../folder_option.ts";
 
 /** One file or folder to rename. */
 export interface FileMove {
@@ -94,8 +95,8 @@ export function isEmptyPlan(plan: MovePlan): boolean {
 /** Plan the move of what claude and claudecm keep about folder `from` to folder `to`. */
 export function planMove(ctx: AppContext, request: { from: string; to: string }): MovePlan {
   const path = ctx.paths.path;
-  const from = path.resolve(ctx.cwd(), request.from);
-  const to = path.resolve(ctx.cwd(), request.to);
+  const from = typedPath(ctx, request.from);
+  const to = typedPath(ctx, request.to);
   if (!isDirectory(to)) throw new MoveRefusedError(`${to} is not a folder (move the folder first)`);
   const move = { from, to };
   const realFrom = resolveRealPath(from);

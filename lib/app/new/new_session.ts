@@ -37,6 +37,7 @@ import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { readHeadCwd } from "../../transcript/tail.ts";
 import { askYesNo } from "../../ui/prompt.ts";
+import { typedPath } from "../folder_option.ts";
 
 /** Options of `claudecm new`. */
 export interface NewOptions {
@@ -121,13 +122,7 @@ async function launchElsewhere(
 }
 
 function projectDirectory(ctx: AppContext, proj: string | undefined): string {
-  const path = ctx.paths.path;
-  // An absolute --proj needs no name for the folder claudecm runs in (it may have none in UTF-8).
-  const dir = proj === undefined
-    ? ctx.cwd()
-    : path.isAbsolute(proj)
-    ? path.resolve(proj)
-    : path.resolve(ctx.cwd(), proj);
+  const dir = proj === undefined ? ctx.cwd() : typedPath(ctx, proj);
   if (!isDirectory(dir)) throw new UserError(`not a directory: ${proj ?? dir}`);
   // Before bootstrap writes anything: a row could not hold this folder.
   return validateSessionDir(dir);
