@@ -102,6 +102,36 @@ for (const index of [true, false]) {
   });
 }
 
+/** Text, a word asked for, and whether it is found: the same through the index and without it. */
+const MARKED: [string, string, boolean][] = [
+  ["ready\uFE0Flaunch now", "ready", false], // a variation selector inside a word
+  ["w\u0903x nearby", "w", false], // a vowel sign (a spacing mark)
+  ["cafe\u0301 open", "cafe", true], // a decomposed accent
+  ["\u304C\u3093\u3070\u308B and more", "\u304B\u3093\u3070\u308B", true], // がんばる asked as かんばる
+];
+
+for (const index of [true, false]) {
+  Deno.test(`find through ${index ? "the index" : "--no-index"}: marks split no word and join none`, async () => {
+    const { t } = setup();
+    try {
+      const cwd = makeFolder(t.home, "src/marked");
+      const folder = keyDirOf(t.ctx, cwd);
+      const sessions = MARKED.map(([text]) => {
+        const session = new TranscriptBuilder({ cwd, start: new Date("2026-11-29T10:00:00Z") })
+          .prompt(text).text("ok");
+        session.write(join(folder, `${session.sessionId}.jsonl`));
+        return session.sessionId;
+      });
+      for (const [i, [text, word, expected]] of MARKED.entries()) {
+        const found = ids(await find(t, [word], { index }));
+        assert.deepEqual(found, expected ? [sessions[i]] : [], `${word} in ${text}`);
+      }
+    } finally {
+      t.cleanup();
+    }
+  });
+}
+
 for (const index of [true, false]) {
   const how = index ? "the index" : "--no-index";
 

@@ -25,7 +25,7 @@ import { encodeProjectKey } from "../core/project_key.ts";
 import { indexableText } from "../core/index_words.ts";
 
 /** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
-const FIND_INDEX_VERSION = "5";
+const FIND_INDEX_VERSION = "6";
 
 /** SQLite's page cache for a query, in KiB (see {@linkcode FindIndexDb.open}). */
 export const QUERY_CACHE_KB = 64 * 1024;
