@@ -17,6 +17,14 @@ import { transcriptPathFor } from "../lib/core/paths.ts";
 import { isSessionLive, liveSessionIds } from "../lib/core/pid_manifest.ts";
 import { NAME_QUOTE, ON_WINDOWS } from "./helpers/portable.ts";
 
+/** Run claude through a shell script that does not exec it, as claude.cmd runs it on Windows. */
+function useNonExecShim(world: ReturnType<typeof createLaunchWorld>): void {
+  const shim = join(world.dir, "claude-shim");
+  Deno.writeTextFileSync(shim, `#!/bin/sh\n"${world.env.CLAUDECM_CLAUDE}" "$@"\n`);
+  Deno.chmodSync(shim, 0o755);
+  world.env.CLAUDECM_CLAUDE = shim;
+}
+
 const QUIET_CMV = {
   benchmark: { preTrimTokens: 12_345, reductionPercent: 3, breakEvenTurns: 151 },
 };
@@ -117,10 +125,7 @@ Deno.test({
       world.cmvScenario(QUIET_CMV);
       assert.equal((await world.run(["n"], { stdin: "Important work\n" })).code, 0);
       const [row] = world.sessions();
-      const shim = join(world.dir, "claude-shim");
-      Deno.writeTextFileSync(shim, `#!/bin/sh\n"${world.env.CLAUDECM_CLAUDE}" "$@"\n`);
-      Deno.chmodSync(shim, 0o755);
-      world.env.CLAUDECM_CLAUDE = shim;
+      useNonExecShim(world);
       // Long enough for the pid manifest to be read, as it is for any real session.
       world.claudeScenario({ steps: [{ sleepMs: 700 }, { say: "more" }, { sleepMs: 300 }] });
       const result = await world.run(["-c"], { stdin: "\n\n" });
@@ -245,10 +250,7 @@ Deno.test({
   fn: async () => {
     const world = createLaunchWorld();
     try {
-      const shim = join(world.dir, "claude-shim");
-      Deno.writeTextFileSync(shim, `#!/bin/sh\n"${world.env.CLAUDECM_CLAUDE}" "$@"\n`);
-      Deno.chmodSync(shim, 0o755);
-      world.env.CLAUDECM_CLAUDE = shim;
+      useNonExecShim(world);
       world.claudeScenario({ steps: [{ sleepMs: 20_000 }] });
       const child = claudecmCommand(["n"], { env: world.env, cwd: world.project }).spawn();
       const output = collectOutput(child, "Never started\n");
