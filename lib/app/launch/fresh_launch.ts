@@ -12,7 +12,7 @@
 
 import { findSessionCopies } from "../../core/session_copies.ts";
 import type { AppContext } from "../context.ts";
-import { argsPickSession, buildClaudeArgs, launchClaude, type LaunchOutcome } from "./launch.ts";
+import { argsPickSession, buildClaudeArgs, launchClaude } from "./launch.ts";
 import { displayNameFor, type LaunchSettings } from "./launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import { projectDirFor } from "../../core/paths.ts";
@@ -26,9 +26,8 @@ import {
 } from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { markSessionInUse } from "../../store/resume_marker.ts";
-import { readRegistry } from "../../store/registry_store.ts";
-import { classifyNext } from "../resume/next_session.ts";
 import { followFork } from "../resume/follow_fork.ts";
+import { continuedThenCleared, forkedFrom } from "./continued_session.ts";
 
 /** What to launch and how to register it. */
 export interface FreshLaunchOptions {
@@ -181,56 +180,6 @@ async function launchAndRegister(
   }
   const added = await register(ctx, sessionId, options);
   return { exitCode: launch.exitCode, sessionId, added };
-}
-
-/**
- * The session a `-c` continued (there before the launch: claude's manifest
- * named it first) when claude then went on in a new conversation without its
- * history (a /clear); null otherwise.
- */
-function continuedThenCleared(
-  launch: LaunchOutcome,
-  { before, folder, passArgs, join }: {
-    before: FolderSnapshot;
-    folder: string;
-    passArgs: string[];
-    join: (...parts: string[]) => string;
-  },
-): { guid: string; cleared: string } | null {
-  const first = launch.firstManifestSessionId;
-  const last = launch.manifestSessionId;
-  if (first === null || last === null || first === last || !before.has(first)) return null;
-  const next = classifyNext(last, {
-    nextPath: join(folder, `${last}.jsonl`),
-    resumedPath: join(folder, `${first}.jsonl`),
-    extraArgs: passArgs,
-  });
-  return next.kind === "cleared" ? { guid: first, cleared: last } : null;
-}
-
-/**
- * The listed session that `sessionId`, new in the folder, forked: the
- * newest transcript there before the launch (the one `-c` continues), when
- * `sessionId` carries its history forward (next_session.ts). Null for a new
- * conversation, a `--fork-session` branch, or a session the list lacks.
- */
-function forkedFrom(
-  ctx: AppContext,
-  sessionId: string,
-  { before, folder, passArgs }: { before: FolderSnapshot; folder: string; passArgs: string[] },
-): string | null {
-  if (before.has(sessionId)) return null;
-  const newest = [...before].sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (newest === undefined || findSession(readRegistry(ctx.paths), newest) === undefined) {
-    return null;
-  }
-  const join = ctx.paths.path.join;
-  const next = classifyNext(sessionId, {
-    nextPath: join(folder, `${sessionId}.jsonl`),
-    resumedPath: join(folder, `${newest}.jsonl`),
-    extraArgs: passArgs,
-  });
-  return next.kind === "fork" ? newest : null;
 }
 
 /**
