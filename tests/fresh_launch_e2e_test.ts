@@ -169,9 +169,15 @@ Deno.test("claudecm -c, then /clear: the continued session keeps its row; the ne
     assert.equal((await world.run(["n"], { stdin: "Important work\n" })).code, 0);
     const [row] = world.sessions();
     const cleared = sessionId(0xc2);
-    // Long enough for the pid manifest to be read before and after the /clear.
+    // Long enough for the pid manifest to be read before and after the /clear. Behind claude.cmd
+    // (Windows) it is taken only after 2 s, when no /proc tells ours from another window's.
     world.claudeScenario({
-      steps: [{ sleepMs: 700 }, { say: "more" }, { clear: cleared }, { sleepMs: 700 }],
+      steps: [
+        { sleepMs: ON_WINDOWS ? 2_500 : 700 },
+        { say: "more" },
+        { clear: cleared },
+        { sleepMs: 700 },
+      ],
     });
     const result = await world.run(["-c"], { stdin: "\n\n" });
     assert.equal(result.code, 0, result.stderr);
