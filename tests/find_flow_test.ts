@@ -4,7 +4,6 @@ import { type FindJson, type FindOptions, runFind } from "../lib/app/find/find.t
 import { runAdopt } from "../lib/app/find/adopt.ts";
 import { findIndexPath } from "../lib/app/find/index_search.ts";
 import { createMemoryOutput } from "../lib/ui/output.ts";
-import { projectDirFor } from "../lib/core/paths.ts";
 import { join } from "../lib/core/path.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { failReadsAfter, type FindHistory, writeFindHistory } from "./helpers/find_fixtures.ts";
@@ -30,6 +29,18 @@ async function find(t: TestContext, terms: string[], options: Partial<FindOption
 
 const ids = (json: FindJson) => json.results.map((r) => r.sessionId);
 
+/** One session per text, each prompted with it, in folder `dir` under HOME: their ids. */
+function sessionsSaying(t: TestContext, dir: string, texts: readonly string[]): string[] {
+  const cwd = makeFolder(t.home, dir);
+  const folder = keyDirOf(t.ctx, cwd);
+  return texts.map((text) => {
+    const session = new TranscriptBuilder({ cwd, start: new Date("2026-11-29T10:00:00Z") })
+      .prompt(text).text("ok");
+    session.write(join(folder, `${session.sessionId}.jsonl`));
+    return session.sessionId;
+  });
+}
+
 /** Words of many scripts, each said in its own session. */
 const SCRIPTS = [
   "файл открыт",
@@ -46,16 +57,7 @@ for (const index of [true, false]) {
   Deno.test(`find through ${index ? "the index" : "--no-index"}: a word of any script, as typed`, async () => {
     const { t } = setup();
     try {
-      const cwd = join(t.home, "src", "scripts");
-      Deno.mkdirSync(cwd, { recursive: true });
-      const folder = projectDirFor(t.ctx.paths, cwd);
-      Deno.mkdirSync(folder, { recursive: true });
-      const ids = SCRIPTS.map((text) => {
-        const session = new TranscriptBuilder({ cwd, start: new Date("2026-11-29T10:00:00Z") })
-          .prompt(text).text("ok");
-        session.write(join(folder, `${session.sessionId}.jsonl`));
-        return session.sessionId;
-      });
+      const ids = sessionsSaying(t, "src/scripts", SCRIPTS);
       for (const [i, text] of SCRIPTS.entries()) {
         const word = text.split(" ")[0];
         const found = (await find(t, [word], { index })).results.map((r) => r.sessionId);
@@ -78,14 +80,7 @@ for (const index of [true, false]) {
   Deno.test(`find through ${index ? "the index" : "--no-index"}: a word glued to a newer emoji`, async () => {
     const { t } = setup();
     try {
-      const cwd = makeFolder(t.home, "src/glued");
-      const folder = keyDirOf(t.ctx, cwd);
-      const sessions = GLUED.map((text) => {
-        const session = new TranscriptBuilder({ cwd, start: new Date("2026-11-29T10:00:00Z") })
-          .prompt(`it is ${text} now`).text("ok");
-        session.write(join(folder, `${session.sessionId}.jsonl`));
-        return session.sessionId;
-      });
+      const sessions = sessionsSaying(t, "src/glued", GLUED.map((text) => `it is ${text} now`));
       const asked: [string[], string][] = [
         [["launch"], sessions[0]],
         [["ready launch"], sessions[0]],
@@ -114,14 +109,7 @@ for (const index of [true, false]) {
   Deno.test(`find through ${index ? "the index" : "--no-index"}: marks split no word and join none`, async () => {
     const { t } = setup();
     try {
-      const cwd = makeFolder(t.home, "src/marked");
-      const folder = keyDirOf(t.ctx, cwd);
-      const sessions = MARKED.map(([text]) => {
-        const session = new TranscriptBuilder({ cwd, start: new Date("2026-11-29T10:00:00Z") })
-          .prompt(text).text("ok");
-        session.write(join(folder, `${session.sessionId}.jsonl`));
-        return session.sessionId;
-      });
+      const sessions = sessionsSaying(t, "src/marked", MARKED.map(([text]) => text));
       for (const [i, [text, word, expected]] of MARKED.entries()) {
         const found = ids(await find(t, [word], { index }));
         assert.deepEqual(found, expected ? [sessions[i]] : [], `${word} in ${text}`);

@@ -17,6 +17,14 @@ import { transcriptPathFor } from "../lib/core/paths.ts";
 import { isSessionLive, liveSessionIds } from "../lib/core/pid_manifest.ts";
 import { NAME_QUOTE, ON_WINDOWS } from "./helpers/portable.ts";
 
+/** A session started with `claudecm n` and named `desc`: its row. */
+async function registerOne(world: ReturnType<typeof createLaunchWorld>, desc: string) {
+  world.claudeScenario({ messages: ["first"] });
+  world.cmvScenario(QUIET_CMV);
+  assert.equal((await world.run(["n"], { stdin: `${desc}\n` })).code, 0);
+  return world.sessions()[0];
+}
+
 /** Run claude through a shell script that does not exec it, as claude.cmd runs it on Windows. */
 function useNonExecShim(world: ReturnType<typeof createLaunchWorld>): void {
   const shim = join(world.dir, "claude-shim");
@@ -98,10 +106,7 @@ Deno.test("a /clear before the first message: the row follows the session claude
 Deno.test("claudecm -c into a registered session asks no name, and 'skip' cannot drop its row", async () => {
   const world = createLaunchWorld();
   try {
-    world.claudeScenario({ messages: ["first"] });
-    world.cmvScenario(QUIET_CMV);
-    assert.equal((await world.run(["n"], { stdin: "Important work\n" })).code, 0);
-    const [row] = world.sessions();
+    const row = await registerOne(world, "Important work");
     // Long enough for the pid manifest to be read, as it is for any real session.
     world.claudeScenario({ steps: [{ sleepMs: 700 }, { say: "more" }] });
     const result = await world.run(["-c"], { stdin: "skip\nskip\n" });
@@ -121,10 +126,7 @@ Deno.test({
   fn: async () => {
     const world = createLaunchWorld();
     try {
-      world.claudeScenario({ messages: ["first"] });
-      world.cmvScenario(QUIET_CMV);
-      assert.equal((await world.run(["n"], { stdin: "Important work\n" })).code, 0);
-      const [row] = world.sessions();
+      const row = await registerOne(world, "Important work");
       useNonExecShim(world);
       // Long enough for the pid manifest to be read, as it is for any real session.
       world.claudeScenario({ steps: [{ sleepMs: 700 }, { say: "more" }, { sleepMs: 300 }] });
@@ -164,10 +166,7 @@ Deno.test("claudecm -c that claude continues as a fork: the row follows, the pre
 Deno.test("claudecm -c, then /clear: the continued session keeps its row; the new one is left for adopt", async () => {
   const world = createLaunchWorld();
   try {
-    world.claudeScenario({ messages: ["first"] });
-    world.cmvScenario(QUIET_CMV);
-    assert.equal((await world.run(["n"], { stdin: "Important work\n" })).code, 0);
-    const [row] = world.sessions();
+    const row = await registerOne(world, "Important work");
     const cleared = sessionId(0xc2);
     // Long enough for the pid manifest to be read before and after the /clear. Behind claude.cmd
     // (Windows) it is taken only after 2 s, when no /proc tells ours from another window's.
@@ -285,10 +284,7 @@ Deno.test({
 Deno.test("claudecm -c into a session a line that does not parse names adds no second row", async () => {
   const world = createLaunchWorld();
   try {
-    world.claudeScenario({ messages: ["first"] });
-    world.cmvScenario(QUIET_CMV);
-    assert.equal((await world.run(["n"], { stdin: "Parser work\n" })).code, 0);
-    const [row] = world.sessions();
+    const row = await registerOne(world, "Parser work");
     // The old scripts wrote a typed name as it was: a '|' in it makes a line that does not parse.
     const line = `${row.guid}|${row.dir}|Parser | lexer||\n`;
     Deno.writeTextFileSync(world.paths.registryFile, line);
