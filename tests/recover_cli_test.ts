@@ -77,6 +77,47 @@ Deno.test("recover --exclude and --limit, from another folder with --cwd", async
   }
 });
 
+Deno.test("--exclude is repeatable, refuses what is not a session id, and an empty one adds nothing", async () => {
+  const w = world();
+  try {
+    const both = await runClaudecm([
+      "recover",
+      "--json",
+      "--exclude",
+      w.crashed.sessionId,
+      "--exclude",
+      w.older.sessionId.toUpperCase(),
+      "--exclude",
+      "",
+    ], { env: w.t.env, cwd: w.cwd });
+    assert.equal(both.code, 0, both.stderr);
+    const list = JSON.parse(both.stdout);
+    assert.deepEqual(list.candidates.map((c: { id: string }) => c.id), [w.live.sessionId]);
+    const last = await runClaudecm([
+      "recall",
+      "--last",
+      "--json",
+      "--exclude",
+      w.live.sessionId,
+      "--exclude",
+      w.crashed.sessionId,
+    ], { env: w.t.env, cwd: w.cwd });
+    assert.equal(JSON.parse(last.stdout).session_id, w.older.sessionId, last.stderr);
+    for (
+      const args of [
+        ["recover", "--json", "--exclude", "nope"],
+        ["recall", "--last", "--exclude", `${w.crashed.sessionId}x`],
+        ["recall", w.older.sessionId, "--exclude", w.crashed.sessionId],
+      ]
+    ) {
+      const run = await runClaudecm(args, { env: w.t.env, cwd: w.cwd });
+      assert.equal(run.code, 2, `${args.join(" ")}: ${run.stderr}`);
+    }
+  } finally {
+    w.t.cleanup();
+  }
+});
+
 Deno.test("recover and recall refuse a --cwd that names a file; a relative or gone folder is taken as a folder", async () => {
   const w = world();
   try {

@@ -6,6 +6,7 @@
 
 import type { CommandDetails } from "./command.ts";
 import { RECALL_EXIT } from "../app/recall/defaults.ts";
+import { collectSessionIds } from "./option_values.ts";
 
 /** `recall`. */
 export const recallCommand: CommandDetails = {
@@ -32,7 +33,9 @@ export const recallCommand: CommandDetails = {
     },
     {
       flags: "--exclude <id>",
-      description: "with --last: leave this session out ($CLAUDE_CODE_SESSION_ID always is)",
+      description:
+        "with --last: leave this session out; repeatable ($CLAUDE_CODE_SESSION_ID always is)",
+      parse: collectSessionIds,
     },
     { flags: "--json", description: "print the capsule (or the failure) as JSON" },
   ],
@@ -60,7 +63,7 @@ export const recallCommand: CommandDetails = {
       last: input.flag("last"),
       cwd: input.text("cwd"),
       scope: input.text("scope"),
-      exclude: input.text("exclude"),
+      exclude: input.list("exclude"),
       json: input.flag("json"),
     });
   },

@@ -7,7 +7,7 @@
 import type { CommandDetails } from "./command.ts";
 import { DEFAULT_BUDGET, DEFAULT_LIMIT } from "../app/recover/defaults.ts";
 import { ExitCode } from "../core/errors.ts";
-import { parsePositiveInt } from "./option_values.ts";
+import { collectSessionIds, parsePositiveInt } from "./option_values.ts";
 
 /** `recover`. */
 export const recoverCommand: CommandDetails = {
@@ -23,7 +23,9 @@ export const recoverCommand: CommandDetails = {
     },
     {
       flags: "--exclude <id>",
-      description: "leave this session out ($CLAUDE_CODE_SESSION_ID is always left out)",
+      description:
+        "leave this session out; repeatable ($CLAUDE_CODE_SESSION_ID is always left out)",
+      parse: collectSessionIds,
     },
     {
       flags: "--limit <n>",
@@ -55,7 +57,7 @@ export const recoverCommand: CommandDetails = {
     return runRecover(ctx, {
       json: input.flag("json"),
       cwd: input.text("cwd"),
-      exclude: input.text("exclude"),
+      exclude: input.list("exclude"),
       limit: input.number("limit"),
       session: input.text("session"),
       digest: input.flag("digest"),

@@ -36,8 +36,8 @@ export interface RecallOptions {
   cwd?: string;
   scope?: string;
   json?: boolean;
-  /** A session `--last` leaves out, besides $CLAUDE_CODE_SESSION_ID. */
-  exclude?: string;
+  /** Sessions `--last` leaves out, besides $CLAUDE_CODE_SESSION_ID. */
+  exclude?: string[];
   /** The git to ask; the real one by default. */
   git?: GitRunner;
 }
@@ -46,6 +46,9 @@ export interface RecallOptions {
 export function runRecall(ctx: AppContext, options: RecallOptions): number {
   if (options.last && options.session !== undefined) {
     throw new UsageError("give a session or --last, not both");
+  }
+  if (!options.last && options.exclude !== undefined) {
+    throw new UsageError("--exclude goes with --last: a named session is never left out");
   }
   if (!options.last && options.session === undefined) {
     throw new UsageError(

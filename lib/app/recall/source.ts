@@ -64,7 +64,7 @@ export function locateSession(ctx: AppContext, identifier: string, cwd: string):
 }
 
 /** The newest session of `cwd`'s project dir that is not live. */
-export function lastSession(ctx: AppContext, cwd: string, exclude?: string): RecallSource {
+export function lastSession(ctx: AppContext, cwd: string, exclude?: string[]): RecallSource {
   const list = listCandidates(ctx, { cwd, exclude, limit: 1 });
   const [pick] = list.candidates;
   if (pick === undefined) {

@@ -26,7 +26,8 @@ import { safeJson } from "../../core/safe_text.ts";
 export interface RecoverOptions {
   json?: boolean;
   cwd?: string;
-  exclude?: string;
+  /** Sessions left out, besides $CLAUDE_CODE_SESSION_ID. */
+  exclude?: string[];
   limit?: number;
   session?: string;
   digest?: boolean;
@@ -80,7 +81,7 @@ export function listCandidates(ctx: AppContext, options: RecoverOptions): Candid
   const found = resolveProjectDir(ctx.paths, cwd, { os: ctx.os });
   if (found === undefined) return { cwd, projectDir: null, candidates: [], excluded: [] };
   const exclude = new Set(
-    [options.exclude, ctx.env("CLAUDE_CODE_SESSION_ID")]
+    [...options.exclude ?? [], ctx.env("CLAUDE_CODE_SESSION_ID")]
       .map((id) => canonicalSessionId(id ?? "")).filter((id) => id !== ""),
   );
   // Only this folder's sessions: another folder's path may encode to the same project key.
