@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { finishedSession, keyDirOf, makeFolder, save } from "./helpers/projects.ts";
 import { runClaudecm } from "./helpers/run_cli.ts";
+import { permissionsTestable, runClaudecmUnprivileged } from "./helpers/run_unprivileged.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
 
@@ -116,6 +117,56 @@ Deno.test("--exclude is repeatable, refuses what is not a session id, and an emp
   } finally {
     w.t.cleanup();
   }
+});
+
+Deno.test({
+  name: "a transcript that cannot be read is named with the fix, never passed over in silence",
+  ignore: !permissionsTestable,
+  fn: async () => {
+    const w = world();
+    try {
+      const unreadable = join(w.dir, `${w.crashed.sessionId}.jsonl`);
+      Deno.chmodSync(unreadable, 0o000);
+      const run = (args: string[]) =>
+        runClaudecmUnprivileged(args, { env: w.env, cwd: w.cwd, home: w.t.home });
+      const listed = await run(["recover", "--json"]);
+      assert.equal(listed.code, 0, listed.stderr);
+      const list = JSON.parse(listed.stdout);
+      assert.deepEqual(list.candidates.map((c: { id: string }) => c.id), [w.older.sessionId]);
+      const [exclusion] = list.excluded.filter((e: { reason: string }) =>
+        e.reason === "unreadable"
+      );
+      assert.equal(exclusion.id, w.crashed.sessionId);
+      assert.match(exclusion.error, /^permission denied: .*\.jsonl; let your user read/);
+      const table = await run(["recover"]);
+      assert.equal(table.code, 0, table.stderr);
+      assert.match(
+        table.stderr,
+        new RegExp(`recover: permission denied: .*${w.crashed.sessionId}`),
+      );
+      const picked = await run(["recall", "--last"]);
+      assert.match(
+        picked.stderr,
+        new RegExp(`recall: permission denied: .*${w.crashed.sessionId}`),
+      );
+
+      Deno.chmodSync(join(w.dir, `${w.older.sessionId}.jsonl`), 0o000);
+      const none = await run(["recover"]);
+      assert.equal(none.code, 1, none.stdout);
+      assert.doesNotMatch(none.stdout, /No prior session/);
+      const json = await run(["recover", "--json"]);
+      assert.equal(json.code, 1);
+      assert.deepEqual(JSON.parse(json.stdout).candidates, []);
+      const last = await run(["recall", "--last", "--json"]);
+      assert.equal(last.code, 1, last.stderr);
+      assert.match(
+        JSON.parse(last.stdout).message,
+        /no session to recall in .*: permission denied/,
+      );
+    } finally {
+      w.t.cleanup();
+    }
+  },
 });
 
 Deno.test("recover and recall refuse a --cwd that names a file; a relative or gone folder is taken as a folder", async () => {

@@ -47,7 +47,10 @@ export const recoverCommand: CommandDetails = {
   helpAfter:
     "\nWithout --json or --session in a terminal, shows the most recent session and its\n" +
     "alternates, asks which to recover, and prints its digest.\n\n" +
-    "Exit codes: 0 ok (also when no prior session exists), 1 failure, 2 usage error,\n" +
+    "A session whose transcript cannot be read is named on stderr (and in --json's\n" +
+    '"excluded", reason "unreadable"), never left out in silence.\n\n' +
+    "Exit codes: 0 ok (also when no prior session exists), 1 failure (also when no\n" +
+    "session could be offered because none could be read), 2 usage error,\n" +
     `${ExitCode.notFound} session id invalid or not found.\n`,
   run: async (input, makeContext) => {
     const [{ runRecover }, ctx] = await Promise.all([

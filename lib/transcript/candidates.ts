@@ -11,6 +11,7 @@
 import { listTranscripts } from "./project_dir.ts";
 import { readHeadCwd, readTail } from "./tail.ts";
 import { compareText } from "../core/compare_text.ts";
+import { environmentUserError, errorMessage, withPath } from "../core/errors.ts";
 
 /** A session `recover` can rebuild. */
 export interface Candidate {
@@ -33,9 +34,12 @@ export interface Exclusion {
   /**
    * `requested`: named by --exclude or the environment; `live-tail`: looks
    * live; `other-folder`: it records another folder whose path shares this
-   * project key (`/x/a-b` and `/x/a.b`).
+   * project key (`/x/a-b` and `/x/a.b`); `unreadable`: its transcript could
+   * not be read, so it cannot be ranked (DESIGN.md 5.11: said, never hidden).
    */
-  reason: "requested" | "live-tail" | "other-folder";
+  reason: "requested" | "live-tail" | "other-folder" | "unreadable";
+  /** With `unreadable`: why, naming the file and the fix. */
+  error?: string;
 }
 
 /** Options for {@linkcode rankCandidates}. */
@@ -74,7 +78,12 @@ export function rankCandidates(dir: string, options: RankOptions): Ranking {
     let tail;
     try {
       tail = readTail(file.path);
-    } catch {
+    } catch (error) {
+      // Gone since the listing: it is no session of this folder any more.
+      if (error instanceof Deno.errors.NotFound) continue;
+      const why = environmentUserError(withPath(error, file.path))?.message ??
+        `cannot read ${file.path}: ${errorMessage(error)}`;
+      excluded.push({ id: file.id, reason: "unreadable", error: why });
       continue;
     }
     if (options.isFolder !== undefined) {

@@ -58,6 +58,8 @@ export function runRecall(ctx: AppContext, options: RecallOptions): number {
   try {
     const capsule = buildCapsule(ctx, options);
     if (capsule.source.picked && !options.json) {
+      // A session that could not be read may be newer than the one picked.
+      for (const why of capsule.source.picked.unreadable) ctx.err.line(`recall: ${why}`, "red");
       ctx.err.line(
         `recall: --last picked session ${capsule.sessionId}, the newest here that is not live`,
       );

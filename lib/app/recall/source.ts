@@ -25,7 +25,13 @@ export interface RecallSource {
   sessionId?: string;
   how: "session-id" | "transcript-path" | "session-dir" | "last";
   /** For `--last`: the pick and the sessions left out as live. */
-  picked?: { title: string | null; lastActivity: string | null; excluded: string[] };
+  picked?: {
+    title: string | null;
+    lastActivity: string | null;
+    excluded: string[];
+    /** Why each transcript of the folder that could not be read was passed over. */
+    unreadable: string[];
+  };
 }
 
 /** Find the transcript `identifier` names; `cwd` is searched first for ids. */
@@ -67,6 +73,10 @@ export function locateSession(ctx: AppContext, identifier: string, cwd: string):
 export function lastSession(ctx: AppContext, cwd: string, exclude?: string[]): RecallSource {
   const list = listCandidates(ctx, { cwd, exclude, limit: 1 });
   const [pick] = list.candidates;
+  const unreadable = list.excluded.find((exclusion) => exclusion.reason === "unreadable");
+  if (pick === undefined && unreadable !== undefined) {
+    throw new UserError(`no session to recall in ${cwd}: ${unreadable.error}`);
+  }
   if (pick === undefined) {
     const why = list.projectDir === null
       ? "Claude Code recorded no session"
@@ -81,6 +91,7 @@ export function lastSession(ctx: AppContext, cwd: string, exclude?: string[]): R
       title: pick.title,
       lastActivity: pick.lastActivity,
       excluded: list.excluded.map((e) => e.id),
+      unreadable: list.excluded.flatMap((e) => e.error === undefined ? [] : [e.error]),
     },
   };
 }

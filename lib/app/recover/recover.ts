@@ -53,10 +53,15 @@ export function runRecover(ctx: AppContext, options: RecoverOptions): number {
     return 0;
   }
   const list = listCandidates(ctx, options);
+  const unreadable = list.excluded.filter((exclusion) => exclusion.reason === "unreadable");
+  // Nothing to offer because files could not be read is a failure, not "no prior session".
+  const code = list.candidates.length === 0 && unreadable.length > 0 ? 1 : 0;
   if (options.json) {
     ctx.out.line(safeJson(list, 2));
-    return 0;
+    return code;
   }
+  for (const exclusion of unreadable) ctx.err.line(`recover: ${exclusion.error}`, "red");
+  if (code !== 0) return code;
   if (list.projectDir === null || list.candidates.length === 0) {
     ctx.out.line(`No prior session for this folder: ${list.cwd}`);
     return 0;
