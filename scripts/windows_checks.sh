@@ -151,42 +151,69 @@ allowed() {
 total_passed=0
 total_failed=0
 unexpected=()
+flaky=()
 allowed_count=0
-# Run one test file; adds to the totals; returns 1 when it failed beyond the allow-list
-# (or at all, with `strict`).
-run_test_file() {
-  local file="$1" strict="${2:-}" log summary passed failed name
+# One run of a test file: prints its line and sets run_passed, run_failed, run_allowed and
+# run_unexpected (its failures beyond the allow-list; all of them with `strict`), with the first
+# lines of what they printed in $logs/why.txt.
+run_once() {
+  local file="$1" strict="$2" log summary name
   log="$logs/$(basename "$file" .ts).log"
+  run_passed=0 run_failed=0 run_allowed=0 run_unexpected=()
+  : >"$logs/why.txt"
   deno_win test -A --no-check "$file" >"$log" 2>&1 || true
   summary="$(grep -E '^(ok|FAILED) \| [0-9]+ passed' "$log" | tail -n 1 || true)"
   if [ -z "$summary" ]; then
-    total_failed=$((total_failed + 1))
+    run_failed=1
     echo "CRASH  $file (no summary line: crashed or timed out)"
-    tail -n 20 "$log" | sed 's/^/       /'
-    if [ -z "$strict" ] && allowed "$file" "*"; then allowed_count=$((allowed_count + 1)); return 0; fi
-    unexpected+=("$file (no summary line)")
-    return 1
+    tail -n 20 "$log" | sed 's/^/       /' | tee "$logs/why.txt"
+    if [ -z "$strict" ] && allowed "$file" "*"; then run_allowed=1; else run_unexpected=("$file (no summary line)"); fi
+    return 0
   fi
-  passed="$(sed -E 's/.*\| ([0-9]+) passed.*/\1/' <<<"$summary")"
-  failed="$(sed -E 's/.*\| ([0-9]+) failed.*/\1/' <<<"$summary")"
-  total_passed=$((total_passed + passed))
-  total_failed=$((total_failed + failed))
-  printf '%-6s %s: %s passed, %s failed\n' "$([ "$failed" = 0 ] && echo ok || echo FAILED)" \
-    "$file" "$passed" "$failed"
-  [ "$failed" = 0 ] && return 0
-  local bad=0
+  run_passed="$(sed -E 's/.*\| ([0-9]+) passed.*/\1/' <<<"$summary")"
+  run_failed="$(sed -E 's/.*\| ([0-9]+) failed.*/\1/' <<<"$summary")"
+  printf '%-6s %s: %s passed, %s failed\n' "$([ "$run_failed" = 0 ] && echo ok || echo FAILED)" \
+    "$file" "$run_passed" "$run_failed"
+  [ "$run_failed" = 0 ] && return 0
   while IFS= read -r name; do
     if [ -z "$strict" ] && allowed "$file" "$name"; then
-      allowed_count=$((allowed_count + 1))
+      run_allowed=$((run_allowed + 1))
       echo "       allowed: $name"
     else
-      unexpected+=("$file: $name")
+      run_unexpected+=("$file: $name")
       echo "       FAILED: $name"
-      bad=1
     fi
   done < <(sed -n '/^ FAILURES /,$p' "$log" | sed -nE "s#^(.*) => \./${file//./\\.}:[0-9]+:[0-9]+\$#\1#p")
-  if [ "$bad" = 1 ]; then sed -n '/^ ERRORS /,/^ FAILURES /p' "$log" | head -n 60 | sed 's/^/       /'; fi
-  return "$bad"
+  [ ${#run_unexpected[@]} = 0 ] && return 0
+  sed -n '/^ ERRORS /,/^ FAILURES /p' "$log" | head -n 60 | sed 's/^/       /'
+  sed -n '/^ ERRORS /,/^ FAILURES /p' "$log" | sed '1,2d; / FAILURES /d' | head -n 20 |
+    sed 's/^/    /' >"$logs/why.txt"
+}
+# Run one test file; adds to the totals; returns 1 when it failed beyond the allow-list (or at
+# all, with `strict`). Under wine a test now and then fails once and passes on every rerun (CI
+# saw two such, in different tests, neither reproduced in dozens of rounds), so a file of the
+# suite that fails is run once more: it passes only if the rerun is clean, and the first failure
+# is still reported, with what it printed, at the end of the run. The Windows tests get no rerun.
+run_test_file() {
+  local file="$1" strict="${2:-}" first=()
+  run_once "$file" "$strict"
+  if [ ${#run_unexpected[@]} -gt 0 ] && [ -z "$strict" ]; then
+    first=("${run_unexpected[@]}")
+    { echo "  $file:"; cat "$logs/why.txt"; } >"$logs/first_why.txt"
+    echo "       once more: $file"
+    run_once "$file" "$strict"
+    if [ ${#run_unexpected[@]} = 0 ]; then
+      flaky+=("${first[@]}")
+      cat "$logs/first_why.txt" >>"$logs/flaky.txt"
+    fi
+  fi
+  total_passed=$((total_passed + run_passed))
+  total_failed=$((total_failed + run_failed))
+  allowed_count=$((allowed_count + run_allowed))
+  [ ${#run_unexpected[@]} = 0 ] && return 0
+  unexpected+=("${run_unexpected[@]}")
+  { echo "  $file:"; cat "$logs/why.txt"; } >>"$logs/unexpected.txt"
+  return 1
 }
 
 status=0
@@ -211,8 +238,13 @@ for file in tests/*_test.ts; do
 done
 echo "suite took $((SECONDS - suite_started)) s; $allowed_count allow-listed failure(s)," \
   "${#unexpected[@]} not allow-listed"
+for failure in "${flaky[@]}"; do echo "  failed once, passed on a rerun: $failure"; done
 for failure in "${unexpected[@]}"; do echo "  not allow-listed: $failure"; done
+# Why, again at the end (shorter): a CI page that keeps only the tail of the output still says it.
+[ -f "$logs/flaky.txt" ] && { echo "what the failures that passed on a rerun printed:"; cat "$logs/flaky.txt"; }
+[ -f "$logs/unexpected.txt" ] && { echo "what the failures printed:"; cat "$logs/unexpected.txt"; }
 # The closing line counts an allow-listed failure (a wine artefact) as skipped, not failed: it does
 # not gate, as a test that cannot apply on this platform would not.
-echo "windows: $total_passed passed, $((total_failed - allowed_count)) failed, $allowed_count skipped"
+echo "windows: $total_passed passed, $((total_failed - allowed_count)) failed, $allowed_count skipped," \
+  "${#flaky[@]} failed once and passed on a rerun"
 exit "$status"

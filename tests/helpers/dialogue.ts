@@ -26,10 +26,11 @@ export function startDialogue(
 ): Dialogue {
   const child = claudecmCommand(args, options).spawn();
   const writer = child.stdin.getWriter();
-  const decoder = new TextDecoder();
   let stdout = "";
   let stderr = "";
+  // One decoder per stream: a character split across chunks must not meet the other stream's bytes.
   const pump = async (stream: ReadableStream<Uint8Array>, add: (text: string) => void) => {
+    const decoder = new TextDecoder();
     for await (const chunk of stream) add(decoder.decode(chunk, { stream: true }));
   };
   const reading = Promise.all([
