@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { generationPath, MAX_GENERATIONS, syncFileToVault } from "../lib/store/vault_file_sync.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
+import { restoreVaultEntry } from "../lib/store/vault_entry.ts";
+import { symlinkIfSupported } from "./helpers/portable.ts";
 
 function inTemp(test: (dir: string) => void): void {
   const dir = Deno.makeTempDirSync({ prefix: "claudecm-vault-file-" });
@@ -42,6 +44,37 @@ for (const forceCopy of [false, true]) {
       assert.deepEqual(kept, ["v3\n", "v2\n", "v1\n"], "newest first; v0 dropped");
       assert.ok(!pathExists(generationPath(target, MAX_GENERATIONS + 1)));
       assert.equal(generationPath(target, 1), join(dir, "vault", "s.gen1.jsonl"));
+    });
+  });
+
+  Deno.test(`vault file (${mode}): a transcript that is a symlink is kept as the file it leads to`, () => {
+    inTemp((dir) => {
+      const source = join(dir, "s.jsonl");
+      const target = join(dir, "vault", "s.jsonl");
+      const elsewhere = join(dir, "other disk.jsonl");
+      Deno.writeTextFileSync(source, "line 1\n");
+      syncFileToVault(source, target, { forceCopy });
+      Deno.writeTextFileSync(elsewhere, "line 1\nline 2\n");
+      Deno.removeSync(source);
+      if (!symlinkIfSupported(elsewhere, source)) return;
+      assert.equal(syncFileToVault(source, target, { forceCopy })?.changed, true);
+      assert.ok(Deno.lstatSync(target).isFile, "the vault holds a file, not a link");
+      Deno.removeSync(elsewhere);
+      assert.equal(Deno.readTextFileSync(target), "line 1\nline 2\n");
+    });
+  });
+
+  Deno.test(`vault file (${mode}): a symlink an older sync left in the vault is replaced by the file`, () => {
+    inTemp((dir) => {
+      const source = join(dir, "s.jsonl");
+      const target = join(dir, "vault", "s.jsonl");
+      Deno.writeTextFileSync(source, "line 1\n");
+      Deno.mkdirSync(join(dir, "vault"));
+      if (!symlinkIfSupported(source, target)) return;
+      assert.equal(syncFileToVault(source, target, { forceCopy })?.changed, true);
+      assert.ok(Deno.lstatSync(target).isFile);
+      Deno.removeSync(source);
+      assert.equal(Deno.readTextFileSync(target), "line 1\n");
     });
   });
 
@@ -175,5 +208,28 @@ Deno.test("vault file: a source that goes while it is copied is a source that is
       Deno.copyFileSync = realCopy;
     }
     assert.equal(Deno.readTextFileSync(target), "first\n", "the vault keeps what it has");
+  });
+});
+
+Deno.test("restore from a vault entry that an older sync left as a symlink puts back the file", () => {
+  inTemp((dir) => {
+    const kept = join(dir, "elsewhere.jsonl");
+    Deno.writeTextFileSync(kept, "line 1\n");
+    Deno.mkdirSync(join(dir, "vault"));
+    const vault = {
+      folder: join(dir, "vault"),
+      transcript: join(dir, "vault", "s.jsonl"),
+      sidecar: join(dir, "vault", "s"),
+    };
+    if (!symlinkIfSupported(kept, vault.transcript)) return;
+    const target = {
+      folder: join(dir, "project"),
+      transcript: join(dir, "project", "s.jsonl"),
+      sidecar: join(dir, "project", "s"),
+    };
+    assert.equal(restoreVaultEntry(vault, target).status, "restored");
+    assert.ok(Deno.lstatSync(target.transcript).isFile, "a file, not a link");
+    Deno.removeSync(kept);
+    assert.equal(Deno.readTextFileSync(target.transcript), "line 1\n");
   });
 });

@@ -136,7 +136,9 @@ function compareFiles(from: string, to: string): "absent" | "same" | "differs" {
 }
 
 /** A link (which fails rather than replace) or, where links fail, a copy linked or renamed in. */
-function placeWithoutOverwrite(from: string, to: string): void {
+function placeWithoutOverwrite(vaultFile: string, to: string): void {
+  // A symlink left in the vault by an older sync: what is put back is the file, never the link.
+  const from = Deno.realPathSync(vaultFile);
   Deno.mkdirSync(dirname(to), { recursive: true });
   try {
     Deno.linkSync(from, to);

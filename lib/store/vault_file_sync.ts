@@ -75,21 +75,26 @@ function syncExisting(
 ): FileSyncResult | null {
   const src = infoOrNull(source);
   if (src === null || !src.isFile) return null;
-  const dst = infoOrNull(target);
+  // A transcript that is a symlink (moved to another disk by hand): the vault keeps the file it
+  // leads to. A hard link to the symlink itself would keep only a path, gone with its target.
+  const from = Deno.lstatSync(source).isSymlink ? Deno.realPathSync(source) : source;
+  const held = infoOrNull(target, { links: "self" });
+  // A symlink in the vault (made so before the line above) holds no bytes: it is replaced whole.
+  const dst = held?.isSymlink ? null : held;
   if (dst !== null && sameInode(src, dst)) return { mode: "link", bytes: dst.size, changed: false };
-  if (dst === null) Deno.mkdirSync(dirname(target), { recursive: true });
-  const linked = options.forceCopy ? null : linkToTemp(source, target);
+  if (held === null) Deno.mkdirSync(dirname(target), { recursive: true });
+  const linked = options.forceCopy ? null : linkToTemp(from, target);
   if (linked !== null) {
     // A replaced source, or a copy from when links failed: its content is checked, not assumed.
-    const replaced = dst !== null && !isPrefixOf(target, source, dst.size);
+    const replaced = dst !== null && !isPrefixOf(target, from, dst.size);
     finishInto(linked, target, { replaced });
     return { mode: "link", bytes: src.size, changed: true };
   }
   if (dst !== null && unchangedCopy(src, dst)) {
     return { mode: "copy", bytes: dst.size, changed: false };
   }
-  const prefix = dst !== null && isPrefixOf(target, source, dst.size);
-  const tmp = prefix ? appendCopy(source, target, dst!.size) : wholeCopy(source, target);
+  const prefix = dst !== null && isPrefixOf(target, from, dst.size);
+  const tmp = prefix ? appendCopy(from, target, dst!.size) : wholeCopy(from, target);
   const bytes = Deno.statSync(tmp).size;
   finishInto(tmp, target, { replaced: dst !== null && !prefix });
   return { mode: "copy", bytes, changed: true };
