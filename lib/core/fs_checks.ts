@@ -9,6 +9,8 @@
  * @module
  */
 
+import { withPath } from "./errors.ts";
+
 /** What stands at a path: found (with its info), not found, or not knowable. */
 export type PathProbe =
   | { kind: "file" | "directory" | "other"; info: Deno.FileInfo }
@@ -160,6 +162,35 @@ export function readDirOrEmpty(dir: string): Deno.DirEntry[] {
     return [...Deno.readDirSync(dir)];
   } catch {
     return [];
+  }
+}
+
+/**
+ * The entries of directory `dir`; none when nothing is there. Any other
+ * failure (no permission, a file where the folder should be) is thrown: where
+ * "none" would tell a user a copy is not there (the vault), a folder that
+ * cannot be read is not an empty one (DESIGN.md 5.11).
+ */
+export function readDirIfPresent(dir: string): Deno.DirEntry[] {
+  try {
+    return [...Deno.readDirSync(dir)];
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw withPath(error, dir);
+  }
+}
+
+/**
+ * Whether anything, even a dangling symlink, stands at `path`; throws when
+ * that cannot be known (a folder on the way that cannot be read, or a file).
+ */
+export function isPresent(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw withPath(error, path);
   }
 }
 

@@ -15,7 +15,14 @@
  * @module
  */
 
-import { pathExists, readDirOrEmpty, subdirectoryNames } from "./fs_checks.ts";
+import {
+  isPresent,
+  probePath,
+  readDirIfPresent,
+  readDirOrEmpty,
+  subdirectoryNames,
+} from "./fs_checks.ts";
+import { UserError } from "./errors.ts";
 import { type Paths, projectDirFor } from "./paths.ts";
 import { projectKey } from "./project_key.ts";
 
@@ -87,9 +94,12 @@ export function findSessionCopies(paths: Paths, guid: string): SessionCopy[] {
  * vault key folder), in key folder order.
  */
 export function findVaultEntries(paths: Paths, guid: string): SessionFiles[] {
-  return subdirectoryNames(paths.vaultDir)
+  // A vault that cannot be read throws: "no entry" would let a D# or a missing transcript's
+  // offer to delete go ahead (DESIGN.md 5.11).
+  return readDirIfPresent(paths.vaultDir).filter((entry) => entry.isDirectory)
+    .map((entry) => entry.name).sort()
     .map((name) => sessionFilesIn(paths, paths.path.join(paths.vaultDir, name), guid))
-    .filter((files) => pathExists(files.transcript) || pathExists(files.sidecar));
+    .filter((files) => isPresent(files.transcript) || isPresent(files.sidecar));
 }
 
 /**
@@ -116,7 +126,18 @@ export function vaultEntryFor(
   session: { guid: string; dir: string },
 ): SessionFiles | null {
   const own = vaultFilesFor(paths, session);
-  if (pathExists(own.transcript)) return own;
-  return findVaultEntries(paths, session.guid).find((files) => pathExists(files.transcript)) ??
-    null;
+  if (holdsTranscript(own)) return own;
+  return findVaultEntries(paths, session.guid).find(holdsTranscript) ?? null;
+}
+
+/**
+ * Whether a vault entry holds a transcript to restore: a file (a link to one
+ * that is gone holds nothing); a vault that cannot be looked in is an error.
+ */
+function holdsTranscript(files: SessionFiles): boolean {
+  const probe = probePath(files.transcript);
+  if (probe.kind === "unreadable") {
+    throw new UserError(`the vault cannot be read: ${probe.error}: ${files.transcript}`);
+  }
+  return probe.kind === "file";
 }

@@ -16,6 +16,7 @@ import type { ResumeOutcome } from "./resume_session.ts";
 import { mainSessions, type Session } from "../../core/registry.ts";
 import { moveToTop, removeSession } from "../../core/registry_ops.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
+import { environmentUserError, errorMessage } from "../../core/errors.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { holdsConversation } from "../../transcript/conversation.ts";
 import { vaultEntryFor } from "../../core/session_copies.ts";
@@ -97,8 +98,18 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
     );
     return;
   }
-  // The vault is the first answer to a missing transcript (DESIGN.md 5.16): never a delete then.
-  if (vaultEntryFor(ctx.paths, session) !== null) {
+  // The vault is the first answer to a missing transcript (DESIGN.md 5.16): never a delete then,
+  // nor when the vault cannot be looked in.
+  let inVault: boolean;
+  try {
+    inVault = vaultEntryFor(ctx.paths, session) !== null;
+  } catch (error) {
+    ctx.out.line(refused, "yellow");
+    const why = environmentUserError(error)?.message ?? errorMessage(error);
+    ctx.out.line(`  Could not look in the vault (${why}); the entry is kept.`, "yellow");
+    return;
+  }
+  if (inVault) {
     ctx.out.line(
       `  Its transcript is missing, and the vault has it: claudecm restore ${session.guid} ` +
         "puts it back. The entry is kept.",

@@ -15,7 +15,7 @@ import type { AppContext } from "../context.ts";
 import { errorMessage, ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { safeJson } from "../../core/safe_text.ts";
-import { readDirOrEmpty } from "../../core/fs_checks.ts";
+import { readDirIfPresent } from "../../core/fs_checks.ts";
 import {
   canonicalSessionId,
   isSessionId,
@@ -123,16 +123,16 @@ function sayLinkNote(ctx: AppContext, bytes: number, freed: number): void {
   );
 }
 
-/** Vault entries of sessions no registered row names. */
+/** Vault entries of sessions no registered row names; a vault that cannot be read throws. */
 function unregisteredEntries(ctx: AppContext, registry: Registry): VaultEntry[] {
   const { paths } = ctx;
   const registered = namedSessionIds(registry);
   const entries: VaultEntry[] = [];
-  for (const keyEntry of readDirOrEmpty(paths.vaultDir)) {
+  for (const keyEntry of readDirIfPresent(paths.vaultDir)) {
     if (!keyEntry.isDirectory) continue;
     const folder = paths.path.join(paths.vaultDir, keyEntry.name);
     const guids = new Set<string>();
-    for (const entry of readDirOrEmpty(folder)) {
+    for (const entry of readDirIfPresent(folder)) {
       const guid = /^([0-9a-fA-F-]{36})(\.gen\d+)?(\.jsonl)?$/.exec(entry.name)?.[1];
       if (guid !== undefined && isSessionId(guid)) guids.add(guid);
     }

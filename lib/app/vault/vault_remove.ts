@@ -11,13 +11,13 @@ import { errorMessage } from "../../core/errors.ts";
 import { findVaultEntries } from "../../core/session_copies.ts";
 import { removeVaultEntry, vaultEntryFiles } from "../../store/vault_entry.ts";
 
-/** The vault's files of session `guid`, for a confirmation to list; none when it has none. */
+/**
+ * The vault's files of session `guid`, for a confirmation to list; none when
+ * it has none. A vault that cannot be read throws: the confirmation must not
+ * leave out a copy it would delete.
+ */
 export function vaultCopyPaths(ctx: AppContext, guid: string): string[] {
-  try {
-    return findVaultEntries(ctx.paths, guid).flatMap(vaultEntryFiles);
-  } catch {
-    return [];
-  }
+  return findVaultEntries(ctx.paths, guid).flatMap(vaultEntryFiles);
 }
 
 /**
