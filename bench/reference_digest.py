@@ -111,11 +111,12 @@ class Digest:
         self.last_activity = None
         self.compactions = 0
         self.corrupt = 0
+        self.corrupt_lines = []
         self.truncated = False
 
     def read(self, path):
         with open(path, encoding="utf-8", errors="replace") as transcript:
-            for line in transcript:
+            for number, line in enumerate(transcript, 1):
                 if not line.strip():
                     continue
                 try:
@@ -123,6 +124,8 @@ class Digest:
                 except json.JSONDecodeError:
                     if line.endswith("\n"):
                         self.corrupt += 1
+                        if len(self.corrupt_lines) < 10:
+                            self.corrupt_lines.append(number)
                     else:
                         self.truncated = True
                     continue
@@ -282,7 +285,13 @@ class Digest:
         incomplete = self.incomplete()
         facts = [f"last activity {self.last_activity or 'unknown'}"]
         if self.corrupt:
-            facts.append(f"{self.corrupt} corrupt line{'' if self.corrupt == 1 else 's'} skipped")
+            where = ", ".join(map(str, self.corrupt_lines))
+            where += ", ..." if self.corrupt > len(self.corrupt_lines) else ""
+            facts.append(
+                f"1 corrupt line (line {where}) skipped"
+                if self.corrupt == 1
+                else f"{self.corrupt} corrupt lines (lines {where}) skipped"
+            )
         if self.compactions:
             facts.append(f"compacted {self.compactions}x")
         out = [f"# Recovered session {session_id}", " · ".join(facts)]

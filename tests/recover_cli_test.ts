@@ -324,10 +324,43 @@ Deno.test("recover --strict stops at a corrupt line; lenient mode skips and coun
     const args = ["recover", "--session", w.older.sessionId, "--digest"];
     const lenient = await runClaudecm(args, { env: w.env, cwd: w.cwd });
     assert.equal(lenient.code, 0, lenient.stderr);
-    assert.match(lenient.stdout, /1 corrupt line skipped/);
+    assert.match(lenient.stdout, /1 corrupt line \(line 3\) skipped/);
     const strict = await runClaudecm([...args, "--strict"], { env: w.env, cwd: w.cwd });
     assert.equal(strict.code, 1);
     assert.match(strict.stderr, /^claudecm: .*\.jsonl: line 3 is not valid JSON\n$/);
+  } finally {
+    w.t.cleanup();
+  }
+});
+
+Deno.test("a line too long to read is named in the digest, its JSON and the skeleton, never dropped in silence", async () => {
+  const w = world();
+  try {
+    const id = w.older.sessionId;
+    const path = join(w.dir, `${id}.jsonl`);
+    const lines = Deno.readTextFileSync(path).trimEnd().split("\n");
+    const paste = JSON.stringify({
+      type: "user",
+      message: { role: "user", content: "B".repeat(17 * 1024 * 1024) },
+    });
+    Deno.writeTextFileSync(path, [...lines, paste].join("\n") + "\n");
+    const note = new RegExp(`1 line too long to read \\(line ${lines.length + 1}\\) skipped`);
+    const digest = await runClaudecm(["recover", "--session", id, "--digest"], {
+      env: w.env,
+      cwd: w.cwd,
+    });
+    assert.equal(digest.code, 0, digest.stderr);
+    assert.match(digest.stdout, note);
+    const json = await runClaudecm(["recover", "--session", id, "--json"], {
+      env: w.env,
+      cwd: w.cwd,
+    });
+    assert.equal(JSON.parse(json.stdout).oversizedLines, 1);
+    const out = join(w.t.home, "skeleton out");
+    const skeleton = await runClaudecm(["skeleton", id, "--out", out], { env: w.env, cwd: w.cwd });
+    assert.equal(skeleton.code, 0, skeleton.stderr);
+    assert.match(skeleton.stderr, note);
+    assert.match(Deno.readTextFileSync(join(out, `${id}-skeleton.md`)), note);
   } finally {
     w.t.cleanup();
   }

@@ -82,7 +82,7 @@ Deno.test({
       const run = reference(path);
       assert.equal(run.code, 0, run.stderr);
       assert.equal(run.stdout, claudecmDigest(path));
-      assert.match(run.stdout, /1 corrupt line skipped/);
+      assert.match(run.stdout, /1 corrupt line \(line \d+\) skipped/);
       assert.match(run.stdout, /half-written/);
       assert.match(run.stdout, /work was in progress on Bash: npm run migrate/);
     } finally {

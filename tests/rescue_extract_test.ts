@@ -139,7 +139,7 @@ Deno.test("extractRescue reads truncated, corrupt and oversized-line transcripts
   withFile(b.toString().replace(/\n$/, ""), (path) => {
     const x = extractRescue(path);
     assert.equal(x.deathCount, 1);
-    assert.deepEqual(x.notes, ["1 corrupt line(s) skipped", "last line half-written"]);
+    assert.deepEqual(x.notes, ["1 corrupt line (line 13) skipped", "last line half-written"]);
   });
   const huge = work(CWD, "/home/alice/HQ", START);
   huge.tool("Read", { file_path: `${CWD}/big.log` }, "z".repeat(17 * 1024 * 1024))
@@ -147,7 +147,7 @@ Deno.test("extractRescue reads truncated, corrupt and oversized-line transcripts
   withFile(huge.toString(), (path) => {
     const x = extractRescue(path);
     assert.equal(x.deathCount, 1);
-    assert.deepEqual(x.notes, ["1 oversized line(s) skipped"]);
+    assert.deepEqual(x.notes, ["1 line too long to read (line 14) skipped"]);
   });
   withFile("", (path) => {
     const x = extractRescue(path);

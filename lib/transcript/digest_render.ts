@@ -8,6 +8,7 @@
  * @module
  */
 
+import { skippedLinesNote } from "./entries.ts";
 import { UsageError } from "../core/errors.ts";
 import type { DigestData } from "./digest.ts";
 
@@ -84,8 +85,8 @@ export function renderDigest(data: DigestData, budget: number): RenderedDigest {
 function headerOf(data: DigestData): string {
   const lines = [`# Recovered session ${data.sessionId}`];
   const facts = [`last activity ${data.lastActivity ?? "unknown"}`];
-  const corrupt = data.report.corrupt;
-  if (corrupt > 0) facts.push(`${corrupt} corrupt line${corrupt === 1 ? "" : "s"} skipped`);
+  const skipped = skippedLinesNote(data.report);
+  if (skipped !== null) facts.push(skipped);
   if (data.compactions > 0) facts.push(`compacted ${data.compactions}x`);
   lines.push(facts.join(" · "));
   if (data.incomplete.length > 0) lines.push("Status: the last turn may be incomplete.");

@@ -28,6 +28,36 @@ export interface ReadReport {
   truncated: boolean;
   /** Lines over the size limit, skipped. */
   oversized: number;
+  /** The first few oversized line numbers, for messages. */
+  oversizedLines: number[];
+}
+
+/**
+ * What a lenient read skipped, as a clause for a reader of its result ("1
+ * line too long to read (line 23) and 2 corrupt lines (4, 9) skipped"); null
+ * when it skipped nothing. Whatever is built from the rest may lack what those
+ * lines held: a digest's last instruction, a skeleton's recent context.
+ */
+export function skippedLinesNote(report: ReadReport): string | null {
+  const parts: string[] = [];
+  if (report.oversized > 0) {
+    parts.push(
+      linesClause(report.oversized, report.oversizedLines, [
+        "line too long to read",
+        "lines too long to read",
+      ]),
+    );
+  }
+  if (report.corrupt > 0) {
+    parts.push(linesClause(report.corrupt, report.corruptLines, ["corrupt line", "corrupt lines"]));
+  }
+  return parts.length === 0 ? null : `${parts.join(" and ")} skipped`;
+}
+
+/** "1 corrupt line (line 4)", "3 corrupt lines (lines 4, 9, ...)": `at` holds the first few. */
+function linesClause(count: number, at: number[], [one, many]: [string, string]): string {
+  const where = at.join(", ") + (count > at.length ? ", ..." : "");
+  return count === 1 ? `1 ${one} (line ${where})` : `${count} ${many} (lines ${where})`;
 }
 
 /** Options for {@linkcode readEntries}. */
@@ -80,6 +110,7 @@ export function readEntries(
     corruptLines: [],
     truncated: false,
     oversized: 0,
+    oversizedLines: [],
   };
   const bad = (line: RawLine, what: string, reason: string) => {
     if (strict) {
@@ -107,6 +138,7 @@ export function readEntries(
         });
       }
       report.oversized++;
+      if (report.oversizedLines.length < MAX_REPORTED) report.oversizedLines.push(line.number);
       return;
     }
     const type = peekType(line);

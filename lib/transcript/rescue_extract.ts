@@ -11,7 +11,7 @@
  */
 
 import { deathSignalOf } from "./death.ts";
-import { readEntries } from "./entries.ts";
+import { readEntries, skippedLinesNote } from "./entries.ts";
 import type { RawLine } from "./lines.ts";
 import type { AssistantEntry, Entry } from "./model.ts";
 import { assistantText, realAsk } from "./noise.ts";
@@ -68,8 +68,8 @@ export function extractRescue(path: string): RescueExtract {
     preview: (type, line) => state.preview(type, line),
   });
   const notes: string[] = [];
-  if (report.corrupt > 0) notes.push(`${report.corrupt} corrupt line(s) skipped`);
-  if (report.oversized > 0) notes.push(`${report.oversized} oversized line(s) skipped`);
+  const skipped = skippedLinesNote(report);
+  if (skipped !== null) notes.push(skipped);
   if (report.truncated) notes.push("last line half-written");
   return fitToBudget({ ...state.result(), totalLines: report.lines, notes });
 }

@@ -6,10 +6,13 @@
  */
 
 import type { SkeletonData } from "./skeleton.ts";
+import { skippedLinesNote } from "./entries.ts";
 
 /** Render `data` as the `<guid>-skeleton.md` text, titled with `desc`. */
 export function renderSkeleton(data: SkeletonData, desc: string): string {
   const out: string[] = [`# Session Refresh: ${desc}`, ""];
+  const skipped = skippedLinesNote(data.report);
+  if (skipped !== null) out.push(`Note: ${skipped}; what they held is not below.`, "");
   const section = (title: string, lines: string[], empty: string) => {
     out.push(`## ${title}`, "", ...(lines.length > 0 ? lines : [empty]), "");
   };

@@ -116,6 +116,7 @@ function printDigest(ctx: AppContext, id: string, options: RecoverOptions): void
       incomplete: data.incomplete,
       truncated: data.report.truncated,
       corruptLines: data.report.corrupt,
+      oversizedLines: data.report.oversized,
       resume: resumeCommand(id),
       digest: rendered.text,
     },

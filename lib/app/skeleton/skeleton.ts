@@ -16,6 +16,7 @@ import { locateTranscript } from "../../core/transcript_location.ts";
 import { safeJson } from "../../core/safe_text.ts";
 import type { AppContext } from "../context.ts";
 import { extractSkeleton, skeletonPaths } from "./extract.ts";
+import { skippedLinesNote } from "../../transcript/entries.ts";
 
 /** What `skeleton` was asked to do. */
 export interface SkeletonCommandOptions {
@@ -47,14 +48,17 @@ export function runSkeleton(ctx: AppContext, options: SkeletonCommandOptions): n
     for (const folder of made) removeIfEmpty(folder);
     throw error;
   }
+  const skipped = skippedLinesNote(files.data.report);
   if (options.json) {
     ctx.out.line(safeJson({
       sessionId: source.guid,
       skeleton: { path: files.skeletonPath, bytes: files.skeletonBytes },
       transcript: { path: files.transcriptPath, bytes: files.transcriptBytes },
+      skipped,
     }, 2));
     return 0;
   }
+  if (skipped !== null) ctx.err.line(`skeleton: ${skipped}; what they held is not in the files`);
   ctx.out.line(`${files.skeletonPath} (${formatSize(files.skeletonBytes)})`);
   ctx.out.line(`${files.transcriptPath} (${formatSize(files.transcriptBytes)})`);
   return 0;
