@@ -219,3 +219,23 @@ Deno.test("skeleton --force with a folder where an output goes writes neither fi
     w.t.cleanup();
   }
 });
+
+Deno.test("skeleton of a transcript whose name is too long to name the output after: one line, nothing written", async () => {
+  const w = world();
+  try {
+    const source = join(w.t.home, `${w.session.sessionId}.jsonl`);
+    Deno.writeTextFileSync(source, w.session.toString());
+    Deno.mkdirSync(w.out);
+    for (const length of [236, 242]) {
+      const long = join(w.t.home, `${"z".repeat(length)}.jsonl`);
+      Deno.copyFileSync(source, long);
+      const run = await runClaudecm(["skeleton", long, "--out", w.out], { env: w.t.env });
+      assert.equal(run.code, 1, `${length}: ${run.stderr}`);
+      assert.match(run.stderr, /^claudecm: the transcript's name is too long to name the output/);
+      assert.doesNotMatch(run.stderr, /already exists|tmp-/);
+      assert.deepEqual([...Deno.readDirSync(w.out)], []);
+    }
+  } finally {
+    w.t.cleanup();
+  }
+});

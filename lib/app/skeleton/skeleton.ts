@@ -107,6 +107,9 @@ function resolveSource(ctx: AppContext, target: string): Source {
  * folder where an output file goes (nothing is written then, not even the
  * other file). Returns the folders it made, deepest first.
  */
+/** The longest file name most file systems take (ext4, APFS, NTFS: 255). */
+const MAX_NAME_BYTES = 255;
+
 function prepareOutDir(
   ctx: AppContext,
   outDir: string,
@@ -118,8 +121,18 @@ function prepareOutDir(
     throw new UserError(`--out ${outDir} is a file, not a folder`, ExitCode.usage);
   }
   const paths = skeletonPaths(outDir, { guid, join: ctx.paths.path.join });
+  // Each file is written under its name plus a temporary suffix first (extract.ts).
+  const longest = `${ctx.paths.path.basename(paths.transcriptPath)}.tmp-${Deno.pid}`;
+  if (new TextEncoder().encode(longest).length > MAX_NAME_BYTES) {
+    throw new UserError(
+      `the transcript's name is too long to name the output files after it ` +
+        `(${ctx.paths.path.basename(paths.transcriptPath)}); copy it to a shorter name first`,
+    );
+  }
   for (const path of [paths.skeletonPath, paths.transcriptPath]) {
-    const kind = probePath(path).kind;
+    const probe = probePath(path);
+    if (probe.kind === "unreadable") throw new UserError(`cannot write ${path}: ${probe.error}`);
+    const kind = probe.kind;
     if (kind === "directory") {
       throw new UserError(`${path} is a folder where the output goes; move it away`);
     }
