@@ -228,6 +228,7 @@ Deno.test("session-not-found: exit 3 with the identifier, for an unknown id, a b
       assert.equal(run.code, 3, `${args.join(" ")}: ${run.stderr}`);
       const body = JSON.parse(run.stdout);
       assert.equal(body.status, "session-not-found");
+      assert.equal(body.exitCode, 3, "every --json failure carries its exit code");
       assert.equal(body.identifier, identifier);
       assert.match(run.stderr, /^claudecm: /);
       assert.deepEqual(treeState(t.home), before);

@@ -159,10 +159,9 @@ Deno.test({
       assert.deepEqual(JSON.parse(json.stdout).candidates, []);
       const last = await run(["recall", "--last", "--json"]);
       assert.equal(last.code, 1, last.stderr);
-      assert.match(
-        JSON.parse(last.stdout).message,
-        /no session to recall in .*: permission denied/,
-      );
+      const failure = JSON.parse(last.stdout);
+      assert.deepEqual([failure.status, failure.exitCode], ["error", 1]);
+      assert.match(failure.message, /no session to recall in .*: permission denied/);
     } finally {
       w.t.cleanup();
     }

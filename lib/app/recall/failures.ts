@@ -23,6 +23,6 @@ export class RecallFailure extends UserError {
 
   /** The refusal as `--json` prints it. */
   toJson(): Record<string, unknown> {
-    return { status: this.status, ...this.details, message: this.message };
+    return { status: this.status, exitCode: this.exitCode, ...this.details, message: this.message };
   }
 }

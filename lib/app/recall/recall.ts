@@ -71,7 +71,7 @@ export function runRecall(ctx: AppContext, options: RecallOptions): number {
     if (options.json && error instanceof UserError && !(error instanceof UsageError)) {
       const body = error instanceof RecallFailure
         ? error.toJson()
-        : { status: "error", message: error.message };
+        : { status: "error", exitCode: error.exitCode, message: error.message };
       ctx.out.line(safeJson(body, 2));
     }
     throw error;
