@@ -24,3 +24,30 @@ Deno.test("usage errors say claudecm: like every other error, and exit 2", async
     t.cleanup();
   }
 });
+
+Deno.test("an empty argument or path (an unset shell variable) is a usage error, never the current folder", async () => {
+  const t = createTestContext();
+  try {
+    const cases: Array<[string[], RegExp]> = [
+      [["resume", ""], /^claudecm: argument 'number' is empty\n$/],
+      [["restore", " "], /^claudecm: argument 'session' is empty\n$/],
+      [["recall", ""], /^claudecm: argument 'session' is empty\n$/],
+      [["skeleton", ""], /^claudecm: argument 'session' is empty\n$/],
+      [["move", "", t.home], /^claudecm: argument 'old' is empty\n$/],
+      [["move", t.home, ""], /^claudecm: argument 'new' is empty\n$/],
+      [["recover", "--json", "--cwd", ""], /empty path/],
+      [["recall", "--last", "--cwd", ""], /empty path/],
+      [["find", "word", "--project", ""], /empty path/],
+      [["new", "--proj", ""], /empty path/],
+      [["--proj", "", "hello"], /empty path/],
+    ];
+    for (const [args, expected] of cases) {
+      const result = await runClaudecm(args, { env: t.env, cwd: t.home });
+      assert.equal(result.code, 2, `${JSON.stringify(args)}: ${result.stdout}${result.stderr}`);
+      assert.match(result.stderr, expected, JSON.stringify(args));
+      assert.equal(result.stderr.trimEnd().split("\n").length, 1, JSON.stringify(args));
+    }
+  } finally {
+    t.cleanup();
+  }
+});

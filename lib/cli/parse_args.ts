@@ -200,6 +200,11 @@ function bindArguments(command: CommandSpec, positional: string[]): Map<string, 
       if (required) throw new CommandLineError(`missing required argument '${key}'`);
       continue;
     }
+    // An empty word is an unset shell variable (`claudecm move "$OLD" ...`), never a choice: taken
+    // as a path it would be the folder claudecm runs in.
+    if (!variadic && values[0].trim() === "") {
+      throw new CommandLineError(`argument '${key}' is empty`);
+    }
     const parsed = values.map((value) => parseArgumentValue(argument, { key, value }));
     bound.set(key, variadic ? parsed : parsed[0]);
   }
