@@ -200,9 +200,10 @@ function bindArguments(command: CommandSpec, positional: string[]): Map<string, 
       if (required) throw new CommandLineError(`missing required argument '${key}'`);
       continue;
     }
-    // An empty word is an unset shell variable (`claudecm move "$OLD" ...`), never a choice: taken
-    // as a path it would be the folder claudecm runs in.
-    if (!variadic && values[0].trim() === "") {
+    // An empty word for a required argument is an unset shell variable (`claudecm move "$OLD"
+    // ...`), never a choice: taken as a path it would be the folder claudecm runs in. An optional
+    // one is the command's to judge (`search ''` shows search's usage).
+    if (required && !variadic && values[0].trim() === "") {
       throw new CommandLineError(`argument '${key}' is empty`);
     }
     const parsed = values.map((value) => parseArgumentValue(argument, { key, value }));

@@ -47,6 +47,7 @@ export function runRecall(ctx: AppContext, options: RecallOptions): number {
   if (options.last && options.session !== undefined) {
     throw new UsageError("give a session or --last, not both");
   }
+  if (options.session?.trim() === "") throw new UsageError("argument 'session' is empty");
   if (!options.last && options.exclude !== undefined) {
     throw new UsageError("--exclude goes with --last: a named session is never left out");
   }
