@@ -144,6 +144,10 @@ Deno.test({
         table.stderr,
         new RegExp(`recover: permission denied: .*${w.crashed.sessionId}`),
       );
+      const digest = await run(["recover", "--session", w.crashed.sessionId, "--digest"]);
+      assert.equal(digest.code, 1);
+      assert.match(digest.stderr, /^claudecm: permission denied: .*\.jsonl; let your user read/);
+      assert.equal(digest.stderr.split(w.crashed.sessionId).length, 2, "the path once");
       const picked = await run(["recall", "--last"]);
       assert.match(
         picked.stderr,

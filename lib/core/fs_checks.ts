@@ -9,7 +9,7 @@
  * @module
  */
 
-import { withPath } from "./errors.ts";
+import { environmentUserError, withPath } from "./errors.ts";
 
 /** What stands at a path: found (with its info), not found, or not knowable. */
 export type PathProbe =
@@ -132,6 +132,16 @@ export function describeFsError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   // Deno appends the call and path (`: stat '/x'`); the caller names the path itself.
   return message.replace(/ \(os error \d+\)/, "").replace(/: \w+ '.*'$/, "");
+}
+
+/**
+ * Why reading `path` failed, for a message: an environment failure with its
+ * fix ("permission denied: <path>; let your user read..."), else "cannot read
+ * <path>: <why>", the path named once.
+ */
+export function readFailure(path: string, error: unknown): string {
+  return environmentUserError(withPath(error, path))?.message ??
+    `cannot read ${path}: ${describeFsError(error)}`;
 }
 
 /** Whether `path` is a regular file (symlinks followed). */

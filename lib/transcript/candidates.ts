@@ -8,10 +8,10 @@
  * @module
  */
 
+import { readFailure } from "../core/fs_checks.ts";
 import { listTranscripts } from "./project_dir.ts";
 import { readHeadCwd, readTail } from "./tail.ts";
 import { compareText } from "../core/compare_text.ts";
-import { environmentUserError, errorMessage, withPath } from "../core/errors.ts";
 
 /** A session `recover` can rebuild. */
 export interface Candidate {
@@ -81,9 +81,7 @@ export function rankCandidates(dir: string, options: RankOptions): Ranking {
     } catch (error) {
       // Gone since the listing: it is no session of this folder any more.
       if (error instanceof Deno.errors.NotFound) continue;
-      const why = environmentUserError(withPath(error, file.path))?.message ??
-        `cannot read ${file.path}: ${errorMessage(error)}`;
-      excluded.push({ id: file.id, reason: "unreadable", error: why });
+      excluded.push({ id: file.id, reason: "unreadable", error: readFailure(file.path, error) });
       continue;
     }
     if (options.isFolder !== undefined) {

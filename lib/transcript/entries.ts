@@ -8,6 +8,7 @@
  * @module
  */
 
+import { readFailure } from "../core/fs_checks.ts";
 import { errorMessage, UserError } from "../core/errors.ts";
 import { type RawLine, scanLines, type ScanLinesOptions } from "./lines.ts";
 import { type Entry, ENTRY_TYPES, toEntry } from "./model.ts";
@@ -183,7 +184,7 @@ function scanReadable(
       error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied ||
       error instanceof Deno.errors.IsADirectory
     ) {
-      throw new TranscriptError(`cannot read ${path}: ${error.message}`);
+      throw new TranscriptError(readFailure(path, error));
     }
     throw error;
   }

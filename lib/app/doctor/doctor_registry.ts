@@ -10,8 +10,7 @@
 
 import type { AppContext } from "../context.ts";
 import type { AddFinding, CheckStatus, Section } from "./doctor_model.ts";
-import { errorMessage } from "../../core/errors.ts";
-import { isNotFound } from "../../core/fs_checks.ts";
+import { isNotFound, readFailure } from "../../core/fs_checks.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import {
   archivedSessions,
@@ -87,7 +86,7 @@ export function checkRegistry(
   try {
     registry = readRegistry(ctx.paths);
   } catch (error) {
-    check.error = `cannot read ${path}: ${errorMessage(error)}`;
+    check.error = readFailure(path, error);
     add("registry")("problem", check.error);
     return check;
   }

@@ -11,8 +11,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { errorMessage } from "../../core/errors.ts";
-import { probePath, readSettingsText } from "../../core/fs_checks.ts";
+import { probePath, readFailure, readSettingsText } from "../../core/fs_checks.ts";
 import type { Paths } from "../../core/paths.ts";
 
 /** `bypass`: claude gets `--dangerously-skip-permissions`; `ask`: it asks as it would alone. */
@@ -53,7 +52,7 @@ export function readPermissionsSetting(ctx: AppContext): PermissionsSetting {
   try {
     text = readSettingsText(file);
   } catch (error) {
-    return refused("config", `cannot read ${file}: ${errorMessage(error)}`);
+    return refused("config", readFailure(file, error));
   }
   let config: unknown;
   try {

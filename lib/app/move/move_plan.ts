@@ -19,9 +19,9 @@ import {
   movedEntryKey,
   projectEntries,
 } from "../../core/claude_json_projects.ts";
-import { errorMessage, UserError } from "../../core/errors.ts";
+import { UserError } from "../../core/errors.ts";
 import { relocateUnder } from "../../core/folder_match.ts";
-import { isDirectory, pathExists, subdirectoryNames } from "../../core/fs_checks.ts";
+import { isDirectory, pathExists, readFailure, subdirectoryNames } from "../../core/fs_checks.ts";
 import { join } from "../../core/path.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
@@ -196,7 +196,7 @@ function recordedFolder(transcript: string): string | undefined {
   try {
     return readSessionFolder(transcript).folder;
   } catch (error) {
-    throw new MoveRefusedError(`cannot read ${transcript}: ${error}`);
+    throw new MoveRefusedError(readFailure(transcript, error));
   }
 }
 
@@ -257,7 +257,7 @@ function planSettings(ctx: AppContext, plan: MovePlan): void {
   try {
     bytes = readClaudeJson(ctx.paths.claudeJsonFile);
   } catch (error) {
-    throw new MoveRefusedError(`cannot read ${ctx.paths.claudeJsonFile}: ${errorMessage(error)}`);
+    throw new MoveRefusedError(readFailure(ctx.paths.claudeJsonFile, error));
   }
   if (bytes === null) return;
   const keys = new Set(projectEntries(bytes).map((entry) => entry.key));

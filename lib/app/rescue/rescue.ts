@@ -13,6 +13,7 @@
  * @module
  */
 
+import { readFailure } from "../../core/fs_checks.ts";
 import { errorMessage, ExitCode, UserError } from "../../core/errors.ts";
 import { canonicalSessionId, isSessionId } from "../../core/registry.ts";
 import { encodeLossless } from "../../core/lossless_text.ts";
@@ -230,7 +231,7 @@ function readIndex(workspace: Workspace): string | undefined {
     return readText(path);
   } catch (error) {
     if (error instanceof UserError) throw error;
-    throw new UserError(`cannot read ${path}: ${errorMessage(error)}`);
+    throw new UserError(readFailure(path, error));
   }
 }
 
