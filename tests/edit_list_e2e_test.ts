@@ -8,6 +8,7 @@ import {
 import { seedSessions } from "./helpers/seed.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { projectDirFor, transcriptPathFor } from "../lib/core/paths.ts";
+import { vaultFilesFor } from "../lib/core/session_copies.ts";
 import { escapeRegExp, ON_WINDOWS, symlinkIfSupported } from "./helpers/portable.ts";
 
 const THREE = [{ desc: "Alpha" }, { desc: "Beta" }, { desc: "Gamma" }];
@@ -115,6 +116,29 @@ Deno.test("D with 'delete' removes the transcript, its sidecar dir, its index en
     );
     assert.deepEqual(world.sessions().map((s) => s.desc), ["Alpha", "Gamma"]);
     assert.ok(!pathExists(world.paths.quarantineRoot));
+  });
+});
+
+Deno.test("D whose row cannot be written after its files went says so, never 'Nothing was deleted'", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    const folder = projectDirFor(world.paths, world.project);
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    const vaultCopy = vaultFilesFor(world.paths, main[1]).transcript;
+    assert.ok(pathExists(vaultCopy));
+    // The lock holder's temporary file: a folder there fails the write after the delete.
+    Deno.mkdirSync(`${world.paths.registryFile}.tmp`);
+    const result = await world.run([], { stdin: "e\nd2\ndelete\n" });
+    assert.equal(result.code, 1, result.stdout);
+    assert.doesNotMatch(result.stdout, /Nothing was deleted/);
+    assert.match(
+      result.stderr,
+      /^claudecm: the files were changed, but the session list could not be updated to match \(.*sessions\.txt\.tmp is a folder/m,
+    );
+    assert.ok(!pathExists(join(folder, `${main[1].guid}.jsonl`)), "what the line says happened");
+    // Its row is still there, so the vault's copy is too: the session stays restorable.
+    assert.ok(pathExists(vaultCopy), "the vault's copy goes only once the row is gone");
+    assert.ok(pathExists(join(folder, `${main[0].guid}.jsonl`)), "only that session");
   });
 });
 

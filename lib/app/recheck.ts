@@ -14,6 +14,29 @@ import { changeRegistry } from "./registry.ts";
 import { preconditionFailure, type Preconditions } from "../core/preconditions.ts";
 import type { Registry } from "../core/registry.ts";
 import type { RegistryOperation } from "../store/registry_store.ts";
+import { environmentUserError, errorMessage, UserError } from "../core/errors.ts";
+
+/**
+ * The step acted (its files moved or went) and the session list could not be
+ * written to match. Never a "nothing was done": a caller that turns its
+ * failures into that lets this one through, to the run's one-line error.
+ */
+export class UnrecordedStepError extends UserError {
+  constructor(cause: unknown) {
+    super(
+      "the files were changed, but the session list could not be updated to match (" +
+        `${environmentUserError(cause)?.message ?? errorMessage(cause)}); ` +
+        "claudecm doctor shows what is left to fix",
+    );
+    this.name = "UnrecordedStepError";
+  }
+}
+
+/** A step's failure as "why it did nothing", unless it did act ({@linkcode UnrecordedStepError}). */
+export function refusalOf(error: unknown): { done: false; reason: string } {
+  if (error instanceof UnrecordedStepError) throw error;
+  return { done: false, reason: errorMessage(error) };
+}
 
 /** What the step did: its value and the registry as written, or why it did nothing. */
 export type RecheckedStep<T> =
@@ -43,13 +66,22 @@ export async function recheckThenAct<T>(
   act: () => StepAction<T>,
 ): Promise<RecheckedStep<T>> {
   let outcome: { reason: string } | StepAction<T> | undefined;
-  const registry = await changeRegistry(ctx, (current) => {
-    if (outcome === undefined) {
-      const reason = preconditionFailure(ctx.paths, current, expected);
-      outcome = reason === null ? act() : { reason };
-    }
-    return "change" in outcome && outcome.change !== undefined ? outcome.change(current) : current;
-  });
+  let registry: Registry;
+  try {
+    registry = await changeRegistry(ctx, (current) => {
+      if (outcome === undefined) {
+        const reason = preconditionFailure(ctx.paths, current, expected);
+        outcome = reason === null ? act() : { reason };
+      }
+      return "change" in outcome && outcome.change !== undefined
+        ? outcome.change(current)
+        : current;
+    });
+  } catch (error) {
+    // The files have moved or gone: whatever failed after that must not read "nothing was done".
+    if (outcome !== undefined && !("reason" in outcome)) throw new UnrecordedStepError(error);
+    throw error;
+  }
   if (outcome === undefined || "reason" in outcome) {
     return { done: false, reason: outcome?.reason ?? "nothing was checked" };
   }

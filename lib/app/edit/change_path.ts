@@ -13,7 +13,7 @@
 
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
-import { recheckThenAct } from "../recheck.ts";
+import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { keepOneTranscriptCopy } from "../resume/transcript_copies.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isDirectory, pathExists } from "../../core/fs_checks.ts";
@@ -124,7 +124,7 @@ async function moveToFolder(
       change: (r) =>
         findSession(r, session.guid) === undefined ? r : changeDir(r, session.guid, dir),
     };
-  }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  }).catch(refusalOf);
   // The old transcript moves first: once it has gone, the new copy is the live one.
   if (!step.done && movedAside) {
     ctx.out.line(`  The move stopped part way: ${step.reason}.`, "red");

@@ -19,7 +19,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { recheckThenAct } from "../recheck.ts";
+import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { namedTwice } from "./named_twice.ts";
 import { removeVaultCopy, vaultCopyPaths } from "../vault/vault_remove.ts";
 import { errorMessage } from "../../core/errors.ts";
@@ -79,16 +79,11 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
   }, () => {
     const failures = copies.flatMap(deleteSessionFiles);
     const transcriptLeft = copies.some((files) => exists(files.transcript));
-    // The vault's and the backup's copies go only with the last transcript: until then the
-    // session is restorable.
-    if (!transcriptLeft) {
-      failures.push(...removeVaultCopy(ctx, session.guid), ...setAside.flatMap(removePath));
-    }
     return {
       value: { failures, transcriptLeft },
       change: (r) => transcriptLeft ? r : removeSession(r, session.guid, { ifPresent: true }),
     };
-  }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  }).catch(refusalOf);
   if (!step.done) {
     ctx.out.line(`  Nothing was deleted: ${step.reason}.`, "red");
     // Another window may have removed the row itself: say "kept" only of an entry that is there.
@@ -99,6 +94,12 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
   }
   syncSessionIndex(ctx.paths, session.dir, step.registry);
   const { failures, transcriptLeft } = step.value;
+  // The vault's and the backup's copies go only with the last transcript, and only once the
+  // row is gone: until then the session is restorable, and a kill in between leaves no row
+  // with nothing behind it (an unregistered vault entry is what vault prune removes).
+  if (!transcriptLeft) {
+    failures.push(...removeVaultCopy(ctx, session.guid), ...setAside.flatMap(removePath));
+  }
   if (failures.length === 0) {
     ctx.out.line(`  Deleted: ${session.desc}`, "green");
     return;

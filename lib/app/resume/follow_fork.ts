@@ -9,9 +9,8 @@
 
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
-import { recheckThenAct } from "../recheck.ts";
+import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { syncVault } from "../vault/vault_sync.ts";
-import { errorMessage } from "../../core/errors.ts";
 import { sessionBackupDir } from "../../core/paths.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import { findSession } from "../../core/registry.ts";
@@ -47,7 +46,7 @@ export async function followFork(
     files: stamp === null ? [] : [stamp],
   }, () => ({
     value: moveSessionAside(fork.folder, fork.guid, { destDir, join: ctx.paths.path.join }),
-  })).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  })).catch(refusalOf);
   ctx.out.line(
     step.done
       ? `  The previous transcript is in ${destDir}.`

@@ -12,8 +12,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { recheckThenAct } from "../recheck.ts";
-import { errorMessage } from "../../core/errors.ts";
+import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { formatMinute, formatSize } from "../../core/format.ts";
 import { sessionBackupDir } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
@@ -64,7 +63,7 @@ export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf):
       moveSessionAside(copy.folder, session.guid, { destDir, join: ctx.paths.path.join });
     }
     return { value: null };
-  }).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  }).catch(refusalOf);
   if (!step.done) {
     ctx.out.line(
       `  The other copies of '${session.desc}' were not set aside: ${step.reason}.`,

@@ -15,7 +15,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { recheckThenAct } from "../recheck.ts";
+import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { errorMessage, InterruptedError, UserError } from "../../core/errors.ts";
 import { projectDirFor, sessionBackupDir } from "../../core/paths.ts";
@@ -194,7 +194,7 @@ async function finishTrim(
       findSession(current, guid) === undefined || findSession(current, newGuid) !== undefined
         ? current
         : replaceGuid(current, guid, newGuid),
-  })).catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+  })).catch(refusalOf);
   if (!swap.done) {
     ctx.err.line(
       `  The session changed while cmv was trimming it (${swap.reason}); the list keeps it, ` +
@@ -237,7 +237,7 @@ async function movePretrimAside(
     registration: { registered: false },
     files: pretrim === null ? [] : [pretrim],
   }, () => ({ value: moveSessionAside(folder, session.guid, { destDir, join }) }))
-    .catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+    .catch(refusalOf);
   if (step.done) return;
   ctx.err.line(
     `  Did not move the pre-trim transcript ${session.guid}.jsonl to ${destDir}: ` +

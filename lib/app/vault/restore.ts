@@ -9,9 +9,9 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { recheckThenAct } from "../recheck.ts";
+import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { fileInfoOrNull } from "../../core/fs_checks.ts";
-import { errorMessage, ExitCode, UserError } from "../../core/errors.ts";
+import { ExitCode, UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import {
@@ -135,7 +135,7 @@ async function restoreInto(
     registration: { registered: true, dir: session.dir },
     copies,
   }, () => ({ value: restoreVaultEntry(vault, target) }))
-    .catch((error) => ({ done: false as const, reason: errorMessage(error) }));
+    .catch(refusalOf);
   if (!step.done) {
     // Another window's restore of the same session got there first: it is in place.
     if (vaultVersus(vault.transcript, target.transcript) === "same") {
