@@ -239,3 +239,22 @@ Deno.test("skeleton of a transcript whose name is too long to name the output af
     w.t.cleanup();
   }
 });
+
+Deno.test({
+  name: "a pipe named as the transcript: skeleton and recall say it is not a regular file, exit 1",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const w = world();
+    try {
+      const fifo = join(w.t.home, "named.jsonl");
+      new Deno.Command("mkfifo", { args: [fifo] }).outputSync();
+      for (const args of [["skeleton", fifo, "--out", w.out], ["recall", fifo]]) {
+        const run = await runClaudecm(args, { env: w.t.env, cwd: w.t.home });
+        assert.equal(run.code, 1, `${args[0]}: ${run.stderr}`);
+        assert.match(run.stderr, /is not a regular file \(a pipe or a device\)/, args[0]);
+      }
+    } finally {
+      w.t.cleanup();
+    }
+  },
+});

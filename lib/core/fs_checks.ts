@@ -9,7 +9,7 @@
  * @module
  */
 
-import { environmentUserError, withPath } from "./errors.ts";
+import { environmentUserError, UserError, withPath } from "./errors.ts";
 
 /** What stands at a path: found (with its info), not found, or not knowable. */
 export type PathProbe =
@@ -142,6 +142,13 @@ export function describeFsError(error: unknown): string {
 export function readFailure(path: string, error: unknown): string {
   return environmentUserError(withPath(error, path))?.message ??
     `cannot read ${path}: ${describeFsError(error)}`;
+}
+
+/** A pipe or a device where a transcript was named: it is there, so not "not found", and never read. */
+export function notATranscriptFile(path: string): UserError {
+  return new UserError(
+    `${path} is not a regular file (a pipe or a device); name a transcript file`,
+  );
 }
 
 /** Whether `path` is a regular file (symlinks followed). */

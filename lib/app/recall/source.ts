@@ -9,7 +9,7 @@
  */
 
 import { basename, dirname, join, resolve } from "../../core/path.ts";
-import { isFile, probePath } from "../../core/fs_checks.ts";
+import { isFile, notATranscriptFile, probePath } from "../../core/fs_checks.ts";
 import { canonicalSessionId, isSessionId } from "../../core/registry.ts";
 import { UserError } from "../../core/errors.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
@@ -42,6 +42,7 @@ export function locateSession(ctx: AppContext, identifier: string, cwd: string):
   if (probe.kind === "unreadable" && !isSessionId(identifier)) {
     throw new UserError(`cannot read ${asPath}: ${probe.error}`);
   }
+  if (probe.kind === "other" && !isSessionId(identifier)) throw notATranscriptFile(asPath);
   if (probe.kind === "file") {
     return { path: asPath, sessionId: idOf(asPath), how: "transcript-path" };
   }

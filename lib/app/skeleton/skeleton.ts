@@ -8,7 +8,7 @@
 
 import { environmentUserError, ExitCode, UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
-import { probePath } from "../../core/fs_checks.ts";
+import { notATranscriptFile, probePath } from "../../core/fs_checks.ts";
 import { canonicalSessionId, findSession, isSessionId } from "../../core/registry.ts";
 import { removeIfEmpty } from "../../store/merge_move.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -75,6 +75,7 @@ function resolveSource(ctx: AppContext, target: string): Source {
     // A path that cannot be looked at is not "not found" (DESIGN.md 5.11).
     const probe = probePath(target);
     if (probe.kind === "unreadable") throw new UserError(`cannot read ${target}: ${probe.error}`);
+    if (probe.kind === "other") throw notATranscriptFile(target);
     if (probe.kind !== "file") {
       throw new UserError(
         `not a session id or a transcript file: ${target}`,
