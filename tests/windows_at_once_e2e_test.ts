@@ -113,10 +113,11 @@ Deno.test("six windows move, resume, delete and adopt one session at once: delet
         world.run(["adopt", "--all"]),
       ]);
       const outputs = runs.map((run) => run.stdout + run.stderr).join("\n----\n");
-      for (const run of runs) {
-        assert.ok(run.code === 0 || run.code === 1, outputs);
-        assert.doesNotMatch(run.stderr, /internal error/, outputs);
-      }
+      runs.forEach((run, i) => {
+        // Which window, first: the outputs are long, and a runner may cut them.
+        assert.ok(run.code === 0 || run.code === 1, `window ${i} exited ${run.code}\n${outputs}`);
+        assert.doesNotMatch(run.stderr, /internal error/, `window ${i}\n${outputs}`);
+      });
       const row = world.sessions().find((s) => s.guid === guid);
       const copies = findSessionCopies(world.paths, guid).map((copy) => copy.folder);
       const expected = row === undefined ? [] : [projectDirFor(world.paths, row.dir)];
