@@ -179,6 +179,9 @@ Deno.test("quarantine re-reads the registry when acting: an orphan registered me
     const orphan = "0e0e0e0e-0000-4000-8000-00000000beef";
     const folder = projectDirFor(world.paths, world.project);
     Deno.copyFileSync(join(folder, `${main[0].guid}.jsonl`), join(folder, `${orphan}.jsonl`));
+    // The orphan is row 1 because it is newer: a copy made in the same millisecond would tie.
+    const old = new Date(2026, 0, 1);
+    Deno.utimeSync(join(folder, `${main[0].guid}.jsonl`), old, old);
     const dialogue = talk(world, ["1"]);
     await dialogue.waitFor(/Choice \(Enter to continue\): /);
     Deno.writeTextFileSync(world.paths.registryFile, `${orphan}|${world.project}|Adopted|\n`, {

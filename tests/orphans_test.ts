@@ -47,3 +47,15 @@ Deno.test("folders are compared by the matcher given, so a symlinked spelling is
   );
   assert.equal(rows, null);
 });
+
+Deno.test("files of the same millisecond keep one order, whatever order the folder listed them in", () => {
+  const listings = [[file("b", 1), file("a", 1), file("c", 2)], [
+    file("a", 1),
+    file("c", 2),
+    file("b", 1),
+  ]];
+  for (const listing of listings) {
+    const rows = orphanRows(listing, [session("a", "/w/app")], options);
+    assert.deepEqual(rows?.map((r) => r.guid), ["c", "a", "b"]);
+  }
+});

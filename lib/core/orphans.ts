@@ -8,6 +8,7 @@
  * @module
  */
 
+import { compareText } from "./compare_text.ts";
 import type { Session } from "./registry.ts";
 
 /** A transcript in the scanned folder. */
@@ -37,7 +38,9 @@ export function orphanRows(
   if (files.length <= 1) return null;
   const byGuid = new Map(registered.map((session) => [session.guid, session]));
   const rows = [...files]
-    .sort((a, b) => b.mtime.getTime() - a.mtime.getTime())
+    // Two files written in the same millisecond keep one order on every run and every OS, so the
+    // number a user reads is the number of the same file the next time too.
+    .sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || compareText(a.guid, b.guid))
     .map((file): OrphanRow => {
       const session = byGuid.get(file.guid) ?? null;
       const wrongDirectory = session !== null && !options.sameFolder(session.dir, options.dir);
