@@ -174,16 +174,42 @@ Deno.test("a partial copy left in a folder is swept by the orphan scan of a run 
     Deno.mkdirSync(join(folder, `${main[0].guid}.partial-${dead}`, "tool-results"), {
       recursive: true,
     });
+    // An index sync killed before its rename (claudecm writes sessions-index.json there too).
+    Deno.writeTextFileSync(join(folder, `sessions-index.json.tmp-${dead}`), "{");
     const alive = join(folder, `other.jsonl.partial-${Deno.pid}`);
     Deno.writeTextFileSync(alive, "a running writer's");
     world.claudeScenario({ messages: ["hello"] });
     const result = await world.run(["1"]);
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(
-      readDirOrEmpty(folder).map((e) => e.name).filter((name) => name.includes(".partial-")),
+      readDirOrEmpty(folder).map((e) => e.name).filter((name) => /\.(partial|tmp)-/.test(name)),
       [`other.jsonl.partial-${Deno.pid}`],
       "a dead writer's partial file and folder are gone; a live writer's stays",
     );
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("P# sweeps a dead P#'s partial copy from the target folder, even when the copy there is whole", async () => {
+  const world = createLaunchWorld();
+  try {
+    const { main } = seedSessions(world, [{ desc: "Alpha" }]);
+    const b = join(world.dir, "b");
+    Deno.mkdirSync(b);
+    const target = projectDirFor(world.paths, b);
+    // Killed after the transcript's copy was renamed in, while it copied the sidecar folder.
+    Deno.mkdirSync(join(target, `${main[0].guid}.partial-999999999`, "tool-results"), {
+      recursive: true,
+    });
+    Deno.copyFileSync(
+      transcriptPathFor(world.paths, world.project, main[0].guid),
+      join(target, `${main[0].guid}.jsonl`),
+    );
+    const result = await world.run([], { stdin: `e\np1\n${b}\n` });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Path changed: Alpha/);
+    assert.deepEqual(leftovers(world), []);
   } finally {
     world.cleanup();
   }

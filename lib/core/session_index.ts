@@ -28,10 +28,13 @@ export interface SessionIndex {
   originalPath?: string;
 }
 
+/** The index file some Claude versions kept in a project folder. */
+export const SESSION_INDEX_FILE = "sessions-index.json";
+
 /** The index in a Claude project folder, or null when absent or unreadable. */
 export function readSessionIndex(paths: Paths, projectFolder: string): SessionIndex | null {
   try {
-    const text = readSettingsText(paths.path.join(projectFolder, "sessions-index.json"));
+    const text = readSettingsText(paths.path.join(projectFolder, SESSION_INDEX_FILE));
     const parsed = JSON.parse(text);
     const entries = Array.isArray(parsed?.entries)
       ? parsed.entries.filter((entry: unknown) =>
@@ -70,7 +73,7 @@ export function planSessionIndexSync(
   registry: Registry,
 ): SessionIndexUpdate | null {
   const folder = projectDirFor(paths, dir);
-  const indexPath = paths.path.join(folder, "sessions-index.json");
+  const indexPath = paths.path.join(folder, SESSION_INDEX_FILE);
   if (!isFile(indexPath)) return null;
   const onDisk = transcriptsIn(paths, folder);
   if (onDisk.size === 0) return null;

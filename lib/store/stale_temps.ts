@@ -11,6 +11,8 @@
 import { basename, join } from "../core/path.ts";
 import { readDirOrEmpty } from "../core/fs_checks.ts";
 import { isProcessAlive } from "../core/pid_manifest.ts";
+import { isSessionId, transcriptSessionId } from "../core/registry.ts";
+import { SESSION_INDEX_FILE } from "../core/session_index.ts";
 
 /** The temporary names' endings: `.tmp-<pid>` or `.partial-<pid>` of the writing process. */
 const TEMP_NAME = /\.(?:tmp|partial)-(\d+)$/;
@@ -56,4 +58,17 @@ export function removeDeadWritersTemps(dir: string, options: StaleTempsOptions =
     }
   }
   return removed;
+}
+
+/**
+ * Remove from a project folder under `~/.claude/projects` what a killed
+ * claudecm left there: unfinished copies of a session's transcript or
+ * sidecar folder (P#, a move aside; copy.ts) and of `sessions-index.json`
+ * (its sync). Claude's own files are not claudecm's to remove.
+ */
+export function removeDeadWritersTempsInProject(folder: string): string[] {
+  return removeDeadWritersTemps(folder, {
+    named: (name) =>
+      isSessionId(name) || transcriptSessionId(name) !== null || name === SESSION_INDEX_FILE,
+  });
 }

@@ -17,7 +17,8 @@ import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { keepOneTranscriptCopy } from "../resume/transcript_copies.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isDirectory, pathExists } from "../../core/fs_checks.ts";
-import { sessionBackupDir } from "../../core/paths.ts";
+import { projectDirFor, sessionBackupDir } from "../../core/paths.ts";
+import { removeDeadWritersTempsInProject } from "../../store/stale_temps.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import {
   findSession,
@@ -72,6 +73,9 @@ export async function changeSessionPath(ctx: AppContext, session: Session): Prom
     ctx.out.line("  The path is unchanged.", "red");
     return;
   }
+  // A P# killed mid-copy left its unfinished copy in the target folder; a rerun that finds the
+  // session's copy there already whole copies nothing, so nothing else would sweep it.
+  removeDeadWritersTempsInProject(projectDirFor(ctx.paths, dir));
   const moved = await moveToFolder(ctx, session, dir);
   if (moved === null) return;
   syncSessionIndex(ctx.paths, session.dir, moved);

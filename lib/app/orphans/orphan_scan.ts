@@ -22,16 +22,10 @@ import { type FolderTranscript, type OrphanRow, orphanRows } from "../../core/or
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
-import {
-  archivedSessions,
-  isSessionId,
-  mainSessions,
-  sessionsOfUnparsedLines,
-  transcriptSessionId,
-} from "../../core/registry.ts";
+import { archivedSessions, mainSessions, sessionsOfUnparsedLines } from "../../core/registry.ts";
 import { snapshotFolder } from "../../core/session_files.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
+import { removeDeadWritersTempsInProject } from "../../store/stale_temps.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { readSessionFacts } from "../../transcript/session_facts.ts";
 import { titleOf } from "../../transcript/session_title.ts";
@@ -51,11 +45,8 @@ export async function orphanScan(
   options: { dir: string; registeredGuid: string },
 ): Promise<OrphanScanChoice> {
   const { dir, registeredGuid } = options;
-  // A P# or a move aside killed mid-copy left its unfinished copy here (copy.ts): a session's
-  // transcript or sidecar folder; claude's own files are not claudecm's to remove.
-  removeDeadWritersTemps(projectDirFor(ctx.paths, dir), {
-    named: (name) => isSessionId(name) || transcriptSessionId(name) !== null,
-  });
+  // A P#, a move aside or an index sync killed mid-write left its unfinished copy here.
+  removeDeadWritersTempsInProject(projectDirFor(ctx.paths, dir));
   while (true) {
     const rows = scanRows(ctx, dir);
     if (rows === null) return null;
