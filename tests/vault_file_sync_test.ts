@@ -233,3 +233,26 @@ Deno.test("restore from a vault entry that an older sync left as a symlink puts 
     assert.equal(Deno.readTextFileSync(target.transcript), "line 1\n");
   });
 });
+
+Deno.test("a restore that stops part way has not put the transcript back: the sidecar goes first", () => {
+  inTemp((dir) => {
+    const vault = {
+      folder: join(dir, "vault"),
+      transcript: join(dir, "vault", "s.jsonl"),
+      sidecar: join(dir, "vault", "s"),
+    };
+    Deno.mkdirSync(join(vault.sidecar, "tool-results"), { recursive: true });
+    Deno.writeTextFileSync(vault.transcript, "line 1\n");
+    Deno.writeTextFileSync(join(vault.sidecar, "tool-results", "r1.txt"), "result\n");
+    const target = {
+      folder: join(dir, "project"),
+      transcript: join(dir, "project", "s.jsonl"),
+      sidecar: join(dir, "project", "s"),
+    };
+    // A file where a sidecar folder must go: placing the sidecar fails.
+    Deno.mkdirSync(target.sidecar, { recursive: true });
+    Deno.writeTextFileSync(join(target.sidecar, "tool-results"), "in the way");
+    assert.throws(() => restoreVaultEntry(vault, target));
+    assert.ok(!pathExists(target.transcript), "the transcript is put back last");
+  });
+});

@@ -110,11 +110,14 @@ export type RestoreResult =
  * written and that path is returned. Generations stay in the vault.
  */
 export function restoreVaultEntry(vault: SessionFiles, target: SessionFiles): RestoreResult {
-  const pairs = [[vault.transcript, target.transcript]];
+  const pairs: string[][] = [];
   for (const file of filesUnder(vault.sidecar)) {
     if (isGenerationName(file)) continue;
     pairs.push([file, join(target.sidecar, relative(vault.sidecar, file))]);
   }
+  // The transcript last: a restore killed part way leaves it missing, so the next resume offers
+  // the restore again and finishes it, instead of resuming a session with half its sidecar.
+  pairs.push([vault.transcript, target.transcript]);
   const todo: string[][] = [];
   for (const [from, to] of pairs) {
     const state = compareFiles(from, to);
