@@ -114,6 +114,19 @@ Deno.test("doctor shows the permissions choice and where it comes from (text and
       [fromEnv.json.permissions.choice, fromEnv.json.permissions.source],
       ["bypass", "environment"],
     );
+    // CLAUDECM_PERMISSION_MODE wins at every launch: doctor says so, not "bypass".
+    const plan = await doctor({ CLAUDECM_PERMISSION_MODE: "plan" });
+    assert.match(
+      plan.text,
+      /permissions +ok +mode plan \(set by CLAUDECM_PERMISSION_MODE\): claude gets --permission-mode plan/,
+    );
+    assert.doesNotMatch(plan.text, /bypass \(/);
+    assert.equal(plan.json.permissions.mode, "plan");
+    assert.deepEqual(plan.json.runAs.permissionArgs, ["--permission-mode", "plan"]);
+    const bogus = await doctor({ CLAUDECM_PERMISSION_MODE: "bogusmode" });
+    assert.ok(
+      bogus.json.warnings.some((w: string) => /bogusmode is not a mode claude knows/.test(w)),
+    );
     writeConfig(world, '{"permissions": 1}');
     const broken = await doctor();
     assert.equal(broken.json.permissions.status, "problem");
