@@ -262,7 +262,10 @@ Deno.test("doctor: registered sessions without a transcript, and folders that ar
       ["folders", "warning"],
     ]);
     // The hint says what resume really does with such a session today.
-    assert.match(report.findings[0].message, /resuming one offers to remove it from the list/);
+    assert.match(
+      report.findings[0].message,
+      /resuming one offers the vault's copy .*, else a fresh session .*; D# in the edit list removes it/,
+    );
     assert.doesNotMatch(report.findings[0].message, /recovery primer/);
     assert.equal(await runDoctor(t.ctx, { json: false }), 0);
     const out = t.stdout();

@@ -137,8 +137,9 @@ function addFindings(check: RegistryCheck, add: (section: Section) => AddFinding
     add("transcripts")(
       "warning",
       `${plural(transcripts, "registered session")} ${transcripts === 1 ? "has" : "have"} no ` +
-        "transcript anywhere under the projects folder (deleted): resuming one offers to " +
-        "remove it from the list",
+        "transcript anywhere under the projects folder (deleted): resuming one offers the " +
+        "vault's copy if it has one, else a fresh session or a recovery prompt in its folder; " +
+        "D# in the edit list removes it from the list",
     );
   }
   const unreadable = check.unreadableTranscripts.length;
