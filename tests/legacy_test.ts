@@ -30,7 +30,7 @@ Deno.test("the old scripts' grammar maps onto the canonical commands", () => {
     [["--proj", "/a b"], ["new", "--proj", "/a b"]],
     [["n", "--proj", "/p", "--model", "opus"], ["new", "--proj", "/p", "--", "--model", "opus"]],
     [["--model", "opus", "--proj", "/p"], ["new", "--proj", "/p", "--", "--model", "opus"]],
-    [["--proj"], ["new", "--", "--proj"]],
+    [["--proj"], ["new", "--proj"]],
     [["-p", "hello world"], ["new", "--", "-p", "hello world"]],
     [["--continue"], ["new", "--", "--continue"]],
     [["-r", "abc"], ["new", "--", "-r", "abc"]],

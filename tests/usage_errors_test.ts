@@ -40,6 +40,7 @@ Deno.test("an empty argument or path (an unset shell variable) is a usage error,
       [["find", "word", "--project", ""], /empty path/],
       [["new", "--proj", ""], /empty path/],
       [["--proj", "", "hello"], /empty path/],
+      [["--proj"], /^claudecm: option '--proj <dir>' argument missing\n$/],
     ];
     for (const [args, expected] of cases) {
       const result = await runClaudecm(args, { env: t.env, cwd: t.home });

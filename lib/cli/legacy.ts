@@ -67,8 +67,10 @@ function translateNormalMode(args: readonly string[]): string[] {
   const own: string[] = [];
   const passThrough: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--proj" && i + 1 < args.length) {
-      own.push("--proj", args[++i]);
+    if (args[i] === "--proj") {
+      // With no DIR after it, `new` itself refuses it: claude does not know --proj.
+      own.push(...args.slice(i, i + 2));
+      i++;
     } else {
       passThrough.push(args[i]);
     }
