@@ -124,3 +124,14 @@ Deno.test("list, search, resume and new each answer --help without a HOME", asyn
   const list = await runClaudecm(["list", "--help"], { env: {} });
   assert.match(list.stdout, /--interactive/);
 });
+
+Deno.test("search takes several words as one name, as -s does", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Schema migrate" }, { desc: "Schema" }]);
+    const result = await world.run(["search", "--json", "schema", "migrate"]);
+    assert.equal(result.code, 0, result.stderr);
+    const json = JSON.parse(result.stdout);
+    assert.equal(json.term, "schema migrate");
+    assert.deepEqual(json.sessions.map((s: { guid: string }) => s.guid), [main[0].guid]);
+  });
+});

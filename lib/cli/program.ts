@@ -50,7 +50,7 @@ export const PROGRAM: CommandSpec = {
     {
       name: "search",
       description: "list the sessions whose name contains TERM; pick one to resume it",
-      synopsis: "[options] [term]",
+      synopsis: "[options] [term...]",
       load: async () => (await import("./search.ts")).searchCommand,
     },
     {

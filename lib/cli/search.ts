@@ -11,8 +11,9 @@ import type { CommandDetails } from "./command.ts";
 export const searchCommand: CommandDetails = {
   arguments: [
     {
-      name: "[term]",
-      description: "text to find in session names (case-insensitive; folders are not searched)",
+      name: "[term...]",
+      description: "text to find in session names (case-insensitive; folders are not searched); " +
+        "several words are one text, as with -s",
     },
   ],
   options: [
@@ -37,7 +38,8 @@ export const searchCommand: CommandDetails = {
       makeContext({ launches: input.flag("interactive") }),
     ]);
     return await runSearch(ctx, {
-      term: input.argText("term"),
+      // `search my app` is the name "my app", as `claudecm -s my app` always was.
+      term: input.argList("term").join(" ") || undefined,
       json: input.flag("json"),
       interactive: input.flag("interactive"),
     });
