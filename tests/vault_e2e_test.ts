@@ -512,3 +512,29 @@ Deno.test("vault sync, vault prune and restore answer --json with one object eac
     world.cleanup();
   }
 });
+
+Deno.test("CLAUDECM_VAULT: on, copy and off; a value it does not know is said and keeps the default", async () => {
+  const world = createLaunchWorld();
+  try {
+    seed(world);
+    const sync = async (value: string) => {
+      world.env.CLAUDECM_VAULT = value;
+      const run = await world.run(["vault", "sync", "--json"]);
+      assert.equal(run.code, 0, run.stderr);
+      return { ...JSON.parse(run.stdout || "{}"), stderr: run.stderr };
+    };
+    const on = await sync("on");
+    assert.deepEqual([on.synced, on.byCopy, on.stderr], [3, 0, ""]);
+    const typo = await sync("cpy");
+    assert.equal(typo.byCopy, 0, "links, as by default");
+    assert.match(
+      typo.stderr,
+      /CLAUDECM_VAULT=cpy is not off, copy or on: the vault keeps hard links/,
+    );
+    world.env.CLAUDECM_VAULT = "Of";
+    const status = await world.run(["vault"]);
+    assert.match(status.stderr, /CLAUDECM_VAULT=Of is not off, copy or on/);
+  } finally {
+    world.cleanup();
+  }
+});

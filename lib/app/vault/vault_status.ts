@@ -7,7 +7,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { VAULT_ENV, vaultEnabled } from "./vault_sync.ts";
+import { VAULT_ENV, vaultEnabled, vaultSetting } from "./vault_sync.ts";
 import { fileInfoOrNull } from "../../core/fs_checks.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
@@ -63,6 +63,8 @@ export interface VaultReport {
 /** Print the vault's status; exit 0 even when some sessions are unprotected. */
 export function runVaultStatus(ctx: AppContext, options: { json: boolean }): number {
   const report = collectVaultReport(ctx);
+  const setting = vaultSetting(ctx).error;
+  if (setting !== null) ctx.err.line(`  ${setting}`, "yellow");
   if (options.json) {
     ctx.out.line(safeJson(report, 2));
     return ExitCode.ok;

@@ -35,7 +35,7 @@ import { readRegistry } from "../../store/registry_store.ts";
 import { removeDeadWritersTemps } from "../../store/stale_temps.ts";
 import { type EntrySyncResult, foldersUnder, syncVaultEntry } from "../../store/vault_entry.ts";
 
-/** `CLAUDECM_VAULT`: `off` turns the vault off; `copy` forces copy mode (tests, odd file systems). */
+/** `CLAUDECM_VAULT`: `off` turns the vault off; `copy` forces copy mode; `on` is the default. */
 export const VAULT_ENV = "CLAUDECM_VAULT";
 
 /** What a sync did. */
@@ -54,9 +54,30 @@ export interface VaultSyncSummary {
   busy: boolean;
 }
 
+/** How the vault keeps sessions, from `CLAUDECM_VAULT`, and what it did not understand there. */
+export interface VaultSetting {
+  /** `link`: hard links, copies where links fail (the default); `copy`: copies; `off`. */
+  mode: "link" | "copy" | "off";
+  /** A value that is none of `off`, `copy`, `on`: said, never a silent change. */
+  error: string | null;
+}
+
+/** The vault's setting; a value it does not know keeps the default (a typo turns nothing off). */
+export function vaultSetting(ctx: AppContext): VaultSetting {
+  const typed = ctx.env(VAULT_ENV)?.trim() ?? "";
+  const value = typed.toLowerCase();
+  if (value === "off" || value === "copy") return { mode: value, error: null };
+  if (value === "" || value === "on" || value === "link") return { mode: "link", error: null };
+  return {
+    mode: "link",
+    error:
+      `${VAULT_ENV}=${typed} is not off, copy or on: the vault keeps hard links, as by default`,
+  };
+}
+
 /** Whether the vault is on (it is unless `CLAUDECM_VAULT=off`). */
 export function vaultEnabled(ctx: AppContext): boolean {
-  return ctx.env(VAULT_ENV)?.toLowerCase() !== "off";
+  return vaultSetting(ctx).mode !== "off";
 }
 
 /** Options for {@linkcode syncVault}. */
@@ -80,7 +101,11 @@ export function syncVault(ctx: AppContext, options: SyncVaultOptions = {}): Vaul
     failure: null,
     busy: false,
   };
-  if (!vaultEnabled(ctx)) return summary;
+  const setting = vaultSetting(ctx);
+  if (setting.mode === "off") return summary;
+  if (setting.error !== null && options.quiet !== true) {
+    ctx.err.line(`  ${setting.error}`, "yellow");
+  }
   try {
     Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
     const done = withFileLockSync(vaultLockPath(ctx), () => syncEntries(ctx, options, summary));
@@ -109,7 +134,7 @@ function syncEntries(ctx: AppContext, options: SyncVaultOptions, summary: VaultS
     return true; // The registry's own problems are reported by the command that reads it.
   }
   const wanted = options.guids === undefined ? null : new Set(options.guids);
-  const forceCopy = ctx.env(VAULT_ENV)?.toLowerCase() === "copy";
+  const forceCopy = vaultSetting(ctx).mode === "copy";
   // One realpath and one listing per folder, not a realpath and failed lookups per
   // session: bootstrap runs this over every row.
   const keys = new Map<string, string>();
