@@ -103,6 +103,7 @@ Deno.test("doctor: all ok exits 0, reports the tools, settings, registry and pat
     assert.deepEqual([report.registry.sessions, report.registry.archived], [1, 0]);
     assert.equal(report.machineName, "laptop");
     assert.equal(report.paths.quarantineRoot, t.ctx.paths.quarantineRoot);
+    assert.equal(report.paths.vaultDir, t.ctx.paths.vaultDir);
     assert.notEqual(report.paths.backupDir, report.paths.quarantineRoot);
     const out = t.stdout();
     for (const label of ["claude", "cmv", "settings", "registry", "transcripts", "folders"]) {
@@ -111,6 +112,7 @@ Deno.test("doctor: all ok exits 0, reports the tools, settings, registry and pat
     assert.match(out, /^ {2}machine name +ok +laptop$/m);
     assert.match(out, /supports: --session-id, -n\/--name, --fork-session/);
     assert.match(out, new RegExp(`quarantine +${escapeRegExp(t.ctx.paths.quarantineRoot)}`));
+    assert.match(out, new RegExp(`vault +${escapeRegExp(t.ctx.paths.vaultDir)}`));
     assert.match(out, /All checks ok\.\n$/);
     // Only probes: doctor never launches claude or runs a cmv command on a session.
     const probes = world.argv().map((entry) => [entry.tool, ...entry.argv].join(" "));

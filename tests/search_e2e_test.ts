@@ -72,6 +72,13 @@ Deno.test("search with no match, with no term, and canonical search on a pipe", 
       assert.equal(usage.code, 2, args.join(" "));
       assert.match(usage.stderr, /Usage: claudecm search TERM/);
     }
+    const json = await world.run(["search", "--json"]);
+    assert.equal(json.code, 2);
+    assert.deepEqual(JSON.parse(json.stdout), {
+      status: "usage-error",
+      exitCode: 2,
+      message: "search needs a TERM: claudecm search --json TERM",
+    });
     const piped = await world.run(["search", "context"], { stdin: "1\n" });
     assert.equal(piped.code, 0, piped.stderr);
     assert.match(piped.stdout, /2 of 5 sessions matching 'context'/);

@@ -11,7 +11,13 @@ export const restoreCommand: CommandDetails = {
   arguments: [
     { name: "<session>", description: "its number in `claudecm list`, or its session id" },
   ],
-  options: [{ flags: "--json", description: "print the session, where it is and how, as JSON" }],
+  options: [
+    {
+      flags: "--json",
+      description:
+        "print the session id, the outcome (restored or in-place) and where the transcript is",
+    },
+  ],
   helpAfter: "\nPuts the transcript and its sidecar folder back where claude reads them (the\n" +
     "registered folder's project folder), by hard link or copy. Never replaces a file:\n" +
     "when a different one is already there, it says so and writes nothing.\n" +

@@ -64,6 +64,7 @@ export interface DoctorPaths {
   registryFile: string;
   backupDir: string;
   quarantineRoot: string;
+  vaultDir: string;
 }
 
 /** Everything doctor found; `doctor --json` prints it as is. */
@@ -146,6 +147,7 @@ export async function collectDoctorReport(
       registryFile: paths.registryFile,
       backupDir: paths.backupDir,
       quarantineRoot: paths.quarantineRoot,
+      vaultDir: paths.vaultDir,
     },
     findings,
     problems,

@@ -103,6 +103,7 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
       ["registry", paths.registryFile],
       ["backups", paths.backupDir],
       ["quarantine", paths.quarantineRoot],
+      ["vault", paths.vaultDir],
     ]
   ) lines.push({ text: `    ${label.padEnd(LABEL_WIDTH + 2)}${path}` });
   lines.push({ text: "" }, summaryLine(report));

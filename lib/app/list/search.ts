@@ -13,7 +13,7 @@ import { prepareLaunch } from "../launch/launch_setup.ts";
 import { resumePicked } from "../resume/resume_picked.ts";
 import { describeSessions, type ListedSession } from "./list.ts";
 import { showList } from "./show_list.ts";
-import { ExitCode } from "../../core/errors.ts";
+import { ExitCode, UsageError } from "../../core/errors.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { mainSessions, type Session } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -38,6 +38,8 @@ export interface SearchHit extends ListedSession {
 export async function runSearch(ctx: AppContext, options: SearchOptions): Promise<number> {
   const term = options.term ?? "";
   if (term.trim() === "") {
+    // A script gets one line it can show (and the usage-error object), not the usage text.
+    if (options.json) throw new UsageError("search needs a TERM: claudecm search --json TERM");
     ctx.err.line("  Usage: claudecm search TERM   (old form: claudecm -s TERM)");
     ctx.err.line("  Lists the sessions whose name contains TERM, ignoring case.");
     return ExitCode.usage;
