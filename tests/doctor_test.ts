@@ -441,6 +441,7 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "registryFile",
       "backupDir",
       "quarantineRoot",
+      "vaultDir",
     ]);
   });
 });
