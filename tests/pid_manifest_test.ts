@@ -72,3 +72,30 @@ Deno.test("isProcessAlive: a running pid is, a waited-for child is not, no pid a
     assert.equal(isProcessAlive(pid), false, `pid ${pid}`);
   }
 });
+
+Deno.test({
+  name: "isProcessAlive: a zombie, exited and never reaped, is gone",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    // `sleep 0.1` ends under a parent that never waits for it (`exec sleep 30`): a zombie.
+    const parent = new Deno.Command("sh", {
+      args: ["-c", "sleep 0.1 & echo $!; exec sleep 30"],
+      stdout: "piped",
+    }).spawn();
+    const reader = parent.stdout.getReader();
+    const { value } = await reader.read();
+    reader.releaseLock();
+    const zombie = Number(new TextDecoder().decode(value).trim());
+    try {
+      const deadline = Date.now() + 10_000;
+      const state = () => Deno.readTextFileSync(`/proc/${zombie}/stat`).split(") ")[1][0];
+      while (state() !== "Z" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(state(), "Z", "the child is a zombie");
+      assert.equal(isProcessAlive(zombie), false);
+    } finally {
+      parent.kill("SIGKILL");
+      await parent.status;
+      await parent.stdout.cancel().catch(() => {});
+    }
+  },
+});

@@ -108,15 +108,18 @@ export function processStart(pid: number): string | null {
  * someone else, and any other failure counts as alive too, because a
  * session wrongly thought running is only refused an action, while one
  * wrongly thought gone could be moved or deleted under a running claude.
+ * A zombie (Linux) is gone: it has exited.
  */
 export function isProcessAlive(pid: number): boolean {
   if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
     Deno.kill(pid, 0);
-    return true;
   } catch (error) {
     return !(error instanceof Deno.errors.NotFound);
   }
+  // A zombie has exited and only waits for its parent to reap it (a killed writer whose parent
+  // went too waits for init): it writes nothing more. Linux says so in /proc.
+  return Deno.build.os !== "linux" || linuxStatField(pid, 3) !== "Z";
 }
 
 /**
