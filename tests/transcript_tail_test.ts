@@ -98,6 +98,10 @@ Deno.test("readTail finds the timestamp of a last line over 4 MiB, whatever foll
     assert.equal(last.lastTimestamp, stamp);
     assert.equal(last.endsInTraffic, true);
     assert.equal(last.truncated, false);
+    // The titles and last prompt sit before the huge line: recover still names the session.
+    assert.equal(last.customTitle, "my name");
+    assert.match(last.aiTitle ?? "", /^title \d+$/);
+    assert.equal(last.permissionMode, "plan");
 
     // A tool result whose nested copy carries its own (older) timestamp key.
     builder.toolResult("toolu_x", "B".repeat(4_300_000), {

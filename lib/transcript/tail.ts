@@ -200,7 +200,7 @@ function streamLongLines(
           info.gitBranch ??= scan.values.get("gitBranch");
           info.cwd ??= scan.values.get("cwd");
         }
-        return info;
+        return withMetadataBefore(file, info, lineStart);
       }
       isLast = false;
     }
@@ -209,6 +209,31 @@ function streamLongLines(
     searchFrom = end;
   }
 }
+
+/**
+ * `info` with what it lacks taken from the usual window that ends at `end`,
+ * where a long line starts: the titles and last prompt claude wrote before
+ * the huge paste. What the window after the line held is newer and stays.
+ */
+function withMetadataBefore(file: Deno.FsFile, info: TailInfo, end: number): TailInfo {
+  if (end === 0) return info;
+  const start = Math.max(0, end - 64 * KiB);
+  const before = tailOf(readRange(file, start, end), start > 0, info.size);
+  for (const key of BEFORE_KEYS) info[key] ??= before[key];
+  return info;
+}
+
+const BEFORE_KEYS = [
+  "customTitle",
+  "aiTitle",
+  "lastPrompt",
+  "mode",
+  "permissionMode",
+  "relocatedCwd",
+  "gitBranch",
+  "cwd",
+  "entrypoint",
+] as const;
 
 function isBlank(bytes: Uint8Array): boolean {
   return bytes.every((byte) => byte === 0x0a || byte === 0x0d || byte === 0x20 || byte === 0x09);
