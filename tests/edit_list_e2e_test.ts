@@ -129,16 +129,33 @@ Deno.test("D whose row cannot be written after its files went says so, never 'No
     // The lock holder's temporary file: a folder there fails the write after the delete.
     Deno.mkdirSync(`${world.paths.registryFile}.tmp`);
     const result = await world.run([], { stdin: "e\nd2\ndelete\n" });
-    assert.equal(result.code, 1, result.stdout);
+    assert.equal(result.code, 0, result.stderr);
     assert.doesNotMatch(result.stdout, /Nothing was deleted/);
     assert.match(
-      result.stderr,
-      /^claudecm: the files were changed, but the session list could not be updated to match \(.*sessions\.txt\.tmp is a folder/m,
+      result.stdout,
+      /The files were deleted, but the session list could not be updated \(.*sessions\.txt\.tmp is a folder.*\)\.\n.*The entry is kept, and the vault's copy with it: D# it again/,
     );
     assert.ok(!pathExists(join(folder, `${main[1].guid}.jsonl`)), "what the line says happened");
     // Its row is still there, so the vault's copy is too: the session stays restorable.
     assert.ok(pathExists(vaultCopy), "the vault's copy goes only once the row is gone");
     assert.ok(pathExists(join(folder, `${main[0].guid}.jsonl`)), "only that session");
+  });
+});
+
+Deno.test("P# whose row cannot be written after the move says where the transcript went", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    const b = join(world.dir, "b");
+    Deno.mkdirSync(b);
+    Deno.mkdirSync(`${world.paths.registryFile}.tmp`);
+    const result = await world.run([], { stdin: `e\np2\n${b}\n` });
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /Nothing was moved/);
+    assert.match(
+      result.stdout,
+      /The move stopped part way: the session list could not be updated \(.*\)\.\n.*The transcript is at .*; the path is unchanged/,
+    );
+    assert.ok(pathExists(transcriptPathFor(world.paths, b, main[1].guid)), "where the line says");
   });
 });
 

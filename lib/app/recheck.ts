@@ -14,34 +14,22 @@ import { changeRegistry } from "./registry.ts";
 import { preconditionFailure, type Preconditions } from "../core/preconditions.ts";
 import type { Registry } from "../core/registry.ts";
 import type { RegistryOperation } from "../store/registry_store.ts";
-import { environmentUserError, errorMessage, UserError } from "../core/errors.ts";
+import { environmentUserError, errorMessage } from "../core/errors.ts";
+
+/** A step that failed before it acted: why it did nothing (for a `.catch` of the step). */
+export function refusalOf(error: unknown): { done: false; reason: string; acted: false } {
+  return { done: false, reason: errorMessage(error), acted: false };
+}
 
 /**
- * The step acted (its files moved or went) and the session list could not be
- * written to match. Never a "nothing was done": a caller that turns its
- * failures into that lets this one through, to the run's one-line error.
+ * What the step did: its value and the registry as written; or why it did
+ * not finish, with `acted` true when its action ran (files may have moved or
+ * gone) and only the registry change could not be written: never a "nothing
+ * was done" then.
  */
-export class UnrecordedStepError extends UserError {
-  constructor(cause: unknown) {
-    super(
-      "the files were changed, but the session list could not be updated to match (" +
-        `${environmentUserError(cause)?.message ?? errorMessage(cause)}); ` +
-        "claudecm doctor shows what is left to fix",
-    );
-    this.name = "UnrecordedStepError";
-  }
-}
-
-/** A step's failure as "why it did nothing", unless it did act ({@linkcode UnrecordedStepError}). */
-export function refusalOf(error: unknown): { done: false; reason: string } {
-  if (error instanceof UnrecordedStepError) throw error;
-  return { done: false, reason: errorMessage(error) };
-}
-
-/** What the step did: its value and the registry as written, or why it did nothing. */
 export type RecheckedStep<T> =
   | { done: true; value: T; registry: Registry }
-  | { done: false; reason: string };
+  | { done: false; reason: string; acted: boolean };
 
 /** What the step's action returns: its value, and the registry change that goes with it. */
 export interface StepAction<T> {
@@ -78,12 +66,12 @@ export async function recheckThenAct<T>(
         : current;
     });
   } catch (error) {
-    // The files have moved or gone: whatever failed after that must not read "nothing was done".
-    if (outcome !== undefined && !("reason" in outcome)) throw new UnrecordedStepError(error);
-    throw error;
+    if (outcome === undefined || "reason" in outcome) throw error;
+    const why = environmentUserError(error)?.message ?? errorMessage(error);
+    return { done: false, reason: `the session list could not be updated (${why})`, acted: true };
   }
   if (outcome === undefined || "reason" in outcome) {
-    return { done: false, reason: outcome?.reason ?? "nothing was checked" };
+    return { done: false, reason: outcome?.reason ?? "nothing was checked", acted: false };
   }
   return { done: true, value: outcome.value, registry };
 }

@@ -84,6 +84,16 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
       change: (r) => transcriptLeft ? r : removeSession(r, session.guid, { ifPresent: true }),
     };
   }).catch(refusalOf);
+  if (!step.done && step.acted) {
+    // The files went; the row stays, and so do the vault's and the backup's copies: a D# again
+    // finishes it, and until then the session is restorable.
+    ctx.out.line(`  The files were deleted, but ${step.reason}.`, "red");
+    ctx.out.line(
+      "  The entry is kept, and the vault's copy with it: D# it again to finish.",
+      "red",
+    );
+    return;
+  }
   if (!step.done) {
     ctx.out.line(`  Nothing was deleted: ${step.reason}.`, "red");
     // Another window may have removed the row itself: say "kept" only of an entry that is there.

@@ -196,9 +196,12 @@ async function finishTrim(
         : replaceGuid(current, guid, newGuid),
   })).catch(refusalOf);
   if (!swap.done) {
+    const why = swap.acted
+      ? swap.reason
+      : `the session changed while cmv was trimming it (${swap.reason})`;
     ctx.err.line(
-      `  The session changed while cmv was trimming it (${swap.reason}); the list keeps it, ` +
-        `and the trimmed copy ${expected} is not registered.`,
+      `  ${why[0].toUpperCase()}${why.slice(1)}; the list keeps it, and the trimmed ` +
+        `copy ${expected} is not registered.`,
       "red",
     );
     return null;
