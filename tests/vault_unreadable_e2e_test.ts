@@ -1,6 +1,7 @@
 // A vault that cannot be read is an error, never "no copy" (DESIGN.md 5.11): `vault`, `restore`,
 // `vault prune`, D# and a resume of a session whose transcript is gone all say so and change
 // nothing, where they used to report the session unprotected, nothing to prune, or offer a delete.
+// A resume that needs no vault (its transcript is in its folder) goes on.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
@@ -44,11 +45,23 @@ Deno.test("a file where the vault folder should be: every vault answer is an err
       assert.doesNotMatch(result.stdout + result.stderr, SAID_EMPTY, args.join(" "));
       assert.match(result.stderr, /vault.* (is a file|not a directory)/i, args.join(" "));
     }
+    const doctor = JSON.parse((await world.run(["doctor", "--json"])).stdout);
+    assert.ok(
+      doctor.problems.some((p: string) =>
+        /vault is a file .*the vault keeps and restores nothing/.test(p)
+      ),
+      JSON.stringify(doctor.problems),
+    );
     const deleted = await world.run([], { stdin: "e\nd2\ndelete\nq\n" });
     assert.notEqual(deleted.code, 0, deleted.stdout);
     assert.ok(pathExists(join(folder, `${B}.jsonl`)), "D# deleted nothing");
     assert.equal(Deno.readTextFileSync(world.paths.registryFile), registry);
     assert.equal(world.launches().length, 0);
+    // A session whose transcript is in its folder needs no vault: it resumes.
+    world.claudeScenario({ messages: ["carry on"] });
+    const resumed = await world.run(["2"], { stdin: "\n\n" });
+    assert.equal(resumed.code, 0, resumed.stdout + resumed.stderr);
+    assert.deepEqual(world.launches().map((l) => l.argv.slice(1, 3)), [["--resume", B]]);
   } finally {
     world.cleanup();
   }

@@ -35,6 +35,7 @@ import { checkForecast, type DoctorForecast } from "./doctor_forecast.ts";
 import { renderDoctorReport } from "./doctor_view.ts";
 import { isProtectedPeriod, PROTECTED_CLEANUP_DAYS, readSettings } from "../bootstrap/settings.ts";
 import { ExitCode } from "../../core/errors.ts";
+import { readDirIfPresent, readFailure } from "../../core/fs_checks.ts";
 import type { Registry } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { type RunAsFacts, runAsFacts } from "../../platform/run_as.ts";
@@ -123,6 +124,7 @@ export async function collectDoctorReport(
   const permissions = checkPermissions(ctx, add("permissions"));
   const runAs = checkRunAs(ctx, options.runAsFacts ?? runAsFacts(ctx.env), add("runAs"));
   const forecast = checkForecast(ctx, registryOrNull(ctx), add("forecast"));
+  checkVaultFolder(ctx, add("forecast"));
   const status = (...sections: Section[]): CheckStatus => statusOf(findings, ...sections);
   const { paths } = ctx;
   const messages = (severity: Finding["severity"]) =>
@@ -153,6 +155,18 @@ export async function collectDoctorReport(
     problems,
     warnings: messages("warning"),
   };
+}
+
+/** A vault that cannot be read keeps and restores nothing: a problem, said with its fix. */
+function checkVaultFolder(ctx: AppContext, add: AddFinding): void {
+  try {
+    readDirIfPresent(ctx.paths.vaultDir);
+  } catch (error) {
+    add(
+      "problem",
+      `${readFailure(ctx.paths.vaultDir, error)}; until then the vault keeps and restores nothing`,
+    );
+  }
 }
 
 function registryOrNull(ctx: AppContext): Registry | null {

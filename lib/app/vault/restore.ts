@@ -71,11 +71,15 @@ export type RestoreOffer = "restored" | "declined" | "unavailable" | "failed";
  * case.
  */
 export async function offerVaultRestore(ctx: AppContext, session: Session): Promise<RestoreOffer> {
+  const located = locateTranscript(ctx.paths, session);
+  // The vault is asked only for a transcript gone from its folder: one that cannot be read
+  // stops the resume that needs it, never one that does not.
+  if (located.status === "unreadable") return "unavailable";
+  if (located.status === "found" && located.inOwnFolder) return "unavailable";
   const vault = vaultEntryFor(ctx.paths, session);
   const kept = vault === null ? null : fileInfoOrNull(vault.transcript);
   if (vault === null || kept === null) return "unavailable";
-  const located = locateTranscript(ctx.paths, session);
-  const olderCopy = located.status === "found" && !located.inOwnFolder &&
+  const olderCopy = located.status === "found" &&
       vaultVersus(vault.transcript, located.path) === "first"
     ? located.path
     : null;
