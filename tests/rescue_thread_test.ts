@@ -249,13 +249,16 @@ Deno.test("openWorkspace: companies from companies/, a missing folder is a clear
   try {
     Deno.mkdirSync(join(dir, "companies", "acme"), { recursive: true });
     Deno.writeTextFileSync(join(dir, "companies", "README.md"), "");
-    const ws = openWorkspace(".", dir);
+    const ws = openWorkspace(dir);
     assert.equal(ws.root, dir);
     assert.equal(ws.threadsDir, join(dir, "workspace", "threads"));
     assert.deepEqual(ws.companies, ["acme"]);
-    assert.throws(() => openWorkspace("nope", dir), /workspace folder not found: .*nope/);
+    assert.throws(() => openWorkspace(join(dir, "nope")), /workspace folder not found: .*nope/);
     Deno.writeTextFileSync(join(dir, "a file"), "");
-    assert.throws(() => openWorkspace("a file", dir), /the workspace is not a folder: .*a file/);
+    assert.throws(
+      () => openWorkspace(join(dir, "a file")),
+      /the workspace is not a folder: .*a file/,
+    );
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

@@ -39,8 +39,12 @@ Deno.test("an empty argument or path (an unset shell variable) is a usage error,
       [["recall", "--last", "--cwd", ""], /empty path/],
       [["find", "word", "--project", ""], /empty path/],
       [["new", "--proj", ""], /empty path/],
+      [["skeleton", "0f0f0f0f-0000-4000-8000-000000000000", "--out", ""], /empty path/],
+      [["rescue", "--dry-run", "--workspace", ""], /empty path/],
       [["--proj", "", "hello"], /empty path/],
       [["--proj"], /^claudecm: option '--proj <dir>' argument missing\n$/],
+      [["hello", "--proj"], /^claudecm: option '--proj <dir>' argument missing\n$/],
+      [["-c", "--proj"], /^claudecm: option '--proj <dir>' argument missing\n$/],
     ];
     for (const [args, expected] of cases) {
       const result = await runClaudecm(args, { env: t.env, cwd: t.home });

@@ -67,10 +67,13 @@ function translateNormalMode(args: readonly string[]): string[] {
   const own: string[] = [];
   const passThrough: string[] = [];
   for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--proj" && i + 1 === args.length) {
+      // No DIR after it: `new` alone refuses it (claude does not know --proj); with the words
+      // for claude after it, the parser would take their `--` for the DIR.
+      return ["new", "--proj"];
+    }
     if (args[i] === "--proj") {
-      // With no DIR after it, `new` itself refuses it: claude does not know --proj.
-      own.push(...args.slice(i, i + 2));
-      i++;
+      own.push("--proj", args[++i]);
     } else {
       passThrough.push(args[i]);
     }

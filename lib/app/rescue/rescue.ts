@@ -18,6 +18,7 @@ import { errorMessage, ExitCode, UserError } from "../../core/errors.ts";
 import { canonicalSessionId, isSessionId } from "../../core/registry.ts";
 import { encodeLossless } from "../../core/lossless_text.ts";
 import { basename, join } from "../../core/path.ts";
+import { typedPath } from "../folder_option.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { checkDeath } from "../../transcript/death.ts";
 import { type DeadScan, type DeadSession, scanDeadSessions } from "../../transcript/dead_scan.ts";
@@ -64,7 +65,9 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
       ExitCode.notFound,
     );
   }
-  const workspace = openWorkspace(options.workspace ?? ".", ctx.cwd());
+  const workspace = openWorkspace(
+    options.workspace === undefined ? ctx.cwd() : typedPath(ctx, options.workspace),
+  );
   const scan = scanDeadSessions(ctx.paths.projectsDir, {
     now: ctx.now(),
     days,

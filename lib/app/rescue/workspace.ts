@@ -31,9 +31,8 @@ const PERSONAL = "personal";
 
 const REPO_GROUPS = new Set(["private", "public", "shared", "work", "oss", "forks"]);
 
-/** Open the workspace at `dir` (relative to `cwd`); a missing folder is a UserError. */
-export function openWorkspace(dir: string, cwd: string): Workspace {
-  const root = resolve(cwd, dir);
+/** Open the workspace at the absolute path `root`; a missing folder is a UserError. */
+export function openWorkspace(root: string): Workspace {
   const probe = probePath(root);
   if (probe.kind === "missing") throw new UserError(`workspace folder not found: ${root}`);
   if (probe.kind === "unreadable") {

@@ -15,6 +15,7 @@ import { readRegistry } from "../../store/registry_store.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { safeJson } from "../../core/safe_text.ts";
 import type { AppContext } from "../context.ts";
+import { typedPath } from "../folder_option.ts";
 import { extractSkeleton, skeletonPaths } from "./extract.ts";
 import { skippedLinesNote } from "../../transcript/entries.ts";
 
@@ -33,8 +34,9 @@ export interface SkeletonCommandOptions {
 
 /** Run `skeleton`; returns the exit code. */
 export function runSkeleton(ctx: AppContext, options: SkeletonCommandOptions): number {
+  // A usage error first, before the session is looked for.
+  const outDir = options.out === undefined ? ctx.cwd() : typedPath(ctx, options.out);
   const source = resolveSource(ctx, options.target);
-  const outDir = options.out ?? ctx.cwd();
   const made = prepareOutDir(ctx, outDir, { guid: source.guid, force: options.force === true });
   let files;
   try {
