@@ -9,7 +9,7 @@ import { sessionId } from "./helpers/claude_home.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { vaultFilesFor } from "../lib/core/session_copies.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
-import { escapeRegExp } from "./helpers/portable.ts";
+import { escapeRegExp, symlinkIfSupported } from "./helpers/portable.ts";
 
 const A = sessionId(0x11);
 const B = sessionId(0x22);
@@ -534,6 +534,24 @@ Deno.test("CLAUDECM_VAULT: on, copy and off; a value it does not know is said an
     world.env.CLAUDECM_VAULT = "Of";
     const status = await world.run(["vault"]);
     assert.match(status.stderr, /CLAUDECM_VAULT=Of is not off, copy or on/);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("vault sync: one session's transcript that cannot be read fails that session only", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = seed(world);
+    const looped = join(folder, `${A}.jsonl`);
+    Deno.removeSync(looped);
+    if (!symlinkIfSupported(looped, looped)) return;
+    const sync = await world.run(["vault", "sync"]);
+    assert.match(sync.stderr, /The vault could not be updated: .*(symbolic links|loop)/i);
+    for (const guid of [B, C]) {
+      const vault = vaultFilesFor(world.paths, { guid, dir: world.project });
+      assert.ok(pathExists(vault.transcript), `${guid} is synced all the same`);
+    }
   } finally {
     world.cleanup();
   }

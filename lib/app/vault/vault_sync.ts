@@ -18,7 +18,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { errorMessage } from "../../core/errors.ts";
+import { errorMessage, isWriteRefusal } from "../../core/errors.ts";
 import { compareText } from "../../core/compare_text.ts";
 import { isNotFound, subdirectoryNames } from "../../core/fs_checks.ts";
 import {
@@ -170,8 +170,11 @@ function syncEntries(ctx: AppContext, options: SyncVaultOptions, summary: VaultS
     try {
       result = syncVaultEntry(source, vault, { forceCopy, sidecar });
     } catch (error) {
-      summary.failure = `${vault.folder}: ${errorMessage(error)}`;
-      break; // A full or read-only vault fails the same way for every session.
+      summary.failure ??= `${vault.folder}: ${errorMessage(error)}`;
+      // A full or read-only vault fails the same way for every session; one session's files
+      // that cannot be read (a link loop, a folder where a file was) fail only that session.
+      if (isWriteRefusal(error)) break;
+      continue;
     }
     if (result === null) {
       summary.absent++;
