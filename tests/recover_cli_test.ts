@@ -104,6 +104,12 @@ Deno.test("--exclude is repeatable, refuses what is not a session id, and an emp
       w.crashed.sessionId,
     ], { env: w.t.env, cwd: w.cwd });
     assert.equal(JSON.parse(last.stdout).session_id, w.older.sessionId, last.stderr);
+    // An empty --exclude (the skill outside a session) adds nothing, with or without --last.
+    const named = await runClaudecm(["recall", w.older.sessionId, "--exclude", ""], {
+      env: w.t.env,
+      cwd: w.cwd,
+    });
+    assert.notEqual(named.code, 2, named.stderr);
     for (
       const args of [
         ["recover", "--json", "--exclude", "nope"],

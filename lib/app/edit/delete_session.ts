@@ -108,7 +108,13 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
   // row is gone: until then the session is restorable, and a kill in between leaves no row
   // with nothing behind it (an unregistered vault entry is what vault prune removes).
   if (!transcriptLeft) {
-    failures.push(...removeVaultCopy(ctx, session.guid), ...setAside.flatMap(removePath));
+    try {
+      failures.push(...removeVaultCopy(ctx, session.guid));
+    } catch (error) {
+      // The vault could be read when the confirmation listed it; another program changed that.
+      failures.push(`its copy in the vault: ${errorMessage(error)}`);
+    }
+    failures.push(...setAside.flatMap(removePath));
   }
   if (failures.length === 0) {
     ctx.out.line(`  Deleted: ${session.desc}`, "green");

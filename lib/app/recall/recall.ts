@@ -48,7 +48,7 @@ export function runRecall(ctx: AppContext, options: RecallOptions): number {
     throw new UsageError("give a session or --last, not both");
   }
   if (options.session?.trim() === "") throw new UsageError("argument 'session' is empty");
-  if (!options.last && options.exclude !== undefined) {
+  if (!options.last && (options.exclude?.length ?? 0) > 0) {
     throw new UsageError("--exclude goes with --last: a named session is never left out");
   }
   if (!options.last && options.session === undefined) {
