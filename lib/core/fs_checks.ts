@@ -4,7 +4,8 @@
  * right for "may I create this?", wrong for any decision that could lose
  * data. Where "not there" leads to a decision (offering to delete a row,
  * reporting a session as missing), use {@linkcode probePath}, which keeps
- * "not found" apart from every other error (DESIGN.md 5.11).
+ * "not found" apart from every other error (DESIGN.md 5.11), or
+ * {@linkcode readDirIfPresent} and {@linkcode isPresent}, which throw it.
  *
  * @module
  */
