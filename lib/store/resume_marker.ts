@@ -6,14 +6,17 @@
  * resumed claude may fork to a new id, and its own manifest then names only
  * that one; a new session's row is written before claude starts, and claude
  * writes its manifest only once it is up. A marker left by a killed
- * claudecm names a dead pid and counts for nothing; the next marker written
- * by a process with that pid replaces it.
+ * claudecm names a dead pid and counts for nothing; the next claudecm that
+ * marks a session removes it (and a killed write's temporary file).
  *
  * @module
  */
 
 import type { Paths } from "../core/paths.ts";
-import { processStart } from "../core/pid_manifest.ts";
+import { isProcessAlive, processStart } from "../core/pid_manifest.ts";
+import { readDirOrEmpty } from "../core/fs_checks.ts";
+import { join } from "../core/path.ts";
+import { removeDeadWritersTemps } from "./stale_temps.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 
 /** Mark session `guid` as open in this process's claude, in `cwd`; returns the marker's remover. */
@@ -30,6 +33,7 @@ export function markSessionInUse(
   };
   try {
     Deno.mkdirSync(paths.resumingDir, { recursive: true });
+    removeDeadMarkers(paths.resumingDir);
     writeFileAtomic(path, JSON.stringify(marker));
   } catch {
     // Without a marker the session is live to others through claude's manifest only, as before.
@@ -42,4 +46,18 @@ export function markSessionInUse(
       // Already gone: nothing to unmark.
     }
   };
+}
+
+/** The markers (and their temporary files) of claudecm processes that are gone. */
+function removeDeadMarkers(dir: string): void {
+  removeDeadWritersTemps(dir);
+  for (const entry of readDirOrEmpty(dir)) {
+    const pid = /^(\d+)\.json$/.exec(entry.name)?.[1];
+    if (pid === undefined || !entry.isFile || isProcessAlive(Number(pid))) continue;
+    try {
+      Deno.removeSync(join(dir, entry.name));
+    } catch {
+      // Gone already (another window swept it).
+    }
+  }
 }
