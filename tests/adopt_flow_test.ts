@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { runAdopt } from "../lib/app/find/adopt.ts";
 import { parsePicks } from "../lib/app/find/adopt_view.ts";
 import { mainSessions } from "../lib/core/registry.ts";
+import { vaultFilesFor } from "../lib/core/session_copies.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
 import { readRegistry } from "../lib/store/registry_store.ts";
 import { createMemoryOutput } from "../lib/ui/output.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
@@ -82,6 +84,11 @@ Deno.test("adopt --all: titles in the documented order, below the existing rows,
     assert.equal(await runAdopt(t.ctx, { all: true }), 0);
     assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), after, "a re-run adds nothing");
     assert.match(t.stdout(), /No sessions to adopt/);
+    // An adopt killed after its row write left the rows out of the vault: the rerun finishes it.
+    const custom = vaultFilesFor(t.ctx.paths, { guid: seeded.custom.sessionId, dir: seeded.app });
+    Deno.removeSync(t.ctx.paths.vaultDir, { recursive: true });
+    assert.equal(await runAdopt(t.ctx, { all: true }), 0);
+    assert.ok(pathExists(custom.transcript), "the rerun synced the vault");
   } finally {
     t.cleanup();
   }

@@ -71,6 +71,9 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
       jsonOutput: options.json,
     })
     : { added: [], gone: 0 };
+  // An adopt killed after it wrote its rows left them out of the vault: the rerun, which finds
+  // nothing to add, finishes that (as every command that writes keeps the vault in step).
+  if (options.all && !options.dryRun && !write) syncVault(ctx);
   if (options.json) {
     ctx.out.line(
       safeJson({ candidates, skipped, adopted: adopted.added, dryRun: !!options.dryRun }, 2),
