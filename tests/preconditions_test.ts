@@ -74,6 +74,7 @@ Deno.test("recheckThenAct acts once under the lock with its registry change, or 
     assert.deepEqual(refused, {
       done: false,
       reason: "it was added to the session list meanwhile as 'Work'",
+      acted: false,
     });
     assert.equal(acted, 0);
     const done = await recheckThenAct(
