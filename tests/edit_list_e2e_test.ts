@@ -159,6 +159,30 @@ Deno.test("P# whose row cannot be written after the move says where the transcri
   });
 });
 
+Deno.test("P# waits for another window's P# to finish before it copies anything", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, THREE);
+    const b = join(world.dir, "b");
+    Deno.mkdirSync(b);
+    // Another window's P#, holding the lock while it copies.
+    const other = await Deno.open(join(world.paths.cmHome, "path-change.lock"), {
+      read: true,
+      write: true,
+      create: true,
+    });
+    await other.lock(true);
+    const running = world.run([], { stdin: `e\np1\n${b}\n` });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const copy = transcriptPathFor(world.paths, b, main[0].guid);
+    assert.ok(!pathExists(copy), "nothing copied while the other P# runs");
+    other.close();
+    const result = await running;
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Path changed: Alpha/);
+    assert.ok(pathExists(copy));
+  });
+});
+
 Deno.test("a session open in a claude window is not deleted", async () => {
   await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, THREE);

@@ -19,6 +19,7 @@ import { errorMessage } from "../../core/errors.ts";
 import { isDirectory, pathExists } from "../../core/fs_checks.ts";
 import { projectDirFor, sessionBackupDir } from "../../core/paths.ts";
 import { removeDeadWritersTempsInProject } from "../../store/stale_temps.ts";
+import { withFileLock } from "../../store/lock.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import {
   findSession,
@@ -40,6 +41,9 @@ import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { compareCopies } from "../../transcript/copy_order.ts";
 import { typedPath } from "../folder_option.ts";
+
+/** The lock one P# holds while it copies, re-checks and moves, in claudecm's home. */
+const PATH_CHANGE_LOCK = "path-change.lock";
 
 /** Ask for the new folder of `session` and move the session there. */
 export async function changeSessionPath(ctx: AppContext, session: Session): Promise<void> {
@@ -69,14 +73,22 @@ export async function changeSessionPath(ctx: AppContext, session: Session): Prom
     ctx.out.line("  The path is unchanged.", "red");
     return;
   }
-  if (!await keepOneTranscriptCopy(ctx, { ...session, registered: true })) {
-    ctx.out.line("  The path is unchanged.", "red");
-    return;
-  }
-  // A P# killed mid-copy left its unfinished copy in the target folder; a rerun that finds the
-  // session's copy there already whole copies nothing, so nothing else would sweep it.
-  removeDeadWritersTempsInProject(projectDirFor(ctx.paths, dir));
-  const moved = await moveToFolder(ctx, session, dir);
+  // One P# at a time: two at once each took the other's copy in flight for a second copy of the
+  // session, and every one of them gave up. One that waits past the lock's 10 s goes on as
+  // before, kept safe by its re-checks under the registry lock.
+  const moved = await withFileLock(
+    ctx.paths.path.join(ctx.paths.cmHome, PATH_CHANGE_LOCK),
+    async () => {
+      if (!await keepOneTranscriptCopy(ctx, { ...session, registered: true })) {
+        ctx.out.line("  The path is unchanged.", "red");
+        return null;
+      }
+      // A P# killed mid-copy left its unfinished copy in the target folder; a rerun that finds the
+      // session's copy there already whole copies nothing, so nothing else would sweep it.
+      removeDeadWritersTempsInProject(projectDirFor(ctx.paths, dir));
+      return await moveToFolder(ctx, session, dir);
+    },
+  );
   if (moved === null) return;
   syncSessionIndex(ctx.paths, session.dir, moved);
   syncSessionIndex(ctx.paths, dir, moved);
