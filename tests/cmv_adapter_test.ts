@@ -57,6 +57,10 @@ Deno.test("parseTrimOutput finds the indented Session ID line and keeps the rest
     lines: ["ℹ Creating trimmed branch...", "  Reduction:  4%"],
   });
   assert.equal(parseTrimOutput("  Session ID: not-a-uuid\n").newSessionId, null);
+  // Two copies named: which one is the trim is not known, so neither is taken.
+  const two = `  Session ID: ${NEW}\n  Session ID: ${NEW.replace(/^./, "0")}\n`;
+  assert.equal(parseTrimOutput(two).newSessionId, null);
+  assert.equal(parseTrimOutput(`  Session ID: ${NEW}\n  Session ID: ${NEW}\n`).newSessionId, NEW);
   assert.equal(parseTrimOutput("✗ failed\n").newSessionId, null);
 });
 

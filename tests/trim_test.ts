@@ -412,6 +412,36 @@ Deno.test("trim: Ctrl-C while cmv runs sets its unfinished copy aside in the bac
   });
 });
 
+Deno.test("trim: a copy cmv did not finish is never taken: a failed or stopped run, an empty or cut copy", async () => {
+  await withWorld(async (world) => {
+    const seeded = seed(world);
+    const { test } = seeded;
+    try {
+      const copy = join(seeded.folder, `${NEW}.jsonl`);
+      const whole = Deno.readTextFileSync(join(seeded.folder, `${ID}.jsonl`));
+      const cases: Array<[string, string, Partial<TrimOutcome["run"]>, RegExp]> = [
+        ["cmv failed after naming it", whole, { code: 3 }, /cmv trim ended with exit code 3/],
+        ["cmv was stopped", whole, { code: 143, timedOut: true }, /stopped after 10 minutes/],
+        ["an empty copy", "", {}, /is empty or cut short: it is not taken/],
+        ["a copy cut mid-line", whole.slice(0, whole.length - 5), {}, /is empty or cut short/],
+      ];
+      for (const [label, text, run, said] of cases) {
+        test.ctx.tools = stubCmv(() => {
+          Deno.writeTextFileSync(copy, text);
+          return Promise.resolve(outcome(NEW, run));
+        });
+        assert.equal(await trimSession(test.ctx, { guid: ID }), null, label);
+        assert.match(seeded.err(), said, label);
+        assert.ok(findSession(readRegistry(test.ctx.paths), ID), `${label}: the row stays`);
+        assert.ok(pathExists(join(seeded.folder, `${ID}.jsonl`)), `${label}: the transcript stays`);
+        assert.ok(!pathExists(copy), `${label}: the copy is set aside`);
+      }
+    } finally {
+      test.cleanup();
+    }
+  });
+});
+
 /** cmv that, once its trim is done, lets "another window" act before claudecm goes on. */
 function cmvThen(test: TestContext, otherWindow: () => void): void {
   const tools = test.ctx.tools;

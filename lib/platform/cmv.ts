@@ -189,13 +189,16 @@ export function parseTrimOutput(stdout: string): { newSessionId: string | null; 
   const lines = stripAnsi(stdout).split(/\r?\n/);
   let newSessionId: string | null = null;
   const rest: string[] = [];
+  const ids = new Set<string>();
   for (const line of lines) {
     const match = /^\s*Session ID:\s*(\S+)\s*$/.exec(line);
+    if (match && isSessionId(match[1])) ids.add(canonicalSessionId(match[1]));
     if (match && isSessionId(match[1]) && newSessionId === null) {
       newSessionId = canonicalSessionId(match[1]);
     } else if (line.trim() !== "") rest.push(line);
   }
-  return { newSessionId, lines: rest };
+  // Two different ids: which copy is the trim is not known, so neither is taken.
+  return { newSessionId: ids.size > 1 ? null : newSessionId, lines: rest };
 }
 
 function stripAnsi(text: string): string {

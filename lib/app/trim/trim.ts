@@ -127,7 +127,9 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   });
   // cmv ran and its copy was not taken (stopped at the time limit, died, or named another
   // session): what it wrote goes aside, as after a Ctrl-C.
-  if (trimmedTo === null) setAsideNewCopies(ctx, { session, folder, before });
+  if (trimmedTo === null) {
+    setAsideNewCopies(ctx, { session, folder, before, named: outcome.newSessionId });
+  }
   return trimmedTo;
 }
 
@@ -147,7 +149,10 @@ async function finishTrim(
   const join = ctx.paths.path.join;
   const newGuid = outcome.newSessionId;
   // A "new" id equal to the old would have the step below move the registered transcript away.
-  if (newGuid === null || newGuid === guid) {
+  // A cmv that failed or was stopped may have printed the id of a copy it never finished.
+  if (
+    newGuid === null || newGuid === guid || outcome.run.code !== 0 || outcome.run.timedOut
+  ) {
     reportNoNewId(ctx, outcome);
     return null;
   }
@@ -180,6 +185,15 @@ async function finishTrim(
   }
   if (trimmed.kind !== "file") {
     reportMisplaced(ctx, { expected, newGuid });
+    return null;
+  }
+  // A transcript ends with a whole line: an empty copy, or one cut mid-line, is not a session.
+  if (!endsWithWholeLine(expected)) {
+    ctx.err.line(
+      `  cmv's trimmed session ${expected} is empty or cut short: it is not taken. ` +
+        "sessions.txt is unchanged.",
+      "red",
+    );
     return null;
   }
   // Under the lock: still listed, still closed, still the file cmv read. A window that
@@ -251,12 +265,19 @@ async function movePretrimAside(
 
 /**
  * cmv's copies of `session` that appeared in `folder` since `before` and that
- * no row or window has (a copy carries the session's history: another
- * window's new session is left alone): to the backup dir, the index re-synced.
+ * no row or window has (a copy carries the session's history, or is the one
+ * cmv named: another window's new session is left alone): to the backup dir,
+ * the index re-synced.
  */
 function setAsideNewCopies(
   ctx: AppContext,
-  { session, folder, before }: { session: Session; folder: string; before: Set<string> },
+  { session, folder, before, named }: {
+    session: Session;
+    folder: string;
+    before: Set<string>;
+    /** The id cmv printed: its copy is cmv's even when it holds nothing (empty, cut short). */
+    named?: string | null;
+  },
 ): void {
   const join = ctx.paths.path.join;
   const destDir = sessionBackupDir(ctx.paths, session.dir);
@@ -266,9 +287,8 @@ function setAsideNewCopies(
   for (const entry of readDirOrEmpty(folder)) {
     const id = transcriptSessionId(entry.name);
     if (id === null || before.has(entry.name) || findSession(registry, id) !== undefined) continue;
-    if (isSessionLive(ctx.paths, id) || !continuesHistory(join(folder, entry.name), original)) {
-      continue;
-    }
+    if (isSessionLive(ctx.paths, id)) continue;
+    if (id !== named && !continuesHistory(join(folder, entry.name), original)) continue;
     try {
       moveSessionAside(folder, id, { destDir, join });
       moved = true;
@@ -302,6 +322,8 @@ function reportNoNewId(ctx: AppContext, outcome: TrimOutcome): void {
   ctx.err.line("  Trim failed or no new session ID found.", "red");
   if (outcome.run.timedOut) {
     ctx.err.line(`  cmv trim was stopped after ${TRIM_TIMEOUT_MS / 60_000} minutes.`, "red");
+  } else if (outcome.run.code !== 0) {
+    ctx.err.line(`  cmv trim ended with exit code ${outcome.run.code}.`, "red");
   }
   // cmv reports its errors on stderr; parseTrimOutput strips colour codes and blank lines.
   const lines = [...outcome.lines, ...parseTrimOutput(outcome.run.stderr).lines];
@@ -369,4 +391,18 @@ function removeTempFiles(
     }
   }
   return removed.sort();
+}
+
+/** Whether the file at `path` is not empty and its last byte ends a line. */
+function endsWithWholeLine(path: string): boolean {
+  const file = Deno.openSync(path, { read: true });
+  try {
+    const size = file.statSync().size;
+    if (size === 0) return false;
+    file.seekSync(size - 1, Deno.SeekMode.Start);
+    const last = new Uint8Array(1);
+    return file.readSync(last) === 1 && last[0] === 0x0a;
+  } finally {
+    file.close();
+  }
 }
