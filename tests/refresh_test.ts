@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { refreshSession } from "../lib/app/refresh/refresh.ts";
 import { NOTES_MARKER, SKELETON_END } from "../lib/app/refresh/refresh_prompt.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
+import { isFile } from "../lib/core/fs_checks.ts";
+import { vaultFilesFor } from "../lib/core/session_copies.ts";
 import { archivedSessions, mainSessions } from "../lib/core/registry.ts";
 import { readRegistry } from "../lib/store/registry_store.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
@@ -201,6 +203,50 @@ Deno.test("a refresh whose claude -p fails leaves the registry byte for byte unc
     assert.match(s.test.stderr(), /did not create a new session \(API Error: 529 overloaded\)/);
     assert.deepEqual([...Deno.readDirSync(s.test.ctx.paths.refreshTempDir)], []);
     assert.deepEqual(archivedSessions(readRegistry(s.test.ctx.paths)), []);
+  } finally {
+    s.cleanup();
+  }
+});
+
+Deno.test("a refresh whose claude -p wrote no transcript, or exited non-zero, registers nothing", async () => {
+  for (
+    const [scenario, said] of [
+      [{ printWritesNothing: true }, /wrote no transcript for session [0-9a-f-]+ in /],
+      [{ printExitCode: 2 }, /claude exited with code 2/],
+    ] as const
+  ) {
+    const s = seed({ answers: ["", "n"] });
+    try {
+      s.world.claudeScenario(scenario);
+      const before = Deno.readTextFileSync(s.test.ctx.paths.registryFile);
+      assert.equal(await refreshSession(s.test.ctx, SETTINGS, { guid: OLD }), null);
+      assert.equal(Deno.readTextFileSync(s.test.ctx.paths.registryFile), before);
+      assert.match(s.test.stderr(), said);
+    } finally {
+      s.cleanup();
+    }
+  }
+});
+
+Deno.test("no refresh of a session open in another claude window; a refresh puts the new one in the vault", async () => {
+  const s = seed({ answers: ["", "n"] });
+  try {
+    const paths = s.test.ctx.paths;
+    Deno.mkdirSync(paths.sessionsDir, { recursive: true });
+    const manifest = `${paths.sessionsDir}/${Deno.pid}.json`;
+    Deno.writeTextFileSync(
+      manifest,
+      JSON.stringify({ pid: Deno.pid, sessionId: OLD, cwd: s.world.project }),
+    );
+    const before = Deno.readTextFileSync(paths.registryFile);
+    assert.equal(await refreshSession(s.test.ctx, SETTINGS, { guid: OLD }), null);
+    assert.match(s.test.stdout(), /No refresh: the session is open in another claude window now/);
+    assert.equal(Deno.readTextFileSync(paths.registryFile), before);
+    Deno.removeSync(manifest);
+    const fresh = await refreshSession(s.test.ctx, SETTINGS, { guid: OLD });
+    assert.ok(fresh !== null, s.test.stderr());
+    const vaulted = vaultFilesFor(paths, { guid: fresh, dir: s.world.project }).transcript;
+    assert.ok(isFile(vaulted), "the new session is protected at once");
   } finally {
     s.cleanup();
   }

@@ -47,7 +47,10 @@ export interface PrintResult {
   sessionId: string | null;
   /** The `result` text; null when there was none. */
   result: string | null;
+  /** The run failed: its answer said so, there was none, or claude exited non-zero. */
   isError: boolean;
+  /** Its answer itself said `is_error` (its `result` then says why). */
+  answerIsError: boolean;
   run: CapturedResult;
 }
 
@@ -126,6 +129,7 @@ export function createClaudeAdapter(path: string, options: ClaudeAdapterOptions)
         sessionId: parsed?.sessionId ?? null,
         result: parsed?.result ?? null,
         isError: parsed === null || parsed.isError || run.code !== 0,
+        answerIsError: parsed?.isError === true,
         run,
       };
     },

@@ -14,10 +14,13 @@ import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { askSessionNameOrEnd } from "../new/ask_name.ts";
 import { discardPrintSession, printRunStart } from "../launch/print_session.ts";
 import { extractSkeleton } from "../skeleton/extract.ts";
+import { syncVault } from "../vault/vault_sync.ts";
 import { buildRefreshPrompt, type RefreshExtraction } from "./refresh_prompt.ts";
 import { errorMessage, UserError } from "../../core/errors.ts";
 import { formatSize, formatStamp } from "../../core/format.ts";
-import { isDirectory } from "../../core/fs_checks.ts";
+import { isDirectory, isFile } from "../../core/fs_checks.ts";
+import { isSessionLive } from "../../core/pid_manifest.ts";
+import { projectDirFor, transcriptPathFor } from "../../core/paths.ts";
 import { findSession, isSessionId, mainSessions, type Registry } from "../../core/registry.ts";
 import { addAtTop, moveToBottom, oldLabelFor, renameSession } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -63,6 +66,12 @@ export async function refreshSession(
     ctx.out.line(`  No refresh: the session's folder is gone (${dir}).`, "yellow");
     return null;
   }
+  // Another window's claude is writing it: a skeleton of it now misses what comes next, and
+  // relabelling it "(old)" would mislabel the session that window goes on with.
+  if (isSessionLive(ctx.paths, guid)) {
+    ctx.out.line("  No refresh: the session is open in another claude window now.", "yellow");
+    return null;
+  }
   const answer = askSessionNameOrEnd(ctx, `  Name for new session (Enter for '${currentDesc}'): `);
   // No answer at all (input closed) starts nothing, as at a new session's name (DESIGN.md 5.14).
   if (answer === "ended") {
@@ -105,15 +114,25 @@ export async function refreshSession(
     // Not this run's session: the old one, another than the one chosen, or one there before.
     const foreign = fresh !== null &&
       (fresh === guid || (chosen !== null && fresh !== chosen) || start.before.has(fresh));
+    // Its transcript where claude reads the folder's sessions: an answer alone is no session.
+    const written = fresh !== null && isSessionId(fresh) && !foreign &&
+      isFile(transcriptPathFor(ctx.paths, dir, fresh));
     if (
-      answer.run.timedOut || answer.isError || fresh === null || !isSessionId(fresh) || foreign
+      answer.run.timedOut || answer.isError || fresh === null || !isSessionId(fresh) || foreign ||
+      !written
     ) {
       const why = answer.run.timedOut
         ? `claude did not answer within ${Math.round(timeoutMs / 60_000)} minutes`
         : foreign
         ? `claude named session ${fresh}, not the new one it was asked to start`
-        : answer.result ?? firstLine(answer.run.stderr) ??
-          `claude exited with code ${answer.run.code}`;
+        : answer.answerIsError
+        ? answer.result ?? firstLine(answer.run.stderr) ?? "claude reported an error"
+        // A non-zero exit whose answer reads as a success ("Done.") is said as what it is.
+        : answer.isError
+        ? firstLine(answer.run.stderr) ?? `claude exited with code ${answer.run.code}`
+        : fresh !== null && isSessionId(fresh)
+        ? `claude wrote no transcript for session ${fresh} in ${projectDirFor(ctx.paths, dir)}`
+        : answer.result ?? firstLine(answer.run.stderr) ?? "claude named no session";
       ctx.err.line(
         `  Refresh did not create a new session (${why}). The old session is unchanged.`,
         "yellow",
@@ -123,8 +142,22 @@ export async function refreshSession(
     ctx.out.line("  Done.");
     const tokens = await measureTokens(ctx, fresh, dir);
     latch.check();
-    await changeRegistry(ctx, (r) => withRefreshed(r, { guid, fresh, dir, name, tokens }));
+    // Under the lock, as every step that changes what a session is: still not open elsewhere.
+    let openElsewhere = false;
+    await changeRegistry(ctx, (r) => {
+      openElsewhere = isSessionLive(ctx.paths, guid);
+      return openElsewhere ? r : withRefreshed(r, { guid, fresh, dir, name, tokens });
+    });
+    if (openElsewhere) {
+      ctx.err.line(
+        "  Refresh not recorded: the old session was opened in another claude window meanwhile. " +
+          "The old session is unchanged.",
+        "yellow",
+      );
+      return null;
+    }
     kept = true;
+    syncVault(ctx, { guids: [fresh] });
     ctx.out.line();
     ctx.out.line(`  Fresh session created: ${name}`, "green");
     ctx.out.line("  Old session moved to bottom of list.");
