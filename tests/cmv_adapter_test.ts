@@ -28,6 +28,11 @@ Deno.test("parseBenchmark reads the three figures, null breakEvenTurns included"
   });
   assert.equal(parseBenchmark("ℹ Analyzing session...\n"), null);
   assert.equal(parseBenchmark('{"preTrimTokens": "many"}'), null);
+  // More than the whole session is no reading of it.
+  assert.equal(
+    parseBenchmark('{"preTrimTokens": 1, "reductionPercent": 1e300, "breakEvenTurns": null}'),
+    null,
+  );
   assert.equal(
     parseBenchmark('{"preTrimTokens": 1, "reductionPercent": 2, "breakEvenTurns": "x"}'),
     null,

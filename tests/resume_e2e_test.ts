@@ -505,11 +505,12 @@ Deno.test("post-exit offers the refresh; yes replaces #1 with a fresh session, t
   try {
     seedSession(world);
     world.claudeScenario({ messages: ["more"] });
-    world.cmvScenario({ benchmark: { preTrimTokens: 80_000 } });
+    // Just under the 10% a trim needs: said as 9%, never rounded up to the threshold.
+    world.cmvScenario({ benchmark: { preTrimTokens: 80_000, reductionPercent: 9.6 } });
     // Refresh? y; name: Enter (keep); edit the prompt? n.
     const result = await world.run(["1"], { stdin: "y\n\nn\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /Trim not offered: it would recover 3%/);
+    assert.match(result.stdout, /Trim not offered: it would recover 9% .*below 10%/);
     assert.match(result.stdout, /Create a new compacted session, built from a structured rebuild/);
     assert.match(result.stdout, /Fresh session created: /);
     const sessions = world.sessions();

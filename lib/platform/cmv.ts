@@ -169,7 +169,9 @@ export function parseBenchmark(stdout: string): Benchmark | null {
   const { preTrimTokens, reductionPercent, breakEvenTurns } = record;
   // Figures that are no amount (negative, 1e999, 1e21) are no benchmark: the tokens go into
   // sessions.txt as digits.
+  // A share of the session: over 100% is no reading of it (negative ones are a cost, and kept).
   if (!isAmount(preTrimTokens) || !Number.isFinite(reductionPercent)) return null;
+  if ((reductionPercent as number) > 100) return null;
   if (breakEvenTurns !== null && !isAmount(breakEvenTurns)) return null;
   return {
     preTrimTokens,

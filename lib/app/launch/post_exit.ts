@@ -259,7 +259,8 @@ async function offerExitActions(
 
 /** Says what a trim would recover; true when it is worth asking (at least MIN_TRIM_PERCENT). */
 function shouldOfferTrim(ctx: AppContext, benchmark: Benchmark): boolean {
-  const percent = Math.round(benchmark.reductionPercent);
+  // Rounded down: 9.6% is said as 9%, not as the 10% it falls short of.
+  const percent = Math.floor(benchmark.reductionPercent);
   const breakEven = benchmark.breakEvenTurns === null
     ? "never pays back"
     : `pays back after ${benchmark.breakEvenTurns} turns`;
