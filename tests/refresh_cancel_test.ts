@@ -122,7 +122,9 @@ for (const { signal, code, what } of CANCELLING) {
         Deno.kill(child.pid, signal);
         const result = await output;
         assert.equal(result.code, code, result.stdout + result.stderr);
-        if (signal === "SIGINT") assert.match(result.stderr, /cancelled \(Ctrl-C\)/);
+        // What cancelled it, as it was: never "Ctrl-C" for a SIGTERM.
+        const by = signal === "SIGINT" ? "Ctrl-C" : signal;
+        assert.match(result.stderr, new RegExp(`cancelled \\(${by}\\)`));
         assert.doesNotMatch(result.stdout, /^ {2}Done\./m);
         assert.deepEqual(registryBytes(world), afterExit);
         assert.deepEqual(transcriptsIn(world), [`${main[0].guid}.jsonl`]);

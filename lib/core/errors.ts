@@ -41,8 +41,9 @@ export class UsageError extends UserError {
  * cancelled step is written; what was saved before it stays.
  */
 export class InterruptedError extends UserError {
-  constructor() {
-    super("cancelled (Ctrl-C)", ExitCode.interrupted);
+  /** `by`: what cancelled it, when not Ctrl-C (a closed terminal's SIGHUP, a SIGTERM). */
+  constructor(by = "Ctrl-C") {
+    super(`cancelled (${by})`, ExitCode.interrupted);
     this.name = "InterruptedError";
   }
 }

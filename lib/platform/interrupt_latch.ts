@@ -30,7 +30,9 @@ export function latchInterrupts(): InterruptLatch {
   const releaseEnding = holdEndingSignals();
   return {
     check() {
-      if (pressed || endingSignal() !== null) throw new InterruptedError();
+      if (pressed) throw new InterruptedError();
+      const ending = endingSignal();
+      if (ending !== null) throw new InterruptedError(ending);
     },
     release() {
       if (released) return;

@@ -31,7 +31,7 @@
 
 import { InterruptedError, UserError } from "../core/errors.ts";
 import type { OsName } from "../core/paths.ts";
-import { holdEndingSignals } from "./ending_signal.ts";
+import { endingSignal, holdEndingSignals } from "./ending_signal.ts";
 import { drainAfterExit, readPipe } from "./pipe_output.ts";
 import { passOnInterrupt, treeKiller } from "./process_tree.ts";
 import { buildCmdCommandLine, isBatchScript } from "./windows_argv.ts";
@@ -223,7 +223,8 @@ function startCaptured(
       const { code } = await child.status;
       // Another process may hold a copy of a pipe (pipe_output.ts): stop waiting soon after exit.
       const [stdout, stderr] = await drainAfterExit(pipes);
-      if (interrupted) throw new InterruptedError();
+      // What cancelled it, as it was: a SIGTERM or a closed terminal is no Ctrl-C.
+      if (interrupted) throw new InterruptedError(endingSignal() ?? "Ctrl-C");
       const decoder = new TextDecoder();
       return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr), timedOut };
     } finally {
