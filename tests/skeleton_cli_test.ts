@@ -258,3 +258,25 @@ Deno.test({
     }
   },
 });
+
+Deno.test("skeleton's files carry no escape sequence from the transcript: a cat of them is safe", async () => {
+  const w = world();
+  try {
+    const hostile = new TranscriptBuilder({ cwd: w.cwd })
+      .prompt("make it \x1b[31mred\x1b[0m and ring \x07 \x1b]0;pwned\x07")
+      .tool("Bash", { command: "printf '\\x1b[2J'" }, "\x1b[2Jcleared\x9b")
+      .text("done \x1b[1mbold\x1b[0m");
+    const path = join(w.t.home, `${hostile.sessionId}.jsonl`);
+    hostile.write(path);
+    const run = await runClaudecm(["skeleton", path, "--out", w.out], { env: w.t.env });
+    assert.equal(run.code, 0, run.stderr);
+    for (const name of [`${hostile.sessionId}-skeleton.md`, `${hostile.sessionId}-transcript.md`]) {
+      const text = Deno.readTextFileSync(join(w.out, name));
+      // deno-lint-ignore no-control-regex -- the controls are what it looks for
+      assert.doesNotMatch(text, /[\x07\x1b\x9b]/, name);
+      assert.match(text, /\^\[\[31mred/, `${name} shows them`);
+    }
+  } finally {
+    w.t.cleanup();
+  }
+});

@@ -10,6 +10,7 @@
 
 import { collectSkeleton, type SkeletonData } from "../../transcript/skeleton.ts";
 import { renderSkeleton } from "../../transcript/skeleton_render.ts";
+import { visibleText } from "../../core/safe_text.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 
 /** What {@linkcode extractSkeleton} wrote. */
@@ -88,7 +89,8 @@ export function extractSkeleton(
     try {
       data = collectSkeleton(path, {
         onTranscript: (markdown) => {
-          pending.push(markdown);
+          // Files a person may `cat`: no escape sequence from the transcript reaches a terminal.
+          pending.push(visibleText(markdown));
           pendingLength += markdown.length;
           if (pendingLength >= FLUSH_CHARS) flush();
         },
@@ -97,7 +99,7 @@ export function extractSkeleton(
     } finally {
       file.close();
     }
-    const skeleton = renderSkeleton(data, options.desc);
+    const skeleton = visibleText(renderSkeleton(data, options.desc));
     writeFileAtomic(skeletonPath, skeleton);
     Deno.renameSync(tmpPath, transcriptPath);
     return {
