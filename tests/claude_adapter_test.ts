@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { UserError } from "../lib/core/errors.ts";
-import { parsePrintJson } from "../lib/platform/claude.ts";
+import { parsePrintJson, printFailure } from "../lib/platform/claude.ts";
 import { detectClaudeFeatures, parseClaudeHelp } from "../lib/platform/claude_features.ts";
 import { createFakeWorld, type FakeWorld, waitUntil } from "./helpers/fakes.ts";
 import { createTestContext } from "./helpers/test_context.ts";
@@ -255,4 +255,27 @@ Deno.test("a claude whose --version never returns: its whole tree is killed, 'ti
     test.cleanup();
     world.cleanup();
   }
+});
+
+Deno.test("printFailure says why a claude -p run failed: its answer's error, its exit, or no answer", () => {
+  const run = { code: 0, stdout: "", stderr: "", timedOut: false };
+  const answer = { sessionId: null, result: null, isError: true, answerIsError: false, run };
+  assert.equal(
+    printFailure({
+      ...answer,
+      answerIsError: true,
+      result: "API Error: 529",
+      run: { ...run, code: 1 },
+    }),
+    "API Error: 529",
+  );
+  assert.equal(
+    printFailure({ ...answer, result: "Done.", run: { ...run, code: 2 } }),
+    "claude exited with code 2",
+  );
+  assert.equal(
+    printFailure({ ...answer, run: { ...run, code: 1, stderr: "error: bad flag\nmore" } }),
+    "error: bad flag",
+  );
+  assert.equal(printFailure(answer), "claude gave no answer it could read");
 });

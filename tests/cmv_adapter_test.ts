@@ -59,12 +59,18 @@ Deno.test("parseTrimOutput finds the indented Session ID line and keeps the rest
     `\x1b[34mℹ\x1b[39m Creating trimmed branch...\n  Session ID: ${NEW.toUpperCase()}\n\n  Reduction:  4%\n`;
   assert.deepEqual(parseTrimOutput(out), {
     newSessionId: NEW,
+    namedIds: [NEW],
     lines: ["ℹ Creating trimmed branch...", "  Reduction:  4%"],
   });
   assert.equal(parseTrimOutput("  Session ID: not-a-uuid\n").newSessionId, null);
   // Two copies named: which one is the trim is not known, so neither is taken.
   const two = `  Session ID: ${NEW}\n  Session ID: ${NEW.replace(/^./, "0")}\n`;
-  assert.equal(parseTrimOutput(two).newSessionId, null);
+  const second = NEW.replace(/^./, "0");
+  assert.deepEqual(parseTrimOutput(two), {
+    newSessionId: null,
+    namedIds: [NEW, second],
+    lines: [`Session ID: ${NEW}`, `Session ID: ${second}`],
+  }, "both are shown");
   assert.equal(parseTrimOutput(`  Session ID: ${NEW}\n  Session ID: ${NEW}\n`).newSessionId, NEW);
   assert.equal(parseTrimOutput("✗ failed\n").newSessionId, null);
 });

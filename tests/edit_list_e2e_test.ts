@@ -183,6 +183,19 @@ Deno.test("P# waits for another window's P# to finish before it copies anything"
   });
 });
 
+Deno.test("P# whose lock cannot be taken says so and goes on: the path still changes", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    seedSessions(world, THREE);
+    const b = join(world.dir, "b");
+    Deno.mkdirSync(b);
+    Deno.mkdirSync(join(world.paths.cmHome, "path-change.lock"));
+    const result = await world.run([], { stdin: `e\np1\n${b}\n` });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /path-change\.lock.*; going ahead without waiting/);
+    assert.match(result.stdout, /Path changed: Alpha/);
+  });
+});
+
 Deno.test("a session open in a claude window is not deleted", async () => {
   await inWorldWithoutCmv(async (world) => {
     const { main } = seedSessions(world, THREE);

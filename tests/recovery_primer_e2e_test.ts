@@ -157,7 +157,7 @@ Deno.test("a -p run that leaked a transcript has it removed; a failed one cancel
     world.claudeScenario({ printResult: "", printIsError: true });
     const failed = await world.run(["2"], { stdin: "2\n" });
     assert.equal(failed.code, 1);
-    assert.match(failed.stdout, /Recovery prompt generation failed\./);
+    assert.match(failed.stdout, /Recovery prompt generation failed: /);
     assert.ok(!pathExists(join(world.project, "recovery-prompt.md")));
     assert.deepEqual(registryBytes(world), before);
   });

@@ -228,6 +228,7 @@ function stubClaude(answer: Partial<PrintResult> | Error, prompts: string[]): To
         sessionId: null,
         result: null,
         isError: false,
+        answerIsError: false,
         run: { code: 0, stdout: "", stderr: "", timedOut: false },
         ...answer,
       });
@@ -267,8 +268,20 @@ Deno.test("rescue --summarize uses claude's summary, sending the extract on stdi
 
 Deno.test("rescue --summarize falls back to the mechanical summary when claude fails", async () => {
   const cases: [Partial<PrintResult> | Error, RegExp][] = [
-    [{ isError: true, result: "API Error: 529 overloaded" }, /claude failed: API Error: 529/],
+    [
+      { isError: true, answerIsError: true, result: "API Error: 529 overloaded" },
+      /claude failed: API Error: 529/,
+    ],
     [{ result: "   " }, /claude gave an empty summary/],
+    // A non-zero exit whose answer reads as a success is said as the exit it was.
+    [
+      {
+        isError: true,
+        result: "A fine summary.",
+        run: { code: 1, stdout: "", stderr: "", timedOut: false },
+      },
+      /claude failed: claude exited with code 1/,
+    ],
     [
       { isError: true, run: { code: 143, stdout: "", stderr: "", timedOut: true } },
       /did not answer within 120 s/,

@@ -331,6 +331,7 @@ function stubCmv(trim: CmvAvailable["trim"]): Tools {
 function outcome(newSessionId: string | null, run: Partial<TrimOutcome["run"]> = {}): TrimOutcome {
   return {
     newSessionId,
+    namedIds: newSessionId === null ? [] : [newSessionId],
     lines: [],
     run: { code: 0, stdout: "", stderr: "", timedOut: false, ...run },
   };
@@ -436,6 +437,24 @@ Deno.test("trim: a copy cmv did not finish is never taken: a failed or stopped r
         assert.ok(pathExists(join(seeded.folder, `${ID}.jsonl`)), `${label}: the transcript stays`);
         assert.ok(!pathExists(copy), `${label}: the copy is set aside`);
       }
+      // Two ids: neither is the trim; the whole copy and the empty one both go aside.
+      const second = join(seeded.folder, `${sessionId(0x43)}.jsonl`);
+      test.ctx.tools = stubCmv(() => {
+        Deno.writeTextFileSync(copy, whole);
+        Deno.writeTextFileSync(second, "");
+        return Promise.resolve({ ...outcome(null), namedIds: [NEW, sessionId(0x43)] });
+      });
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.ok(!pathExists(copy) && !pathExists(second), "both of cmv's copies set aside");
+      // A whole session of other history that cmv names is another window's: left alone.
+      const foreign =
+        '{"type":"user","uuid":"u-foreign","message":{"role":"user","content":"hi"}}\n';
+      test.ctx.tools = stubCmv(() => {
+        Deno.writeTextFileSync(copy, foreign);
+        return Promise.resolve(outcome(NEW, { code: 1 }));
+      });
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.equal(Deno.readTextFileSync(copy), foreign, "not cmv's to move");
     } finally {
       test.cleanup();
     }

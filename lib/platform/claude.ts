@@ -54,6 +54,18 @@ export interface PrintResult {
   run: CapturedResult;
 }
 
+/**
+ * Why a failed `claude -p` run ({@linkcode PrintResult.isError}) failed, as a
+ * clause: its answer's own error, else its exit code (an answer that reads as
+ * a success, "Done.", says nothing then), else that it gave no answer.
+ */
+export function printFailure(answer: PrintResult): string {
+  const stderr = answer.run.stderr.trim().split("\n")[0] || undefined;
+  if (answer.answerIsError) return answer.result?.trim() || stderr || "claude reported an error";
+  if (answer.run.code !== 0) return stderr ?? `claude exited with code ${answer.run.code}`;
+  return "claude gave no answer it could read";
+}
+
 /** Options of {@linkcode ClaudeAdapter.features}. */
 export interface FeatureOptions {
   /** Do not write the cache (read-only commands such as doctor). */

@@ -78,6 +78,8 @@ export interface SnapshotRun {
 export interface TrimOutcome {
   /** The uuid of the trimmed session; null when cmv printed none (trim failed). */
   newSessionId: string | null;
+  /** Every session id cmv printed (two or more mean no trim was taken). */
+  namedIds: string[];
   /** cmv's other output lines, colour codes removed, for display. */
   lines: string[];
   run: CapturedResult;
@@ -187,20 +189,28 @@ function isAmount(value: unknown): value is number {
 }
 
 /** The `Session ID: <uuid>` of trim output (spec 11.13 step 5) and the other lines. */
-export function parseTrimOutput(stdout: string): { newSessionId: string | null; lines: string[] } {
+export function parseTrimOutput(
+  stdout: string,
+): { newSessionId: string | null; namedIds: string[]; lines: string[] } {
   const lines = stripAnsi(stdout).split(/\r?\n/);
-  let newSessionId: string | null = null;
+  const ids: string[] = [];
   const rest: string[] = [];
-  const ids = new Set<string>();
   for (const line of lines) {
     const match = /^\s*Session ID:\s*(\S+)\s*$/.exec(line);
-    if (match && isSessionId(match[1])) ids.add(canonicalSessionId(match[1]));
-    if (match && isSessionId(match[1]) && newSessionId === null) {
-      newSessionId = canonicalSessionId(match[1]);
-    } else if (line.trim() !== "") rest.push(line);
+    const id = match && isSessionId(match[1]) ? canonicalSessionId(match[1]) : null;
+    if (id !== null && !ids.includes(id)) ids.push(id);
+    if (id === null && line.trim() !== "") rest.push(line);
   }
-  // Two different ids: which copy is the trim is not known, so neither is taken.
-  return { newSessionId: ids.size > 1 ? null : newSessionId, lines: rest };
+  // Two different ids: which copy is the trim is not known, so neither is taken, and both are
+  // shown with cmv's other lines.
+  if (ids.length > 1) {
+    return {
+      newSessionId: null,
+      namedIds: ids,
+      lines: [...ids.map((id) => `Session ID: ${id}`), ...rest],
+    };
+  }
+  return { newSessionId: ids[0] ?? null, namedIds: ids, lines: rest };
 }
 
 function stripAnsi(text: string): string {

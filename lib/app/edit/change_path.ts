@@ -16,7 +16,7 @@ import { changeRegistry } from "../registry.ts";
 import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { keepOneTranscriptCopy } from "../resume/transcript_copies.ts";
 import { errorMessage } from "../../core/errors.ts";
-import { isDirectory, pathExists } from "../../core/fs_checks.ts";
+import { isDirectory, pathExists, readFailure } from "../../core/fs_checks.ts";
 import { projectDirFor, sessionBackupDir } from "../../core/paths.ts";
 import { removeDeadWritersTempsInProject } from "../../store/stale_temps.ts";
 import { withFileLock } from "../../store/lock.ts";
@@ -44,6 +44,8 @@ import { typedPath } from "../folder_option.ts";
 
 /** The lock one P# holds while it copies, re-checks and moves, in claudecm's home. */
 const PATH_CHANGE_LOCK = "path-change.lock";
+
+const NOT_WAITING = "Another window's path change is still going on: going ahead without waiting";
 
 /** Ask for the new folder of `session` and move the session there. */
 export async function changeSessionPath(ctx: AppContext, session: Session): Promise<void> {
@@ -74,21 +76,35 @@ export async function changeSessionPath(ctx: AppContext, session: Session): Prom
     return;
   }
   // One P# at a time: two at once each took the other's copy in flight for a second copy of the
-  // session, and every one of them gave up. One that waits past the lock's 10 s goes on as
-  // before, kept safe by its re-checks under the registry lock.
-  const moved = await withFileLock(
-    ctx.paths.path.join(ctx.paths.cmHome, PATH_CHANGE_LOCK),
-    async () => {
-      if (!await keepOneTranscriptCopy(ctx, { ...session, registered: true })) {
-        ctx.out.line("  The path is unchanged.", "red");
-        return null;
-      }
-      // A P# killed mid-copy left its unfinished copy in the target folder; a rerun that finds the
-      // session's copy there already whole copies nothing, so nothing else would sweep it.
-      removeDeadWritersTempsInProject(projectDirFor(ctx.paths, dir));
-      return await moveToFolder(ctx, session, dir);
-    },
-  );
+  // session, and every one of them gave up. One that waits past the lock's 10 s (another window
+  // asks its user which copy to keep) goes on as before, kept safe by its re-checks under the
+  // registry lock, and says so; so does one whose lock file cannot be opened.
+  let started = false;
+  const moveUnderLock = async (): Promise<Registry | null> => {
+    started = true;
+    if (!await keepOneTranscriptCopy(ctx, { ...session, registered: true })) {
+      ctx.out.line("  The path is unchanged.", "red");
+      return null;
+    }
+    // A P# killed mid-copy left its unfinished copy in the target folder; a rerun that finds the
+    // session's copy there already whole copies nothing, so nothing else would sweep it.
+    removeDeadWritersTempsInProject(projectDirFor(ctx.paths, dir));
+    return await moveToFolder(ctx, session, dir);
+  };
+  const lockPath = ctx.paths.path.join(ctx.paths.cmHome, PATH_CHANGE_LOCK);
+  let moved: Registry | null;
+  try {
+    moved = await withFileLock(lockPath, moveUnderLock, {
+      onTimeout: () => ctx.err.line(`  ${NOT_WAITING}.`, "yellow"),
+    });
+  } catch (error) {
+    if (started) throw error;
+    ctx.err.line(
+      `  ${readFailure(lockPath, error)}; going ahead without waiting for other windows.`,
+      "yellow",
+    );
+    moved = await moveUnderLock();
+  }
   if (moved === null) return;
   syncSessionIndex(ctx.paths, session.dir, moved);
   syncSessionIndex(ctx.paths, dir, moved);

@@ -259,8 +259,9 @@ async function offerExitActions(
 
 /** Says what a trim would recover; true when it is worth asking (at least MIN_TRIM_PERCENT). */
 function shouldOfferTrim(ctx: AppContext, benchmark: Benchmark): boolean {
-  // Rounded down: 9.6% is said as 9%, not as the 10% it falls short of.
-  const percent = Math.floor(benchmark.reductionPercent);
+  // Rounded toward zero: 9.6% is said as 9%, not as the 10% it falls short of, and a 0.4% cost
+  // as 0%, not -1%.
+  const percent = Math.trunc(benchmark.reductionPercent) || 0;
   const breakEven = benchmark.breakEvenTurns === null
     ? "never pays back"
     : `pays back after ${benchmark.breakEvenTurns} turns`;

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { printFailure } from "../../platform/claude.ts";
+import { visibleText } from "../../core/safe_text.ts";
 import type { AppContext } from "../context.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { discardPrintSession, printRunStart } from "../launch/print_session.ts";
@@ -86,7 +88,8 @@ async function writeRecoveryPrompt(
   await discardPrintSession(ctx, start, { dir, guid: printed.sessionId, what: "the recovery run" });
   const text = printed.result?.trim() ?? "";
   if (printed.isError || text === "") {
-    ctx.out.line("  Recovery prompt generation failed.", "red");
+    const why = printed.isError ? printFailure(printed) : "claude gave an empty answer";
+    ctx.out.line(`  Recovery prompt generation failed: ${visibleText(why)}.`, "red");
     return { action: "cancel", failed: true };
   }
   try {

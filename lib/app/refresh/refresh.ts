@@ -27,6 +27,7 @@ import { readRegistry } from "../../store/registry_store.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { SkeletonError } from "../../transcript/skeleton.ts";
 import { type InterruptLatch, latchInterrupts } from "../../platform/interrupt_latch.ts";
+import { printFailure } from "../../platform/claude.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 
 /** What to refresh. */
@@ -125,11 +126,8 @@ export async function refreshSession(
         ? `claude did not answer within ${Math.round(timeoutMs / 60_000)} minutes`
         : foreign
         ? `claude named session ${fresh}, not the new one it was asked to start`
-        : answer.answerIsError
-        ? answer.result ?? firstLine(answer.run.stderr) ?? "claude reported an error"
-        // A non-zero exit whose answer reads as a success ("Done.") is said as what it is.
         : answer.isError
-        ? firstLine(answer.run.stderr) ?? `claude exited with code ${answer.run.code}`
+        ? printFailure(answer)
         : fresh !== null && isSessionId(fresh)
         ? `claude wrote no transcript for session ${fresh} in ${projectDirFor(ctx.paths, dir)}`
         : answer.result ?? firstLine(answer.run.stderr) ?? "claude named no session";

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { printFailure } from "../../platform/claude.ts";
 import { errorMessage, InterruptedError } from "../../core/errors.ts";
 import type { RescueExtract } from "../../transcript/rescue_extract.ts";
 import { oneLine } from "../../transcript/tools.ts";
@@ -62,10 +63,7 @@ export async function summarizeWithClaude(
     if (answer.run.timedOut) {
       return fallback(`claude did not answer within ${Math.round(timeoutMs / 1000)} s`);
     }
-    if (answer.isError) {
-      const said = text || answer.run.stderr.trim() || `exit code ${answer.run.code}`;
-      return fallback(`claude failed: ${oneLine(said, 160)}`);
-    }
+    if (answer.isError) return fallback(`claude failed: ${oneLine(printFailure(answer), 160)}`);
     if (text === "") return fallback("claude gave an empty summary");
     return { text: oneLine(text, SUMMARY_CHARS), source: "claude" };
   } catch (error) {

@@ -128,7 +128,7 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   // cmv ran and its copy was not taken (stopped at the time limit, died, or named another
   // session): what it wrote goes aside, as after a Ctrl-C.
   if (trimmedTo === null) {
-    setAsideNewCopies(ctx, { session, folder, before, named: outcome.newSessionId });
+    setAsideNewCopies(ctx, { session, folder, before, named: outcome.namedIds });
   }
   return trimmedTo;
 }
@@ -265,9 +265,9 @@ async function movePretrimAside(
 
 /**
  * cmv's copies of `session` that appeared in `folder` since `before` and that
- * no row or window has (a copy carries the session's history, or is the one
- * cmv named: another window's new session is left alone): to the backup dir,
- * the index re-synced.
+ * no row or window has (a copy carries the session's history, or is an
+ * unfinished one cmv named: another window's new session is left alone): to
+ * the backup dir, the index re-synced.
  */
 function setAsideNewCopies(
   ctx: AppContext,
@@ -275,8 +275,8 @@ function setAsideNewCopies(
     session: Session;
     folder: string;
     before: Set<string>;
-    /** The id cmv printed: its copy is cmv's even when it holds nothing (empty, cut short). */
-    named?: string | null;
+    /** The ids cmv printed: an unfinished copy (empty, cut short) under one of them is cmv's. */
+    named?: readonly string[];
   },
 ): void {
   const join = ctx.paths.path.join;
@@ -288,7 +288,9 @@ function setAsideNewCopies(
     const id = transcriptSessionId(entry.name);
     if (id === null || before.has(entry.name) || findSession(registry, id) !== undefined) continue;
     if (isSessionLive(ctx.paths, id)) continue;
-    if (id !== named && !continuesHistory(join(folder, entry.name), original)) continue;
+    const path = join(folder, entry.name);
+    const unfinishedOfCmv = named?.includes(id) === true && !endsWithWholeLine(path);
+    if (!unfinishedOfCmv && !continuesHistory(path, original)) continue;
     try {
       moveSessionAside(folder, id, { destDir, join });
       moved = true;
