@@ -66,8 +66,16 @@ function denoDir(): string {
   if (cachedDenoDir !== undefined) return cachedDenoDir;
   const fromEnv = Deno.env.get("DENO_DIR");
   if (fromEnv) return cachedDenoDir = fromEnv;
-  const output = new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stderr: "null" })
-    .outputSync();
-  cachedDenoDir = JSON.parse(new TextDecoder().decode(output.stdout)).denoDir as string;
-  return cachedDenoDir;
+  // `deno info` has once printed nothing under a loaded parallel run: ask again before failing.
+  let said = "";
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const output = new Deno.Command(Deno.execPath(), { args: ["info", "--json"] }).outputSync();
+    const text = new TextDecoder().decode(output.stdout);
+    try {
+      return cachedDenoDir = JSON.parse(text).denoDir as string;
+    } catch {
+      said = `${text}${new TextDecoder().decode(output.stderr)}`;
+    }
+  }
+  throw new Error(`deno info --json did not say where Deno's cache is: ${said}`);
 }
