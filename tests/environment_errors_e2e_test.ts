@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { sessionId, writeRegistryText } from "./helpers/claude_home.ts";
 import { createLaunchWorld } from "./helpers/launch_world.ts";
-import { claudecmCommand, claudecmInvocation } from "./helpers/run_cli.ts";
+import { claudecmCommand, claudecmInvocation, runClaudecm } from "./helpers/run_cli.ts";
 import { permissionsTestable, runClaudecmUnprivileged } from "./helpers/run_unprivileged.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { join } from "../lib/core/path.ts";
@@ -310,4 +310,24 @@ Deno.test({
       world.cleanup();
     }
   },
+});
+
+Deno.test("CLAUDECM_DEBUG=1 adds the stack trace behind the one-line error; without it, one line", async () => {
+  const t = createTestContext();
+  try {
+    Deno.writeTextFileSync(t.ctx.paths.cmHome, "a file where the folder goes\n");
+    const plain = await runClaudecm(["list"], { env: t.env });
+    assert.equal(plain.code, 1);
+    assert.match(
+      plain.stderr,
+      /^claudecm: part of .*\.claudecm.* is a file where claudecm needs a folder/,
+    );
+    assert.equal(plain.stderr.trimEnd().split("\n").length, 1);
+    const debug = await runClaudecm(["list"], { env: { ...t.env, CLAUDECM_DEBUG: "1" } });
+    assert.equal(debug.code, 1);
+    assert.match(debug.stderr, /^claudecm: part of /);
+    assert.match(debug.stderr, /\n\s+at /, "the stack trace follows");
+  } finally {
+    t.cleanup();
+  }
 });
