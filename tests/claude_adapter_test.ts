@@ -278,4 +278,9 @@ Deno.test("printFailure says why a claude -p run failed: its answer's error, its
     "error: bad flag",
   );
   assert.equal(printFailure(answer), "claude gave no answer it could read");
+  // One line, whatever claude printed (Windows ends its lines with CR LF).
+  assert.equal(
+    printFailure({ ...answer, answerIsError: true, result: "\nAPI Error: 500\r\nretry later" }),
+    "API Error: 500",
+  );
 });

@@ -455,6 +455,22 @@ Deno.test("trim: a copy cmv did not finish is never taken: a failed or stopped r
       });
       assert.equal(await trimSession(test.ctx, { guid: ID }), null);
       assert.equal(Deno.readTextFileSync(copy), foreign, "not cmv's to move");
+      Deno.removeSync(copy);
+      // What cmv names may be no file at all: a folder, or a pipe nothing writes to (opening it
+      // would block claudecm for good). Never read, never moved, no throw.
+      Deno.mkdirSync(copy);
+      test.ctx.tools = stubCmv(() => Promise.resolve(outcome(NEW, { code: 1 })));
+      assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+      assert.ok(Deno.statSync(copy).isDirectory);
+      Deno.removeSync(copy);
+      if (Deno.build.os !== "windows") {
+        test.ctx.tools = stubCmv(() => {
+          new Deno.Command("mkfifo", { args: [copy] }).outputSync();
+          return Promise.resolve(outcome(NEW));
+        });
+        assert.equal(await trimSession(test.ctx, { guid: ID }), null);
+        assert.ok(!Deno.statSync(copy).isFile, "the pipe is left where it is");
+      }
     } finally {
       test.cleanup();
     }

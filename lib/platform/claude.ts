@@ -60,10 +60,17 @@ export interface PrintResult {
  * a success, "Done.", says nothing then), else that it gave no answer.
  */
 export function printFailure(answer: PrintResult): string {
-  const stderr = answer.run.stderr.trim().split("\n")[0] || undefined;
-  if (answer.answerIsError) return answer.result?.trim() || stderr || "claude reported an error";
+  const stderr = firstLine(answer.run.stderr);
+  if (answer.answerIsError) {
+    return firstLine(answer.result ?? "") ?? stderr ?? "claude reported an error";
+  }
   if (answer.run.code !== 0) return stderr ?? `claude exited with code ${answer.run.code}`;
   return "claude gave no answer it could read";
+}
+
+/** The first line of `text` that says something, for a one-line message; undefined when none. */
+function firstLine(text: string): string | undefined {
+  return text.split(/\r?\n/).map((line) => line.trim()).find((line) => line !== "");
 }
 
 /** Options of {@linkcode ClaudeAdapter.features}. */

@@ -289,6 +289,8 @@ function setAsideNewCopies(
     if (id === null || before.has(entry.name) || findSession(registry, id) !== undefined) continue;
     if (isSessionLive(ctx.paths, id)) continue;
     const path = join(folder, entry.name);
+    // Only files are read: a pipe with no writer would block claudecm for good.
+    if (!isFile(path)) continue;
     const unfinishedOfCmv = named?.includes(id) === true && !endsWithWholeLine(path);
     if (!unfinishedOfCmv && !continuesHistory(path, original)) continue;
     try {
@@ -395,16 +397,25 @@ function removeTempFiles(
   return removed.sort();
 }
 
-/** Whether the file at `path` is not empty and its last byte ends a line. */
+/**
+ * Whether `path` is a regular file, not empty, whose last byte ends a line;
+ * false for anything else (gone meanwhile, a folder, a pipe, unreadable).
+ */
 function endsWithWholeLine(path: string): boolean {
-  const file = Deno.openSync(path, { read: true });
+  // Checked first: opening a pipe with no writer would block claudecm for good.
+  if (!isFile(path)) return false;
   try {
-    const size = file.statSync().size;
-    if (size === 0) return false;
-    file.seekSync(size - 1, Deno.SeekMode.Start);
-    const last = new Uint8Array(1);
-    return file.readSync(last) === 1 && last[0] === 0x0a;
-  } finally {
-    file.close();
+    const file = Deno.openSync(path, { read: true });
+    try {
+      const size = file.statSync().size;
+      if (size === 0) return false;
+      file.seekSync(size - 1, Deno.SeekMode.Start);
+      const last = new Uint8Array(1);
+      return file.readSync(last) === 1 && last[0] === 0x0a;
+    } finally {
+      file.close();
+    }
+  } catch {
+    return false;
   }
 }
