@@ -11,12 +11,12 @@ import type { AppContext } from "./context.ts";
 
 /**
  * A path the user typed, made absolute against the folder claudecm runs in;
- * an empty one is refused.
- * An absolute one needs no cwd: the folder's name may be one Deno cannot
- * give (not UTF-8), which then refuses only what needs it.
+ * an empty one (an unset shell variable) is refused. An absolute one needs no
+ * cwd: the folder's name may be one Deno cannot give (not UTF-8), which then
+ * refuses only what needs it.
  */
 export function typedPath(ctx: AppContext, typed: string): string {
-  // An unset variable, not the folder claudecm runs in (which resolve("") would give).
+  // resolve("") would give the folder claudecm runs in.
   if (typed.trim() === "") {
     throw new UsageError("a folder was expected, and an empty path was given");
   }

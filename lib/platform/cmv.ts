@@ -171,8 +171,8 @@ export function parseBenchmark(stdout: string): Benchmark | null {
   const { preTrimTokens, reductionPercent, breakEvenTurns } = record;
   // Figures that are no amount (negative, 1e999, 1e21) are no benchmark: the tokens go into
   // sessions.txt as digits.
-  // A share of the session: over 100% is no reading of it (negative ones are a cost, and kept).
   if (!isAmount(preTrimTokens) || !Number.isFinite(reductionPercent)) return null;
+  // A share of the session: over 100% is no reading of it (a negative one is a cost, and kept).
   if ((reductionPercent as number) > 100) return null;
   if (breakEvenTurns !== null && !isAmount(breakEvenTurns)) return null;
   return {

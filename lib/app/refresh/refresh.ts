@@ -130,7 +130,8 @@ export async function refreshSession(
         ? printFailure(answer)
         : fresh !== null && isSessionId(fresh)
         ? `claude wrote no transcript for session ${fresh} in ${projectDirFor(ctx.paths, dir)}`
-        : answer.result ?? firstLine(answer.run.stderr) ?? "claude named no session";
+        // A success that names no session: its text ("Done.") is no reason.
+        : "claude named no session it started";
       ctx.err.line(
         `  Refresh did not create a new session (${why}). The old session is unchanged.`,
         "yellow",
@@ -299,12 +300,6 @@ async function measureTokens(ctx: AppContext, guid: string, dir: string): Promis
   const outcome = await cmv.benchmark(guid, { cwd: isDirectory(dir) ? dir : ctx.cwd() });
   return outcome.ok ? String(Math.round(outcome.benchmark.preTrimTokens)) : "";
 }
-
-function firstLine(text: string): string | undefined {
-  const line = text.trim().split("\n")[0];
-  return line === "" ? undefined : line;
-}
-
 function removeQuietly(path: string): void {
   try {
     Deno.removeSync(path, { recursive: true });

@@ -103,6 +103,9 @@ function resolveSource(ctx: AppContext, target: string): Source {
   return { path: located.path, guid, desc: session?.desc };
 }
 
+/** The longest file name most file systems take (ext4, APFS, NTFS: 255). */
+const MAX_NAME_BYTES = 255;
+
 /**
  * The output folder exists (made if need be) and holds no file the run would
  * replace, unless `force`: a file in its place, a folder that cannot be
@@ -110,9 +113,6 @@ function resolveSource(ctx: AppContext, target: string): Source {
  * folder where an output file goes (nothing is written then, not even the
  * other file). Returns the folders it made, deepest first.
  */
-/** The longest file name most file systems take (ext4, APFS, NTFS: 255). */
-const MAX_NAME_BYTES = 255;
-
 function prepareOutDir(
   ctx: AppContext,
   outDir: string,

@@ -211,11 +211,10 @@ async function finishTrim(
   })).catch(refusalOf);
   if (!swap.done) {
     const why = swap.acted
-      ? swap.reason
-      : `the session changed while cmv was trimming it (${swap.reason})`;
+      ? `The swap was not recorded: ${swap.reason}`
+      : `The session changed while cmv was trimming it (${swap.reason})`;
     ctx.err.line(
-      `  ${why[0].toUpperCase()}${why.slice(1)}; the list keeps it, and the trimmed ` +
-        `copy ${expected} is not registered.`,
+      `  ${why}; the list keeps it, and the trimmed copy ${expected} is not registered.`,
       "red",
     );
     return null;
