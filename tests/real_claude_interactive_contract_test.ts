@@ -276,7 +276,8 @@ Deno.test({
         name !== "" && !(name in world.env)
       );
       // Not the session's: the shell's own, and settings claude gives every tool (git's editor,
-      // corepack, Windows' exe lookup), which a new claude sets again for its own.
+      // corepack, Windows' exe lookup), which a new claude sets again for its own. LOGNAME is
+      // set by the login machinery when the environment claudecm runs in has none.
       const known = new Set([
         ...CLAUDE_SESSION_VARIABLES,
         "SHELL",
@@ -287,6 +288,7 @@ Deno.test({
         "SHLVL",
         "_",
         "OLDPWD",
+        "LOGNAME",
       ]);
       assert.deepEqual(
         added.filter((name) => !known.has(name)),
