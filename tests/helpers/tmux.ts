@@ -62,9 +62,17 @@ export async function openTmux(args: string[], options: TmuxOptions): Promise<Tm
   const command = `env -i ${exports.join(" ")} ${
     [program, ...leading, ...args].map(shellQuote).join(" ")
   }`;
+  // remain-on-exit is set before the program starts, or a quick exit loses its status.
   await tmux(socket, [
     "-f",
     "/dev/null",
+    "start-server",
+    ";",
+    "set-option",
+    "-g",
+    "remain-on-exit",
+    "on",
+    ";",
     "new-session",
     "-d",
     "-x",
@@ -75,7 +83,6 @@ export async function openTmux(args: string[], options: TmuxOptions): Promise<Tm
     options.cwd,
     command,
   ]);
-  await tmux(socket, ["set-option", "-g", "remain-on-exit", "on"]);
   const terminal: TmuxTerminal = {
     keys: async (keys, { literal } = {}) => {
       await tmux(socket, ["send-keys", "-t", "0", ...(literal ? ["-l"] : []), ...keys]);
