@@ -59,9 +59,11 @@ export async function openTmux(args: string[], options: TmuxOptions): Promise<Tm
   const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
   const env = { ...options.env, TERM: "xterm-256color" };
   const exports = Object.entries(env).map(([name, value]) => `${name}=${shellQuote(value)}`);
+  // tmux loses the exit status of some programs (deno's among them), so the shell writes it.
+  const codeFile = Deno.makeTempFileSync({ prefix: "claudecm-tmux-code-" });
   const command = `env -i ${exports.join(" ")} ${
     [program, ...leading, ...args].map(shellQuote).join(" ")
-  }`;
+  }; echo $? > ${shellQuote(codeFile)}`;
   // remain-on-exit is set before the program starts, or a quick exit loses its status.
   await tmux(socket, [
     "-f",
@@ -102,18 +104,13 @@ export async function openTmux(args: string[], options: TmuxOptions): Promise<Tm
     resize: async (columns, rows) => {
       await tmux(socket, ["resize-window", "-t", "0", "-x", String(columns), "-y", String(rows)]);
     },
-    exitCode: async () => {
-      const [dead, status] = (await tmux(socket, [
-        "display-message",
-        "-p",
-        "-t",
-        "0",
-        "#{pane_dead} #{pane_dead_status}",
-      ])).trim().split(" ");
-      return dead === "1" ? Number(status) : undefined;
+    exitCode: () => {
+      const text = Deno.readTextFileSync(codeFile).trim();
+      return Promise.resolve(text === "" ? undefined : Number(text));
     },
     close: async () => {
       await tmux(socket, ["kill-server"]).catch(() => {});
+      Deno.removeSync(codeFile);
     },
   };
   return terminal;
