@@ -25,12 +25,14 @@ export async function runMain(args: readonly string[]): Promise<number> {
     printed = true;
     toStdout(text);
   };
-  // An error message may quote an argument, a file name or a registry line (DESIGN.md 5.17).
-  const writeErr = (text: string) => {
+  // A flow's output (lib/ui/output.ts) made its text safe and added its own colour, which must act.
+  const flowErr = (text: string) => {
     if (text.trim() !== "") lastError = text;
-    toStderr(visibleText(text));
+    toStderr(text);
   };
-  const code = await runReporting(args, { writeOut, writeErr });
+  // An error message may quote an argument, a file name or a registry line (DESIGN.md 5.17).
+  const writeErr = (text: string) => flowErr(visibleText(text));
+  const code = await runReporting(args, { writeOut, writeErr }, flowErr);
   // A script that asked for JSON gets JSON on a failure too, unless the command printed its own.
   if (code !== ExitCode.ok && wantsJson(args) && !printed) {
     const message = plainText(lastError).replace(/^claudecm: /, "") || "failed";
@@ -57,13 +59,20 @@ function unlessEnded(write: (text: string) => void): (text: string) => void {
 }
 
 /** Run the command line, turning what it throws into a one-line message and an exit code. */
-async function runReporting(args: readonly string[], streams: ProcessStreams): Promise<number> {
+async function runReporting(
+  args: readonly string[],
+  streams: ProcessStreams,
+  flowErr: (text: string) => void,
+): Promise<number> {
   const { writeErr } = streams;
   try {
     return await runCli(args, {
       // Loaded only for a command that runs: help and usage errors need none of it.
       makeContext: async (options) =>
-        (await import("../app/context.ts")).createProcessContext(streams, options),
+        (await import("../app/context.ts")).createProcessContext(
+          { writeOut: streams.writeOut, writeErr: flowErr },
+          options,
+        ),
       ...streams,
     });
   } catch (error) {
