@@ -136,3 +136,29 @@ Deno.test("doctor shows the permissions choice and where it comes from (text and
     world.cleanup();
   }
 });
+
+Deno.test("permissions: a key set twice in config.json starts no claude, naming the line (issue 30 item 14)", async () => {
+  const world = createLaunchWorld();
+  try {
+    // JSON.parse would take the last one: bypass, which the first line turned off.
+    const file = writeConfig(world, '{\n  "permissions": "ask",\n  "permissions": "bypass"\n}\n');
+    const twice = await launchArgs(world);
+    assert.equal(twice.result.code, 1);
+    assert.equal(
+      twice.result.stderr,
+      `claudecm: ${file} line 3: "permissions" is set again (first on line 2); keep one\n`,
+    );
+    assert.equal(twice.argv, undefined, "claude never started");
+    const doctor = await runClaudecm(["doctor"], { env: world.env, cwd: world.project });
+    assert.match(doctor.stdout, /line 3: "permissions" is set again \(first on line 2\)/);
+    // Any key twice in the file (the same name in a nested object is another key).
+    writeConfig(world, '{"permissions": "ask", "x": {"permissions": 1}, "x": 2}');
+    assert.match((await launchArgs(world)).result.stderr, /line 1: "x" is set again/);
+    writeConfig(world, '{"permissions": "ask", "x": {"permissions": 1, "a": ["permissions"]}}');
+    const nested = await launchArgs(world);
+    assert.equal(nested.result.code, 0, nested.result.stderr);
+    assert.ok(!nested.argv!.includes(BYPASS));
+  } finally {
+    world.cleanup();
+  }
+});

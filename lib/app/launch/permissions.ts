@@ -12,6 +12,7 @@
 
 import type { AppContext } from "../context.ts";
 import { probePath, readFailure, readSettingsText } from "../../core/fs_checks.ts";
+import { firstDuplicateKey } from "../../core/json_keys.ts";
 import type { Paths } from "../../core/paths.ts";
 
 /** `bypass`: claude gets `--dangerously-skip-permissions`; `ask`: it asks as it would alone. */
@@ -64,6 +65,17 @@ export function readPermissionsSetting(ctx: AppContext): PermissionsSetting {
   }
   if (typeof config !== "object" || config === null || Array.isArray(config)) {
     return refused("config", `${file} is not a JSON object like {"permissions": "ask"}`);
+  }
+  // JSON.parse keeps the last of two same keys: which one the user meant is theirs to say.
+  const duplicate = firstDuplicateKey(text);
+  if (duplicate !== null) {
+    return refused(
+      "config",
+      `${file} line ${duplicate.line}: ${
+        JSON.stringify(duplicate.key)
+      } is set again (first on line ` +
+        `${duplicate.firstLine}); keep one`,
+    );
   }
   // A key spelt another way ("Permissions", "permission", "permissions ") is a choice the user
   // meant, not an absent one.
