@@ -39,6 +39,12 @@ Deno.test("every claudecm command and option the README names exists (the README
       words.filter((w) => w === w.toLowerCase() || /^\d+$/.test(w) || w.startsWith("-")),
     );
     if (name === "--version" || name === "-V") continue;
+    if (name === "--help") {
+      const help = await output(["--help"]);
+      assert.equal(help.code, 0, command);
+      assert.match(help.text, /^Usage: claudecm /, command);
+      continue;
+    }
     const group = name === "skill" || (name === "vault" && /^(sync|prune)$/.test(rest[0] ?? ""));
     const path = group ? [name, rest[0]] : [name];
     const help = await output([...path, "--help"]);
@@ -49,4 +55,22 @@ Deno.test("every claudecm command and option the README names exists (the README
       assert.ok(help.text.includes(option), `${command}: ${option} is not an option of ${name}`);
     }
   }
+});
+
+Deno.test("the README's first screen: what claudecm is, install and test, then daily use", () => {
+  const [firstScreen] = README.split(/\n## (?!Daily use\n)/);
+  const [intro, daily] = firstScreen.split("\n## Daily use\n");
+  assert.ok(daily !== undefined, "a Daily use section comes first");
+  const commands = [...intro.matchAll(/^(npm [^#\n]*?)\s+#/gm)].map((m) => m[1]);
+  assert.deepEqual(commands, ["npm ci && npm run install-from-source", "npm ci && npm test"]);
+  // Both must stay true: the scripts they name are package.json's.
+  const scripts = JSON.parse(
+    Deno.readTextFileSync(new URL("../package.json", import.meta.url)),
+  ).scripts;
+  for (const script of ["install-from-source", "test"]) assert.ok(scripts[script], script);
+  const everyday = daily.match(/```sh\n([\s\S]*?)```/)?.[1].trim().split("\n") ?? [];
+  assert.ok(everyday.length >= 6 && everyday.length <= 8, `6-8 everyday commands: ${everyday}`);
+  for (const line of everyday) assert.match(line, /^claudecm \S.* # \S/, "each with its comment");
+  // Nothing there about a command the reader has not run: no npm run other than the two.
+  assert.doesNotMatch(firstScreen, /npm run (?!install-from-source)/);
 });
