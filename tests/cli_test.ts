@@ -5,6 +5,7 @@ import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_
 import { createTestContext } from "./helpers/test_context.ts";
 import packageJson from "../package.json" with { type: "json" };
 import { treeState } from "./helpers/tree_state.ts";
+import { join } from "../lib/core/path.ts";
 
 Deno.test("--version and --help exit 0 without needing a HOME", async () => {
   const version = await runClaudecm(["--version"], { env: {} });
@@ -44,6 +45,68 @@ Deno.test("no home: one clear line and exit 1, not a stack trace", async () => {
     result.stderr,
     `claudecm: cannot find your home directory: ${variable} is not set\n`,
   );
+});
+
+Deno.test("a relative HOME (or claudecm's or claude's folder) is refused like no home (issue 30 item 16)", async () => {
+  const t = createTestContext();
+  try {
+    const homeVariable = ON_WINDOWS ? "USERPROFILE" : "HOME";
+    const cases: Array<[Record<string, string>, string]> = [
+      [
+        { [homeVariable]: "rel" },
+        `cannot find your home directory: ${homeVariable} is rel, not an absolute path`,
+      ],
+      [{ CLAUDECM_HOME: "state" }, "CLAUDECM_HOME is state, not an absolute path"],
+      [{ CLAUDE_CONFIG_DIR: ".claude" }, "CLAUDE_CONFIG_DIR is .claude, not an absolute path"],
+    ];
+    for (const [env, message] of cases) {
+      for (const args of [["list"], ["list", "--json"], ["new"]]) {
+        const result = await runClaudecm(args, { env: { ...t.env, ...env }, cwd: t.home });
+        assert.equal(result.code, 1, `${args} ${JSON.stringify(env)}: ${result.stderr}`);
+        assert.match(result.stderr, new RegExp(`^claudecm: ${message}; set it to`), args.join(" "));
+      }
+    }
+    // Nothing landed under the folder the relative path would have named.
+    assert.deepEqual(
+      ["rel", "state", ".claude"].filter((name) => {
+        try {
+          return Deno.lstatSync(join(t.home, name)) !== null;
+        } catch {
+          return false;
+        }
+      }),
+      [],
+    );
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test('CLAUDE_CONFIG_DIR naming a file says so, not "No saved sessions." (issue 30 item 16)', async () => {
+  const t = createTestContext();
+  try {
+    const file = join(t.home, "claude-config");
+    Deno.writeTextFileSync(file, "");
+    for (const args of [["list"], ["list", "--json"], ["doctor"], ["adopt"]]) {
+      const result = await runClaudecm(args, { env: { ...t.env, CLAUDE_CONFIG_DIR: file } });
+      assert.equal(result.code, 1, `${args}: ${result.stdout}`);
+      assert.match(
+        result.stderr,
+        /^claudecm: CLAUDE_CONFIG_DIR is .*claude-config, a file: claude keeps its state in a folder/,
+      );
+      assert.doesNotMatch(result.stdout, /No saved sessions/);
+    }
+    // ~/.claude itself a file: the same, named as the path it is.
+    Deno.mkdirSync(t.ctx.paths.claudeRoot, { recursive: true });
+    Deno.removeSync(t.ctx.paths.claudeRoot, { recursive: true });
+    Deno.writeTextFileSync(t.ctx.paths.claudeRoot, "");
+    const env = { ...t.env };
+    delete env.CLAUDE_CONFIG_DIR;
+    const plain = await runClaudecm(["list"], { env: { ...env, HOME: t.home } });
+    assert.match(plain.stderr, /\.claude is a file where claude keeps its state in a folder/);
+  } finally {
+    t.cleanup();
+  }
 });
 
 Deno.test("list --json prints the registry with info and writes nothing", async () => {

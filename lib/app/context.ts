@@ -11,7 +11,13 @@
 import { UserError } from "../core/errors.ts";
 import { logicalCwd } from "../core/folder_match.ts";
 import { isNotFound } from "../core/fs_checks.ts";
-import { type EnvReader, type OsName, type Paths, resolvePaths } from "../core/paths.ts";
+import {
+  claudeRootProblem,
+  type EnvReader,
+  type OsName,
+  type Paths,
+  resolvePaths,
+} from "../core/paths.ts";
 import { endingSignal } from "../platform/ending_signal.ts";
 import { createTools, type Tools } from "../platform/tools.ts";
 import { createOutput, type Output, streamWriter } from "../ui/output.ts";
@@ -129,6 +135,8 @@ export function createProcessContext(
     columns: terminalColumns(),
   });
   const paths = resolvePaths(env, Deno.build.os);
+  const rootProblem = claudeRootProblem(paths, env);
+  if (rootProblem !== null) throw new UserError(rootProblem);
   return {
     paths,
     env,

@@ -9,6 +9,7 @@
 import { type PathFlavour, posix, win32 } from "./path.ts";
 import { projectKey } from "./project_key.ts";
 import { UserError } from "./errors.ts";
+import { probePath } from "./fs_checks.ts";
 
 /** Reads one environment variable; `Deno.env.get` in production. */
 export type EnvReader = (name: string) => string | undefined;
@@ -60,15 +61,40 @@ export class MissingHomeError extends UserError {
   }
 }
 
+/**
+ * Raised when a variable that names a folder holds a relative path: it would
+ * name another folder from each folder claudecm runs in (the registry
+ * "vanishing" once the user is elsewhere), so it is refused like an unset one.
+ */
+export class RelativePathVariableError extends UserError {
+  constructor(variable: string, value: string, { home }: { home: boolean }) {
+    super(
+      `${home ? "cannot find your home directory: " : ""}${variable} is ${value}, ` +
+        "not an absolute path; set it to the folder's full path",
+    );
+    this.name = "RelativePathVariableError";
+  }
+}
+
 /** Resolve every path from the environment of an OS. */
 export function resolvePaths(env: EnvReader, os: OsName): Paths {
   const path = os === "windows" ? win32 : posix;
   const homeVariable = os === "windows" ? "USERPROFILE" : "HOME";
-  const home = nonEmpty(env(homeVariable)) ?? nonEmpty(env("HOME"));
+  // Windows falls back to HOME when USERPROFILE is unset.
+  const variable = nonEmpty(env(homeVariable)) === undefined ? "HOME" : homeVariable;
+  const home = nonEmpty(env(variable));
   if (home === undefined) throw new MissingHomeError(homeVariable);
-  const configDir = nonEmpty(env("CLAUDE_CONFIG_DIR"));
+  const absolute = (name: string, value: string | undefined) => {
+    if (value !== undefined && !path.isAbsolute(value)) {
+      throw new RelativePathVariableError(name, value, { home: name === variable });
+    }
+    return value;
+  };
+  absolute(variable, home);
+  const configDir = absolute("CLAUDE_CONFIG_DIR", nonEmpty(env("CLAUDE_CONFIG_DIR")));
   const claudeRoot = configDir ?? path.join(home, ".claude");
-  const cmHome = nonEmpty(env("CLAUDECM_HOME")) ?? path.join(home, ".claudecm");
+  const cmHome = absolute("CLAUDECM_HOME", nonEmpty(env("CLAUDECM_HOME"))) ??
+    path.join(home, ".claudecm");
   const registryFile = path.join(cmHome, "sessions.txt");
   return {
     home,
@@ -90,6 +116,19 @@ export function resolvePaths(env: EnvReader, os: OsName): Paths {
       : path.join(home, "claude-conversation-backup"),
     path,
   };
+}
+
+/**
+ * Why Claude Code's root cannot hold claude's state (a file stands where its
+ * folder must be); null when it can. Read as "missing", such a root shows an
+ * empty world ("No saved sessions.") and hides what is wrong.
+ */
+export function claudeRootProblem(paths: Paths, env: EnvReader): string | null {
+  if (probePath(paths.claudeRoot).kind !== "file") return null;
+  return nonEmpty(env("CLAUDE_CONFIG_DIR")) === undefined
+    ? `${paths.claudeRoot} is a file where claude keeps its state in a folder; move that file away`
+    : `CLAUDE_CONFIG_DIR is ${paths.claudeRoot}, a file: claude keeps its state in a folder; ` +
+      "point CLAUDE_CONFIG_DIR at a folder";
 }
 
 /** The Claude project folder that holds `dir`'s transcripts. */
