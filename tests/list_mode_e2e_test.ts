@@ -160,7 +160,8 @@ Deno.test("picking a session open in a claude window asks first, default No, as 
     const { main } = seedSessions(world, FIVE.slice(0, 2));
     openInAnotherWindow(world, main[1].guid);
     for (const args of [["l"], ["-s", "billing"]]) {
-      const result = await world.run(args, { stdin: args[0] === "l" ? "2\n\n" : "1\n\n" });
+      // Search shows Billing by its list number, 2, as the list does.
+      const result = await world.run(args, { stdin: "2\n\n" });
       assert.match(result.stdout, /'Billing service' is open in another claude window\./);
       assert.match(result.stdout, /Resume it here anyway\? \[y\/N\]: /);
     }

@@ -65,12 +65,15 @@ Deno.test({
       delete world.env.NO_COLOR;
       const coloured = await runInTerminal(world, ["search", "first"], { input: "x\n" });
       const yellow = "\x1b[33m";
-      assert.ok(coloured.stdout.includes(`${yellow}  Type a number from 1 to 1`), coloured.stdout);
+      assert.ok(
+        coloured.stdout.includes(`${yellow}  Type one of the numbers shown (1)`),
+        coloured.stdout,
+      );
       const plain = await runInTerminal(world, ["search", "first"], {
         input: "x\n",
         env: { NO_COLOR: "1" },
       });
-      assert.match(plain.stdout, /Type a number from 1 to 1/);
+      assert.match(plain.stdout, /Type one of the numbers shown \(1\)/);
       assert.ok(!plain.stdout.includes(yellow), plain.stdout);
     } finally {
       world.cleanup();

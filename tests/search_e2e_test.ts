@@ -19,23 +19,27 @@ function five(world: LaunchWorld) {
   );
 }
 
-Deno.test("-s context over 5 sessions: the 2 name matches, '2 of 5', no footer, no project offer, registry untouched", async () => {
+Deno.test("-s context over 5 sessions: the 2 name matches by their list numbers, '2 of 5', no footer, no project offer, registry untouched", async () => {
   await inWorldWithoutCmv(async (world) => {
     five(world);
     const before = registryBytes(world);
-    for (const stdin of ["", "\n", "q\n", "not a number\n\n", "9\n"]) {
+    for (const stdin of ["", "\n", "q\n", "not a number\n\n", "9\n", "2\n"]) {
       const result = await world.run(["-s", "context"], { stdin });
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, /=== Sessions matching 'context' ===/);
       assert.match(result.stdout, /\n {2}1\. Context window work /);
-      assert.match(result.stdout, /\n {2}2\. fix CONTEXT bug /);
+      assert.match(result.stdout, /\n {2}3\. fix CONTEXT bug /, "its number in the list");
       assert.doesNotMatch(result.stdout, /Docs site|Billing|Release/, "DESC only, never DIR");
       assert.match(result.stdout, /\n {2}2 of 5 sessions matching 'context'\n/);
       assert.doesNotMatch(result.stdout, /Machine name|Edit this list|View archived/);
       assert.doesNotMatch(result.stdout, /Create a NEW project|No project created/);
       assert.match(result.stdout, /Pick a session \(Enter to quit\): /);
-      if (stdin.startsWith("not") || stdin.startsWith("9")) {
-        assert.match(result.stdout, /Type a number from 1 to 2, or Enter to quit\./);
+      if (stdin.startsWith("not")) {
+        assert.match(result.stdout, /Type one of the numbers shown \(1, 3\), or Enter to quit\./);
+      }
+      if (/^[29]/.test(stdin)) {
+        // #2 is in the list, but not a match: search picks only what it shows.
+        assert.match(result.stdout, /#\d is not among the matches: type one of the numbers shown/);
       }
     }
     assert.deepEqual(registryBytes(world), before);
@@ -44,11 +48,11 @@ Deno.test("-s context over 5 sessions: the 2 name matches, '2 of 5', no footer, 
   });
 });
 
-Deno.test("a number in search resumes the session it shows, not the list's #N", async () => {
+Deno.test("a number in search is the session's list number: the one `resume N` takes too", async () => {
   await inWorldWithoutCmv(async (world) => {
     const { main } = five(world);
     world.claudeScenario({ messages: ["more"] });
-    const result = await world.run(["-S", "CONTEXT"], { stdin: "2\n" });
+    const result = await world.run(["-S", "CONTEXT"], { stdin: "3\n" });
     assert.equal(result.code, 0, result.stderr);
     const [launch] = world.launches();
     assert.deepEqual(launch.argv.slice(1, 5), [
@@ -87,7 +91,7 @@ Deno.test("search with no match, with no term, and canonical search on a pipe", 
   });
 });
 
-Deno.test("search --json: the matches with their filtered and full-list numbers, read-only", async () => {
+Deno.test("search --json: the matches with their list numbers, read-only", async () => {
   await inWorldWithoutCmv(async (world) => {
     const { main } = five(world);
     const before = registryBytes(world);
@@ -99,7 +103,7 @@ Deno.test("search --json: the matches with their filtered and full-list numbers,
       json.sessions.map((
         s: { number: number; listNumber: number; guid: string; live: boolean },
       ) => [s.number, s.listNumber, s.guid, s.live]),
-      [[1, 1, main[0].guid, false], [2, 3, main[2].guid, false]],
+      [[1, 1, main[0].guid, false], [3, 3, main[2].guid, false]],
     );
     assert.deepEqual(registryBytes(world), before);
     assert.ok(!Deno.readDirSync(world.paths.cmHome).some((e) => e.name === "backup"));

@@ -41,6 +41,7 @@ Deno.test("the session table lines its columns up whatever script or emoji a nam
   ];
   const rows = descs.map((desc, i) => ({
     session: { guid: `g${i}`, dir: `/p${i}`, desc, tokens: "155000" },
+    number: i + 1,
     info: INFO,
   }));
   const lines = renderSessionTable(rows).lines.map((line) => line.text);
@@ -50,7 +51,19 @@ Deno.test("the session table lines its columns up whatever script or emoji a nam
 
 const LONG = "A very long session name that goes on ".repeat(3).trim();
 
-function row(desc: string, info: Partial<SessionInfo> = {}, live = false): SessionRow {
+/** Rows numbered 1, 2, ... as the whole list numbers them. */
+function table(
+  rows: Array<Omit<SessionRow, "number">>,
+  options: Parameters<typeof renderSessionTable>[1] = {},
+): ReturnType<typeof renderSessionTable> {
+  return renderSessionTable(rows.map((r, i) => ({ ...r, number: i + 1 })), options);
+}
+
+function row(
+  desc: string,
+  info: Partial<SessionInfo> = {},
+  live = false,
+): Omit<SessionRow, "number"> {
   return {
     session: { guid: crypto.randomUUID(), dir: "/home/me/project", desc, tokens: "155000" },
     info: { ...INFO, ...info },
@@ -79,38 +92,38 @@ Deno.test("at 80 columns one long name is cut, and no row wraps", () => {
     row("日本語のプロジェクト".repeat(4)),
     row("Live", {}, true),
   ];
-  const table = renderSessionTable(rows, { maxWidth: 80 });
-  for (const line of table.lines) assert.ok(columnsOf(line.text) <= 80, line.text);
-  assert.match(table.lines[1].text, /…/);
-  assert.match(table.lines[3].text, /Live \[live\]/);
-  assert.ok(table.legend.some((entry) => entry.startsWith("… =")));
-  const whole = renderSessionTable(rows);
+  const rendered = table(rows, { maxWidth: 80 });
+  for (const line of rendered.lines) assert.ok(columnsOf(line.text) <= 80, line.text);
+  assert.match(rendered.lines[1].text, /…/);
+  assert.match(rendered.lines[3].text, /Live \[live\]/);
+  assert.ok(rendered.legend.some((entry) => entry.startsWith("… =")));
+  const whole = table(rows);
   assert.ok(whole.lines[1].text.includes(LONG), "without a width, names stay whole");
   assert.ok(!whole.legend.some((entry) => entry.startsWith("… =")));
 });
 
 Deno.test("a name holding control characters is measured as shown (^G), cut and lined up", () => {
   const rows = [row("Short"), row(`bell${"\x07".repeat(40)}end`), row("Third")];
-  const table = renderSessionTable(rows, { maxWidth: 80 });
-  for (const line of table.lines) {
+  const rendered = table(rows, { maxWidth: 80 });
+  for (const line of rendered.lines) {
     assert.ok(columnsOf(line.text) <= 80, line.text);
     assert.ok(!line.text.includes("\x07"), "shown as ^G, as the output would show it");
   }
-  assert.match(table.lines[1].text, /bell\^G\^G.*…/);
+  assert.match(rendered.lines[1].text, /bell\^G\^G.*…/);
   const sizeAt = (text: string) => text.indexOf("2 KB");
-  assert.equal(sizeAt(table.lines[0].text), sizeAt(table.lines[1].text), "columns line up");
+  assert.equal(sizeAt(rendered.lines[0].text), sizeAt(rendered.lines[1].text), "columns line up");
 });
 
 Deno.test("the legend explains every mark the rows show, and only those", () => {
-  const table = renderSessionTable([
+  const rendered = table([
     row("Live", {}, true),
     row("Gone", { status: "missing", size: "(missing)", dateText: "Nov 2*", dateIsFallback: true }),
     row("Locked", { status: "unreadable", size: "(no access)" }),
     row("New", { tokensText: "--" }),
   ]);
-  const legend = table.legend.join("\n");
+  const legend = rendered.legend.join("\n");
   for (const mark of ["[live]", "(missing)", "(no access)", "date*", "--"]) {
     assert.ok(legend.includes(`${mark} = `), `${mark} in:\n${legend}`);
   }
-  assert.deepEqual(renderSessionTable([row("Plain")]).legend, []);
+  assert.deepEqual(table([row("Plain")]).legend, []);
 });

@@ -26,9 +26,10 @@ export const searchCommand: CommandDetails = {
       description: "prompt for a number even when stdin or stdout is not a terminal",
     },
   ],
-  helpAfter: "\nIn a terminal it asks for a number: the matches are numbered 1, 2, ... in the\n" +
-    "filtered list, and that number resumes that session. Piped (stdin or stdout) it\n" +
-    "prints the matches and '<hits> of <total>' and exits, unless --interactive.\n" +
+  helpAfter: "\nIn a terminal it asks for a number: each match shows its number in the list\n" +
+    "(the one claudecm resume N takes), and that number resumes it. Piped (stdin or\n" +
+    "stdout) it prints the matches and '<hits> of <total>' and exits, unless\n" +
+    "--interactive.\n" +
     "Old forms: claudecm -s TERM, claudecm -S TERM.\n" +
     "Exit codes: 0 ok (also when nothing matches), 1 the resume failed, 2 usage error.\n",
   run: async (input, makeContext) => {

@@ -13,6 +13,8 @@ import { visibleText } from "../core/safe_text.ts";
 /** A row to render: the session and what its info lookup found. */
 export interface SessionRow {
   session: Session;
+  /** Its number in the list (`claudecm resume N`), in a filtered view too. */
+  number: number;
   info: SessionInfo;
   /** A claude is running on it now (DESIGN.md 5.8): marked after its name. */
   live?: boolean;
@@ -29,7 +31,7 @@ export interface RenderedLine {
 
 /** Options for {@linkcode renderSessionRows}. */
 export interface RenderOptions {
-  /** The 1-based row to mark `*** ... [Selected] ***`; 0 (the default) for none. */
+  /** The list number of the row to mark `*** ... [Selected] ***`; 0 (the default) for none. */
   highlight?: number;
   /**
    * The terminal's width: names are cut (with `…`) so a row and its path fit
@@ -57,7 +59,7 @@ export function renderSessionTable(
   options: RenderOptions = {},
 ): SessionTable {
   const highlight = options.highlight ?? 0;
-  const numberWidth = String(rows.length).length + 1;
+  const numberWidth = String(Math.max(0, ...rows.map((row) => row.number))).length + 1;
   const marks = rows.map((row) => row.live ? ` ${LIVE_MARK}` : "");
   // Measured and cut as the terminal will show them: a control character is two columns (^G).
   const descs = rows.map((row) => visibleText(row.session.desc));
@@ -67,11 +69,11 @@ export function renderSessionTable(
   const names = shown.map((name, index) => name + marks[index]);
   // By terminal columns, not UTF-16 units: CJK names and emoji take two columns each.
   const descWidth = Math.max(10, ...names.map((name) => displayWidth(name)));
-  const lines = rows.map(({ info }, index) => {
-    const number = `${index + 1}.`.padEnd(numberWidth + 1);
+  const lines = rows.map(({ info, number: listNumber }, index) => {
+    const number = `${listNumber}.`.padEnd(numberWidth + 1);
     const text = `${number}${padEndToWidth(names[index], descWidth)} ${info.size.padStart(9)} ` +
       `${info.tokensText.padStart(10)} ${info.dateText}\t${dirs[index]}`;
-    const highlighted = highlight === index + 1;
+    const highlighted = highlight === listNumber;
     return { text: highlighted ? `*** ${text} [Selected] ***` : `  ${text}`, highlighted };
   });
   const cut = shown.some((name, index) => name !== descs[index]);

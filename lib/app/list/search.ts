@@ -1,9 +1,11 @@
 /**
  * Search mode (spec 11.1.1): the main sessions whose name contains the term,
- * case-insensitively (the folder is deliberately not searched), numbered
- * from 1 in the filtered list. A number resumes that session through the one
- * pick path (spec 11.9). No footer and no new-project offer: an entry that
- * is not a number here is a mistyped number.
+ * case-insensitively (the folder is deliberately not searched), each shown by
+ * its number in the list (issue 31: a filtered view's own positions were
+ * taken for list numbers, and `resume 2` opened another session). A number
+ * shown resumes that session through the one pick path (spec 11.9). No footer
+ * and no new-project offer: an entry that is not a number shown here is a
+ * mistyped number.
  *
  * @module
  */
@@ -28,9 +30,9 @@ export interface SearchOptions {
   interactive?: boolean;
 }
 
-/** A match as `search --json` prints it. */
+/** A match as `search --json` prints it: `number` is its number in the list, as in `list --json`. */
 export interface SearchHit extends ListedSession {
-  /** The session's number in the full list (`claudecm resume N`). */
+  /** The same as `number` (the session's number in the list), kept for scripts that read it. */
   listNumber: number;
 }
 
@@ -47,7 +49,10 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
   if (options.json) {
     const { hits, total } = findMatches(ctx, term);
     const sessions = describeSessions(ctx, hits.map((hit) => hit.session), { archived: false })
-      .map((listed, index): SearchHit => ({ ...listed, listNumber: hits[index].listNumber }));
+      .map((listed, index): SearchHit => {
+        const { listNumber } = hits[index];
+        return { ...listed, number: listNumber, listNumber };
+      });
     ctx.out.line(safeJson({ term, total, sessions }, 2));
     return ExitCode.ok;
   }
@@ -60,8 +65,9 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
     return ExitCode.ok;
   }
   const sessions = hits.map((hit) => hit.session);
+  const numbers = hits.map((hit) => hit.listNumber);
   while (true) {
-    showList(ctx, sessions, { title: `Sessions matching '${term}'` });
+    showList(ctx, sessions, { title: `Sessions matching '${term}'`, numbers });
     ctx.out.line();
     ctx.out.line(`  ${hits.length} of ${total} sessions matching '${term}'`);
     if (setup === null) return ExitCode.ok;
@@ -69,12 +75,24 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
     const answer = (ctx.prompter.ask("  Pick a session (Enter to quit): ") ?? "").trim();
     if (answer === "" || /^q$/i.test(answer)) return ExitCode.ok;
     const number = parseWholeNumber(answer);
-    const session = number === null ? undefined : sessions[number - 1];
-    if (session !== undefined) {
-      return await resumePicked(ctx, { settings: setup.settings, session });
+    const hit = hits.find((hit) => hit.listNumber === number);
+    if (hit !== undefined) {
+      return await resumePicked(ctx, { settings: setup.settings, session: hit.session });
     }
-    ctx.out.line(`  Type a number from 1 to ${sessions.length}, or Enter to quit.`, "yellow");
+    ctx.out.line(
+      number === null
+        ? `  Type one of the numbers shown (${shownNumbers(numbers)}), or Enter to quit.`
+        : `  #${number} is not among the matches: type one of the numbers shown ` +
+          `(${shownNumbers(numbers)}), or Enter to quit.`,
+      "yellow",
+    );
   }
+}
+
+/** `1, 3, 7`; a long run of matches as its first and last (`1, 3, ... 40`). */
+function shownNumbers(numbers: number[]): string {
+  if (numbers.length <= 8) return numbers.join(", ");
+  return `${numbers.slice(0, 3).join(", ")}, ... ${numbers[numbers.length - 1]}`;
 }
 
 /** Text compared without case: lower case, with the Greek final sigma as a sigma (ΚΑΣ, κασσα). */

@@ -19,8 +19,14 @@ import { renderSessionTable } from "../../ui/session_list.ts";
 
 /** Options for {@linkcode showList}. */
 export interface ShowListOptions {
-  /** The 1-based row to mark, 0 (the default) for none. */
+  /** The list number of the row to mark, 0 (the default) for none. */
   highlight?: number;
+  /**
+   * Each session's number in the list, for a filtered view (search): a view
+   * never numbers by its own positions, which `resume N` would take for list
+   * numbers. By default, the position in `sessions` (the whole list).
+   */
+  numbers?: readonly number[];
   /** The header's text; `Saved Sessions` by default. */
   title?: string;
   /** Lookups this run already made (the bootstrap's). */
@@ -36,8 +42,9 @@ export function showList(
   const now = ctx.now();
   const cache = options.cache ?? createSessionInfoCache();
   const live = liveSessionIds(ctx.paths);
-  const rows = sessions.map((session) => ({
+  const rows = sessions.map((session, index) => ({
     session,
+    number: options.numbers?.[index] ?? index + 1,
     info: getSessionInfo(ctx.paths, session, { now, cache, live: live.has(session.guid) }),
     live: live.has(session.guid),
   }));
