@@ -65,11 +65,11 @@ function sessionGroups(plan: MovePlan): Map<string, FileMove[]> {
 }
 
 function preconditionsFor(plan: MovePlan, guid: string): Preconditions {
-  const row = plan.rows.find((r) => r.guid === guid);
+  const dir = plan.rows.find((r) => r.guid === guid)?.from ?? plan.settledRows.get(guid);
   const stamp = plan.stamps.get(guid);
   return {
     guid,
-    registration: row === undefined ? { registered: false } : { registered: true, dir: row.from },
+    registration: dir === undefined ? { registered: false } : { registered: true, dir },
     files: stamp === undefined ? [] : [stamp],
   };
 }

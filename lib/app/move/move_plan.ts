@@ -31,8 +31,8 @@ import {
   projectKey,
   resolveRealPath,
 } from "../../core/project_key.ts";
-import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
-import { sessionFilesIn, vaultFilesFor } from "../../core/session_copies.ts";
+import { archivedSessions, isSessionId, mainSessions, type Session } from "../../core/registry.ts";
+import { findSessionCopies, sessionFilesIn, vaultFilesFor } from "../../core/session_copies.ts";
 import { generationPath, MAX_GENERATIONS } from "../../store/vault_file_sync.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { readClaudeJson } from "../../store/claude_json_store.ts";
@@ -75,6 +75,8 @@ export interface MovePlan {
   folders: EntryRename[];
   /** Each moving transcript as it was when planned: the move checks it is unchanged. */
   stamps: Map<string, FileStamp>;
+  /** Sessions whose `<guid>/` folder moves while their row already names NEW: that row's folder. */
+  settledRows: Map<string, string>;
   /** Project folders that also hold sessions of another folder with the same key. */
   staying: Array<{ folder: string; owner: string }>;
 }
@@ -125,6 +127,7 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
     keptSettings: [],
     folders: [],
     stamps: new Map(),
+    settledRows: new Map(),
     staying: [],
   };
   // A registered session belongs to its row's folder (P# may have moved it), any other
@@ -137,7 +140,8 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
   const owners = new Set<string>([from, ...rows.map(({ session }) => session.dir)]);
   for (const folder of candidateFolders(ctx, from, rows.map((row) => row.session))) {
     const name = path.basename(folder);
-    for (const file of listTranscripts(folder)) {
+    const files = listTranscripts(folder);
+    for (const file of files) {
       const owner = registered.get(file.id) ?? recordedFolder(file.path) ??
         (name === projectKey(from) ? from : undefined);
       const mapped = owner === undefined ? undefined : under(owner);
@@ -163,6 +167,30 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
         bytes: file.size,
         guid: file.id,
       });
+    }
+    // A `<guid>/` folder with no transcript beside it: a move cut short after the transcript
+    // went (or claude's own /cd, which moves only the transcript). It follows its session.
+    const listed = new Set(files.map((file) => file.id));
+    for (const guid of subdirectoryNames(folder)) {
+      if (!isSessionId(guid) || listed.has(guid)) continue;
+      const owner = registered.get(guid) ?? transcriptElsewhere(ctx, guid) ??
+        (name === projectKey(from) ? from : undefined);
+      if (owner === undefined) continue;
+      let mapped = under(owner);
+      const inNew = relocateUnder(owner, { from: to, to }, ctx.os) !== undefined;
+      if (mapped === undefined && registered.has(guid) && inNew) {
+        // Its row names NEW already (the rows were written, this folder's rename was not).
+        mapped = owner;
+        plan.settledRows.set(guid, owner);
+      }
+      if (mapped === undefined) continue;
+      if (mapped !== owner) owners.add(owner);
+      const target = projectDirFor(ctx.paths, mapped);
+      if (target === folder) continue;
+      const source = sessionFilesIn(ctx.paths, folder, guid).sidecar;
+      sidecars.push(
+        fileMove("sidecar", source, sessionFilesIn(ctx.paths, target, guid).sidecar, guid),
+      );
     }
   }
   plan.files = [...sidecars, ...memoryMoves(ctx, plan, { owners, under }), ...transcripts];
@@ -190,6 +218,12 @@ function candidateFolders(ctx: AppContext, from: string, rows: Session[]): strin
   for (const session of rows) names.add(projectKey(session.dir));
   return [...names].sort().map((name) => ctx.paths.path.join(ctx.paths.projectsDir, name))
     .filter(isDirectory);
+}
+
+/** The folder recorded by session `guid`'s transcript in another project folder, if any. */
+function transcriptElsewhere(ctx: AppContext, guid: string): string | undefined {
+  const copy = findSessionCopies(ctx.paths, guid)[0];
+  return copy === undefined ? undefined : recordedFolder(copy.transcript);
 }
 
 function recordedFolder(transcript: string): string | undefined {

@@ -1,0 +1,59 @@
+// Issue 30 items 7 and 10: a move cut short between a session's transcript and its `<id>/`
+// folder is finished by running it again; two folders that share a project key move their rows
+// and settings, the files staying where claude already finds them.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { inMoveWorld } from "./helpers/move_world.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+
+Deno.test("move: a transcript already in NEW's key with its <id>/ folder left under OLD's is finished by a rerun", async () => {
+  await inMoveWorld(async (world) => {
+    world.moveAway();
+    const newSub = join(world.renamed, "sub");
+    // The registered sub session (its row still names OLD/sub) and the unregistered loose one
+    // (found by the folder its transcript records), each with a `<id>/` folder.
+    const cases = [[world.ids.sub, world.sub, newSub], [world.ids.loose, world.old, world.renamed]];
+    const looseAgents = join(projectDirFor(world.paths, world.old), world.ids.loose, "subagents");
+    Deno.mkdirSync(looseAgents, { recursive: true });
+    Deno.writeTextFileSync(join(looseAgents, "agent-b2.jsonl"), '{"isSidechain":true}\n');
+    for (const [id, from, to] of cases) {
+      const target = projectDirFor(world.paths, to);
+      Deno.mkdirSync(target, { recursive: true });
+      Deno.renameSync(
+        join(projectDirFor(world.paths, from), `${id}.jsonl`),
+        join(target, `${id}.jsonl`),
+      );
+    }
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /Nothing to do/);
+    for (const [id, from, to] of cases) {
+      const agents = join(projectDirFor(world.paths, to), id, "subagents");
+      assert.ok(pathExists(agents), `${id}'s folder followed its transcript`);
+      assert.ok(!pathExists(join(projectDirFor(world.paths, from), id)), `nothing left of ${id}`);
+    }
+    // The rows were moved too; a second rerun has nothing left.
+    assert.ok(!Deno.readTextFileSync(world.paths.registryFile).includes(`|${world.sub}/|`));
+    const again = await world.run(["move", world.old, world.renamed]);
+    assert.match(again.stdout, /Nothing to do/);
+  });
+});
+
+Deno.test("move: a <id>/ folder left under OLD's key after its row was moved follows the row", async () => {
+  await inMoveWorld(async (world) => {
+    world.moveAway();
+    assert.equal((await world.run(["move", world.old, world.renamed])).code, 0);
+    // As if the folder's rename had failed while the rest went on: it is back under OLD's key.
+    const newSub = join(world.renamed, "sub");
+    const moved = join(projectDirFor(world.paths, newSub), world.ids.sub);
+    const left = join(projectDirFor(world.paths, world.sub), world.ids.sub);
+    Deno.mkdirSync(projectDirFor(world.paths, world.sub), { recursive: true });
+    Deno.renameSync(moved, left);
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /Nothing to do/);
+    assert.ok(pathExists(join(moved, "subagents", "agent-a1.jsonl")));
+    assert.ok(!pathExists(left));
+  });
+});
