@@ -49,7 +49,23 @@ Deno.test("updateRegistry writes through the lock and leaves no temp file", asyn
     assert.equal(findSession(readRegistry(t.ctx.paths), COUNTER)?.tokens, "7");
     assert.match(Deno.readTextFileSync(t.ctx.paths.registryFile), /malformed but precious/);
     const names = [...Deno.readDirSync(t.ctx.paths.cmHome)].map((e) => e.name).sort();
-    assert.deepEqual(names, ["sessions.txt", "sessions.txt.lock"]);
+    assert.deepEqual(names, ["sessions.txt", "sessions.txt.lock", "sessions.txt.swap.lock"]);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("a write sweeps the temporary file a killed unlocked writer left (issue 30.15)", async () => {
+  const t = createTestContext();
+  try {
+    seed(t);
+    const stale = `${t.ctx.paths.registryFile}.tmp-999999999`;
+    const other = `${t.ctx.paths.cmHome}/notes.txt.tmp-999999999`;
+    Deno.writeTextFileSync(stale, "half a list");
+    Deno.writeTextFileSync(other, "not the registry's");
+    await updateRegistry(t.ctx.paths, (r) => setTokens(r, COUNTER, 3));
+    assert.equal(pathExists(stale), false, "the dead writer's temp file is gone");
+    assert.equal(pathExists(other), true, "another file's temp is not the registry's to sweep");
   } finally {
     t.cleanup();
   }
@@ -333,8 +349,65 @@ Deno.test("a write re-applies its operation when the file changed after it was r
     assert.equal(findSession(registry, sessionId(2))?.desc, "Other");
     assert.equal(findSession(registry, COUNTER)?.tokens, "5");
     const names = [...Deno.readDirSync(t.ctx.paths.cmHome)].map((e) => e.name).sort();
-    assert.deepEqual(names, ["sessions.txt", "sessions.txt.lock"]);
+    assert.deepEqual(names, ["sessions.txt", "sessions.txt.lock", "sessions.txt.swap.lock"]);
   } finally {
     t.cleanup();
   }
 });
+
+Deno.test("writers that all timed out behind a stalled one lose no update (issue 30.2)", async () => {
+  const t = createTestContext();
+  try {
+    // A large registry makes each write long, so two unlocked writers' compare and rename meet.
+    seed(t, bigFiller(5_000));
+    const ready = `${t.ctx.paths.cmHome}/stalled-writer-read`;
+    const stalled = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-all",
+        "--quiet",
+        STALL,
+        COUNTER,
+        "Renamed by the stalled one",
+        ready,
+        "4000",
+      ],
+      env: { ...childBaseEnv(), ...t.env },
+      clearEnv: true,
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    const deadline = Date.now() + 20_000;
+    while (!pathExists(ready) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.ok(pathExists(ready), "the stalled writer got the lock and read the registry");
+    // Eight writers, each past its lock timeout at once, each writing many times.
+    const children = Array.from({ length: 8 }, () => hammerUnlocked(t, 15, 100));
+    const results = await Promise.all([stalled, ...children].map((child) => child.output()));
+    for (const result of results) {
+      assert.equal(result.code, 0, new TextDecoder().decode(result.stderr));
+    }
+    const registry = readRegistry(t.ctx.paths);
+    assert.equal(findSession(registry, COUNTER)?.tokens, "120", "every increment was kept");
+    assert.equal(findSession(registry, COUNTER)?.desc, "Renamed by the stalled one");
+    assert.equal(mainSessions(registry).length, 5_001);
+    assert.match(Deno.readTextFileSync(t.ctx.paths.registryFile), /malformed but precious/);
+  } finally {
+    t.cleanup();
+  }
+});
+
+function hammerUnlocked(
+  t: ReturnType<typeof createTestContext>,
+  count: number,
+  timeoutMs: number,
+): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "--quiet", HAMMER, COUNTER, String(count), String(timeoutMs)],
+    env: { ...childBaseEnv(), ...t.env },
+    clearEnv: true,
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+}

@@ -11,6 +11,7 @@ import { decodeLossless, encodeLossless } from "../core/lossless_text.ts";
 import { equalBytes } from "../core/bytes.ts";
 import { NotRegularFile, readRegularBytes } from "../core/fs_checks.ts";
 import type { Paths } from "../core/paths.ts";
+import { dirname } from "../core/path.ts";
 import { parseRegistry, type Registry, serializeRegistry } from "../core/registry.ts";
 import type { LockOptions } from "./lock.ts";
 import { retryWhileBusy } from "./windows_busy.ts";
@@ -48,32 +49,77 @@ export async function updateRegistry(
   options: Pick<LockOptions, "onTimeout" | "timeoutMs"> = {},
 ): Promise<Registry> {
   // Loaded here: most runs only read the registry (list --json starts near the floor).
-  const [{ withFileLock }, { writeFileAtomic }] = await Promise.all([
+  const [
+    { withFileLock, withFileLockSync },
+    { realTarget, writeFileAtomic },
+    { removeDeadWritersTemps },
+  ] = await Promise.all([
     import("./lock.ts"),
     import("./atomic_write.ts"),
+    import("./stale_temps.ts"),
   ]);
   Deno.mkdirSync(paths.cmHome, { recursive: true });
+  /** Run `work` holding the swap lock; nothing is written when it cannot be had. */
+  const swapping = <T>(work: () => T): T => {
+    const done = withFileLockSync(swapLockPath(paths), () => ({ value: work() }), {
+      timeoutMs: SWAP_WAIT_MS,
+      intervalMs: 5,
+    });
+    if (done === undefined) {
+      throw new UserError(
+        `another claudecm held ${swapLockPath(paths)} for ${SWAP_WAIT_MS / 1000} s while ` +
+          "saving the session list; nothing was saved, try again",
+      );
+    }
+    return done.value;
+  };
   return await withFileLock(paths.lockFile, ({ held }) => {
     // Spec 3's sessions.txt.tmp, beside the real file when sessions.txt is a link.
-    // Unlocked writers must not share a temp file with the lock holder.
-    const tmpSuffix = held ? ".tmp" : `.tmp.${Deno.pid}`;
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const read = readRegistryBytes(paths);
-      const before = decodeLossless(read);
-      const updated = operation(parseRegistry(before));
-      const after = serializeRegistry(updated);
-      if (after === before) return updated;
-      const swapped = writeFileAtomic(paths.registryFile, encodeLossless(after), {
-        tmpSuffix,
-        beforeRename: () => equalBytes(readRegistryBytes(paths), read),
-      });
-      if (swapped) return updated;
-    }
-    throw new UserError(
-      `${paths.registryFile} kept changing while claudecm was saving (another program ` +
-        "rewriting it?); nothing was saved, try again",
-    );
+    // Unlocked writers must not share a temp file with the lock holder; a killed one's is swept.
+    const tmpSuffix = held ? ".tmp" : `.tmp-${Deno.pid}`;
+    const target = realTarget(paths.registryFile);
+    removeDeadWritersTemps(dirname(target), { of: target });
+    const update = (swap: <T>(work: () => T) => T): Registry => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const read = readRegistryBytes(paths);
+        const before = decodeLossless(read);
+        const updated = operation(parseRegistry(before));
+        const after = serializeRegistry(updated);
+        if (after === before) return updated;
+        // The compare and the rename as one step: two writers that both passed the compare
+        // would each rename, and the first one's update would be lost.
+        const swapped = swap(() =>
+          writeFileAtomic(paths.registryFile, encodeLossless(after), {
+            tmpSuffix,
+            beforeRename: () => equalBytes(readRegistryBytes(paths), read),
+          })
+        );
+        if (swapped) return updated;
+      }
+      throw new UserError(
+        `${paths.registryFile} kept changing while claudecm was saving (another program ` +
+          "rewriting it?); nothing was saved, try again",
+      );
+    };
+    // The lock's holder takes the swap lock for each compare and rename only. Writers that
+    // timed out hold it for their whole read, change and write: they go one at a time, and
+    // the compare still guards against the stalled holder.
+    if (held) return update(swapping);
+    return swapping(() => update((work) => work()));
   }, options);
+}
+
+/** How long a writer waits for the swap lock, which is held only while a write is made. */
+const SWAP_WAIT_MS = 10_000;
+
+/**
+ * The lock every registry writer holds while it compares and renames, the
+ * lock's holder and writers that went ahead after the lock timeout alike
+ * (DESIGN.md 13): after a timeout, exactly one writer at a time replaces the
+ * file, and the others re-read and re-apply.
+ */
+export function swapLockPath(paths: Paths): string {
+  return `${paths.registryFile}.swap.lock`;
 }
 
 /**
