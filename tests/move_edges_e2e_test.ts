@@ -3,7 +3,8 @@
 // and settings, the files staying where claude already finds them.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { inMoveWorld } from "./helpers/move_world.ts";
+import { fileTree, inMoveWorld } from "./helpers/move_world.ts";
+import { writeTranscript } from "./helpers/claude_home.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 
@@ -55,5 +56,63 @@ Deno.test("move: a <id>/ folder left under OLD's key after its row was moved fol
     assert.doesNotMatch(result.stdout, /Nothing to do/);
     assert.ok(pathExists(join(moved, "subagents", "agent-a1.jsonl")));
     assert.ok(!pathExists(left));
+  });
+});
+
+Deno.test("move a-b a/b: two folders with one project key move their rows and settings, never their files", async () => {
+  await inMoveWorld(async (world) => {
+    const dashed = join(world.dir, "work", "a-b");
+    const nested = join(world.dir, "work", "a", "b");
+    Deno.mkdirSync(join(dashed, "sub"), { recursive: true });
+    const key = projectDirFor(world.paths, dashed);
+    assert.equal(projectDirFor(world.paths, nested), key, "the two share a key");
+    const [top, sub] = [
+      "aaaaaaaa-0000-4000-8000-0000000000a1",
+      "aaaaaaaa-0000-4000-8000-0000000000a2",
+    ];
+    writeTranscript(world.paths, dashed, top);
+    writeTranscript(world.paths, join(dashed, "sub"), sub);
+    Deno.mkdirSync(join(key, top, "tool-results"), { recursive: true });
+    Deno.writeTextFileSync(join(key, top, "tool-results", "r1.txt"), "output\n");
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      `${top}|${dashed}|Dashed|\n${sub}|${join(dashed, "sub")}|Dashed sub|\n${world.registryText}`,
+    );
+    const settings = Deno.readTextFileSync(world.paths.claudeJsonFile).replace(
+      '"projects": {\n',
+      `"projects": {\n    ${JSON.stringify(dashed)}: {"hasTrustDialogAccepted": true},\n`,
+    );
+    Deno.writeTextFileSync(world.paths.claudeJsonFile, settings);
+    // The user's `mv a-b a/b`.
+    Deno.mkdirSync(join(world.dir, "work", "a"));
+    Deno.renameSync(dashed, nested);
+    const doctor = await world.run(["doctor"]);
+    const suggested = doctor.stdout.match(/claudecm move (\S+) <NEW>/);
+    assert.ok(suggested !== null && suggested[1].includes("a-b"), doctor.stdout);
+    const files = fileTree(world.paths.projectsDir);
+    const result = await world.run(["move", dashed, nested]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(
+      result.stdout,
+      /a-b and .*b share the project key .*-a-b: their files stay where they are/,
+    );
+    assert.match(result.stdout, /Moved 0 transcript\(s\), 2 row\(s\) and 1 settings entry/);
+    assert.deepEqual(fileTree(world.paths.projectsDir), files, "no file moved");
+    const rows = world.sessions().filter((row) => row.guid === top || row.guid === sub);
+    assert.deepEqual(rows.map((row) => row.dir), [nested, join(nested, "sub")]);
+    const projects = JSON.parse(Deno.readTextFileSync(world.paths.claudeJsonFile)).projects;
+    assert.deepEqual(projects[nested], { hasTrustDialogAccepted: true });
+    assert.ok(!(dashed in projects));
+    const after = await world.run(["doctor"]);
+    assert.doesNotMatch(after.stdout, /a-b/, "doctor has nothing left to suggest");
+    assert.match((await world.run(["move", dashed, nested])).stdout, /Nothing to do/);
+    // --json says the same.
+    Deno.writeTextFileSync(world.paths.registryFile, `${top}|${dashed}|Dashed|\n`);
+    const json = JSON.parse((await world.run(["move", "--json", dashed, nested])).stdout);
+    assert.equal(json.status, "moved");
+    assert.deepEqual(json.sharedKeys.map((k: { to: string }) => k.to), [
+      nested,
+      join(nested, "sub"),
+    ]);
   });
 });

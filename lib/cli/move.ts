@@ -23,7 +23,9 @@ export const moveCommand: CommandDetails = {
     "vault copies, the folder's entries in ~/.claude.json (trust, tools) and the rows of\n" +
     "sessions.txt (updated last). Project files are not touched. In a terminal it shows\n" +
     "the plan and asks first. Running it again finishes an interrupted move; a finished\n" +
-    "one has nothing to do. For a deleted worktree: claudecm move WORKTREE REPO.\n\n" +
+    "one has nothing to do. Two paths with one project key (a-b, a/b): rows and settings\n" +
+    "move, the files stay (claude finds them from either). For a deleted worktree:\n" +
+    "claudecm move WORKTREE REPO.\n\n" +
     "Refused, with nothing written: a session under OLD still running; a different file\n" +
     "already at a target; NEW's project key shared with another folder; NEW inside OLD.\n\n" +
     "Exit codes: 0 ok (or nothing to do), 1 refused or failed, 2 usage error.\n",

@@ -12,7 +12,7 @@ import type { AppContext } from "../context.ts";
 import { applyMove } from "./move_apply.ts";
 import { isEmptyPlan, type MovePlan, planMove } from "./move_plan.ts";
 import { refuseUnsafeMove } from "./move_refusals.ts";
-import { planJson, printPlan } from "./move_view.ts";
+import { planJson, printPlan, printSameKey } from "./move_view.ts";
 import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
 import { lookAgainIfGone } from "../../core/fs_checks.ts";
 import { askYesNo } from "../../ui/prompt.ts";
@@ -54,7 +54,7 @@ export async function runMove(ctx: AppContext, options: MoveOptions): Promise<nu
   }
   await applyMove(ctx, plan);
   if (options.json) ctx.out.line(planJson(plan, "moved"));
-  else reportMoved(ctx, plan);
+  else reportMoved(ctx, plan, { planShown: ctx.interactive });
   return ExitCode.ok;
 }
 
@@ -69,7 +69,7 @@ export async function moveFolder(
   const plan = checkedPlan(ctx, request);
   if (isEmptyPlan(plan)) return;
   await applyMove(ctx, plan);
-  reportMoved(ctx, plan);
+  reportMoved(ctx, plan, { planShown: false });
 }
 
 /**
@@ -92,7 +92,9 @@ function checkedPlan(ctx: AppContext, request: { from: string; to: string }): Mo
   return plan;
 }
 
-function reportMoved(ctx: AppContext, plan: MovePlan): void {
+function reportMoved(ctx: AppContext, plan: MovePlan, { planShown }: { planShown: boolean }): void {
+  // The plan said it before the question; a move made unasked says it here.
+  if (!planShown) printSameKey(ctx, plan);
   const sessions = new Set(plan.files.filter((f) => f.kind === "transcript").map((f) => f.guid));
   ctx.out.line(
     `  Moved ${sessions.size} transcript(s), ${plan.rows.length} row(s) and ` +

@@ -77,6 +77,11 @@ export interface MovePlan {
   stamps: Map<string, FileStamp>;
   /** Sessions whose `<guid>/` folder moves while their row already names NEW: that row's folder. */
   settledRows: Map<string, string>;
+  /**
+   * Folders whose path changes but whose project key does not (`a-b` to `a/b`): their files
+   * stay where they are, which is where claude looks from the new path too.
+   */
+  sameKey: EntryRename[];
   /** Project folders that also hold sessions of another folder with the same key. */
   staying: Array<{ folder: string; owner: string }>;
 }
@@ -128,6 +133,7 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
     folders: [],
     stamps: new Map(),
     settledRows: new Map(),
+    sameKey: [],
     staying: [],
   };
   // A registered session belongs to its row's folder (P# may have moved it), any other
@@ -200,6 +206,7 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
     from: dir,
     to: under(dir)!,
   }));
+  plan.sameKey = plan.folders.filter((folder) => projectKey(folder.from) === projectKey(folder.to));
   return plan;
 }
 

@@ -50,7 +50,9 @@ function refuseUnstorable(plan: MovePlan): void {
 
 function refuseLoop(ctx: AppContext, plan: MovePlan): void {
   const { from, to } = plan;
-  if (sameFolder(from, to, ctx.os) || projectKey(from) === projectKey(to)) {
+  // Two folders that share a key (`a-b`, `a/b`) are not the same folder: their rows and
+  // settings move, their files already stand where claude looks (move_plan.ts).
+  if (sameFolder(from, to, ctx.os)) {
     throw new MoveRefusedError(`${from} and ${to} are the same folder`);
   }
   // As written or as resolved: OLD a symlink to a folder that holds NEW loops just the same.
@@ -123,8 +125,10 @@ function refuseKeyCollision(ctx: AppContext, plan: MovePlan): void {
   const move = { from: plan.from, to: plan.to };
   const registry = readRegistry(ctx.paths);
   const rows = [...mainSessions(registry), ...archivedSessions(registry)];
-  for (const { to: dir } of plan.folders) {
+  for (const { from: old, to: dir } of plan.folders) {
     const target = projectDirFor(ctx.paths, dir);
+    // The key does not change: nothing moves into it, so nothing is mixed that was not already.
+    if (projectDirFor(ctx.paths, old) === target) continue;
     const key = ctx.paths.path.basename(target);
     const foreign = (owner: string) =>
       !sameFolder(owner, dir, ctx.os) && relocateUnder(owner, move, ctx.os) === undefined;

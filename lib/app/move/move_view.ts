@@ -8,6 +8,7 @@
 import type { AppContext } from "../context.ts";
 import type { FileMove, MovePlan } from "./move_plan.ts";
 import { formatSize } from "../../core/format.ts";
+import { projectKey } from "../../core/project_key.ts";
 import { safeJson } from "../../core/safe_text.ts";
 
 const LABELS: Record<FileMove["kind"], string> = {
@@ -28,6 +29,7 @@ export function printPlan(ctx: AppContext, plan: MovePlan): void {
   for (const file of plan.files) {
     out.line(`    ${LABELS[file.kind]}  ${file.from}  ->  ${file.to}  (${formatSize(file.bytes)})`);
   }
+  printSameKey(ctx, plan);
   out.line(`  Rows in sessions.txt: ${plan.rows.length}`);
   for (const row of plan.rows) {
     out.line(`    ${row.desc}${row.archived ? " (archived)" : ""}  ${row.from}  ->  ${row.to}`);
@@ -39,8 +41,20 @@ export function printPlan(ctx: AppContext, plan: MovePlan): void {
   }
 }
 
+/** The folders whose files stay because their project key does not change, one line each. */
+export function printSameKey(ctx: AppContext, plan: MovePlan): void {
+  for (const folder of plan.sameKey) {
+    ctx.out.line(
+      `  ${folder.from} and ${folder.to} share the project key ${projectKey(folder.to)}: ` +
+        "their files stay where they are, where claude finds them from either",
+      "yellow",
+    );
+  }
+}
+
 /** The plan and what became of it, for `--json`. */
 export function planJson(plan: MovePlan, status: "moved" | "planned" | "nothing"): string {
-  const { from, to, files, rows, settings, keptSettings } = plan;
-  return safeJson({ status, from, to, files, rows, settings, keptSettings }, 2);
+  const { from, to, files, rows, settings, keptSettings, sameKey } = plan;
+  const sharedKeys = sameKey.map((folder) => ({ ...folder, key: projectKey(folder.to) }));
+  return safeJson({ status, from, to, files, rows, settings, keptSettings, sharedKeys }, 2);
 }
