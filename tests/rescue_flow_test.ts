@@ -28,12 +28,22 @@ function readJson(path: string): Record<string, unknown> {
 Deno.test("rescue lists the unrecovered dead sessions when nobody can pick, and writes nothing", async () => {
   const { t, w } = world();
   try {
+    // The dead session is #2 in the list: the table says so beside its own row number.
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+    Deno.writeTextFileSync(
+      t.ctx.paths.registryFile,
+      `${crypto.randomUUID()}|${w.repo}|Other|\n${w.ids.dead}|${w.repo}|Acme API|\n`,
+    );
     const before = treeState(t.home);
     assert.equal(await runRescue(t.ctx, { workspace: w.workspace }), 0);
     const out = t.stdout();
     assert.match(out, /Dead Sessions Found \(last 7 days\):/);
-    assert.match(out, /1 \| 2026-11-30 \| linked-watching-lovelace \| acme-api \| \d+ KB/);
-    assert.match(out, /2 \| 2026-11-29 \| quarterly-report-draft {3}\| HQ {7}\| \d+ KB/);
+    assert.match(out, /# \| Died .* \| Size {2}\| List/);
+    assert.match(out, /1 \| 2026-11-30 \| linked-watching-lovelace \| acme-api \| \d+ KB \| #2\n/);
+    assert.match(
+      out,
+      /2 \| 2026-11-29 \| quarterly-report-draft {3}\| HQ {7}\| \d+ KB \| not in list\n/,
+    );
     assert.doesNotMatch(out, /plan-the-offsite|3 \|/);
     assert.match(out, /Recover them with --all/);
     assert.deepEqual(treeState(t.home), before);

@@ -8,6 +8,7 @@
 
 import type { AppContext } from "../context.ts";
 import { mainSessions, type Registry } from "../../core/registry.ts";
+import { listNumbersOf } from "../session/list_numbers.ts";
 import type { SearchRole, SessionFacts } from "../../transcript/search_text.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { compareText } from "../../core/compare_text.ts";
@@ -90,14 +91,15 @@ export function rankSessions(
   const archived = new Map(
     registry.archived.flatMap((e) => "session" in e ? [[e.session.guid, e.session]] : []),
   );
+  const numbers = listNumbersOf(registry);
   return ranked.map(({ found }) => {
-    const index = listed.findIndex((s) => s.guid === found.sessionId);
-    const row = index >= 0 ? listed[index] : archived.get(found.sessionId);
+    const number = numbers.get(found.sessionId);
+    const row = number !== undefined ? listed[number - 1] : archived.get(found.sessionId);
     return {
       sessionId: found.sessionId,
       dir: row?.dir ?? folderOfFacts(found.facts) ?? null,
       title: row?.desc ?? titleOf(found.facts) ?? null,
-      registered: index >= 0 ? index + 1 : null,
+      registered: number ?? null,
       lastActivity: found.facts.lastActivity ?? null,
       transcript: found.transcript,
       matches: found.matches,

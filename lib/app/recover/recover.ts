@@ -19,6 +19,7 @@ import type { AppContext } from "../context.ts";
 import { folderOption } from "../folder_option.ts";
 import { DEFAULT_BUDGET, DEFAULT_LIMIT } from "./defaults.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
+import { readListNumbers } from "../session/list_numbers.ts";
 import { canonicalSessionId, isSessionId } from "../../core/registry.ts";
 import { safeJson } from "../../core/safe_text.ts";
 
@@ -66,11 +67,12 @@ export function runRecover(ctx: AppContext, options: RecoverOptions): number {
     ctx.out.line(`No prior session for this folder: ${list.cwd}`);
     return 0;
   }
+  const listNumbers = readListNumbers(ctx);
   if (!ctx.interactive) {
-    for (const line of candidateTable(list, ctx.now())) ctx.out.line(line);
+    for (const line of candidateTable(list, { now: ctx.now(), listNumbers })) ctx.out.line(line);
     return 0;
   }
-  const pick = choosePick(ctx, list);
+  const pick = choosePick(ctx, list, listNumbers);
   if (pick === undefined) {
     ctx.out.line("Nothing recovered.");
     return 0;

@@ -10,12 +10,21 @@ import { parseWholeNumber } from "../../core/numbers.ts";
 import type { Candidate } from "../../transcript/candidates.ts";
 import { oneLine } from "../../transcript/tools.ts";
 import type { AppContext } from "../context.ts";
+import { listPlace } from "../session/list_numbers.ts";
 import type { CandidateList } from "./recover.ts";
 
-/** The candidates as numbered lines, the auto-pick first. */
-export function candidateTable(list: CandidateList, now: Date): string[] {
+/**
+ * The candidates as numbered lines, the auto-pick first, each with its number
+ * in the list (`listNumbers`), which the pick number is not.
+ */
+export function candidateTable(
+  list: CandidateList,
+  { now, listNumbers }: { now: Date; listNumbers: Map<string, number> },
+): string[] {
   const lines = [`Sessions for ${list.cwd} (most recent first):`];
-  list.candidates.forEach((candidate, i) => lines.push(...describe(candidate, i + 1, now)));
+  list.candidates.forEach((candidate, i) =>
+    lines.push(...describe(candidate, i + 1, { now, listNumbers }))
+  );
   lines.push("", "Digest one with: claudecm recover --session ID --digest");
   return lines;
 }
@@ -24,15 +33,19 @@ export function candidateTable(list: CandidateList, now: Date): string[] {
  * Show the auto-pick and the alternates, then ask which to recover. Enter or
  * `y` takes the auto-pick, a number an alternate, `n` (or end of input) none.
  */
-export function choosePick(ctx: AppContext, list: CandidateList): Candidate | undefined {
-  const now = ctx.now();
+export function choosePick(
+  ctx: AppContext,
+  list: CandidateList,
+  listNumbers: Map<string, number>,
+): Candidate | undefined {
+  const shown = { now: ctx.now(), listNumbers };
   const [pick, ...alternates] = list.candidates;
   ctx.out.line("Most recent session in this folder:", "cyan");
-  for (const line of describe(pick, 1, now)) ctx.out.line(line);
+  for (const line of describe(pick, 1, shown)) ctx.out.line(line);
   if (alternates.length > 0) {
     ctx.out.line("Alternates:");
     alternates.forEach((candidate, i) =>
-      describe(candidate, i + 2, now).forEach((l) => ctx.out.line(l))
+      describe(candidate, i + 2, shown).forEach((l) => ctx.out.line(l))
     );
   }
   const range = alternates.length > 0 ? ` or 1-${list.candidates.length}` : "";
@@ -50,14 +63,20 @@ export function choosePick(ctx: AppContext, list: CandidateList): Candidate | un
   }
 }
 
-function describe(candidate: Candidate, number: number, now: Date): string[] {
+function describe(
+  candidate: Candidate,
+  number: number,
+  { now, listNumbers }: { now: Date; listNumbers: Map<string, number> },
+): string[] {
   const facts = [
     when(candidate.lastActivity, now),
     candidate.branch && `branch ${candidate.branch}`,
     formatSize(candidate.size),
     candidate.truncated && "last line half-written",
   ].filter(Boolean).join(" · ");
-  const lines = [`  ${number}) ${oneLine(candidate.title ?? "(untitled)", 80)}  [${candidate.id}]`];
+  const title = oneLine(candidate.title ?? "(untitled)", 80);
+  const place = listPlace(listNumbers, candidate.id);
+  const lines = [`  ${number}) ${title}  [${candidate.id}]  (${place})`];
   lines.push(`     ${facts}`);
   if (candidate.lastPrompt) lines.push(`     last prompt: ${oneLine(candidate.lastPrompt, 100)}`);
   return lines;

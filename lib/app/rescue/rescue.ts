@@ -36,6 +36,7 @@ import { removeStaleTemps, unannouncedThreads } from "./repair.ts";
 import { DEFAULT_DAYS } from "./defaults.ts";
 import { summarizeWithClaude } from "./summarize.ts";
 import { buildThread, mechanicalSummary, sessionSlug, type Thread } from "./thread.ts";
+import { readListNumbers } from "../session/list_numbers.ts";
 import { chooseRows, type DeadRow, deadTable, type RecoveredThread, reportLines } from "./view.ts";
 import { openWorkspace, projectName, type Workspace } from "./workspace.ts";
 import { safeJson } from "../../core/safe_text.ts";
@@ -103,18 +104,20 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
 
   let chosen: DeadRow[];
   const heading = `Dead Sessions Found (last ${days} days):`;
+  // Only a table shown to a person needs the list numbers.
+  const table = () => deadTable(rows, { heading, listNumbers: readListNumbers(ctx) });
   if (options.all || onlySession !== undefined) {
     chosen = rows;
   } else if (options.json || !ctx.interactive) {
     if (options.json) printJson(ctx, base, [], []);
     else {
-      for (const line of deadTable(rows, heading)) ctx.out.line(line);
+      for (const line of table()) ctx.out.line(line);
       ctx.out.line("");
       ctx.out.line("Recover them with --all, or one with --session ID (add --dry-run to preview).");
     }
     return 0;
   } else {
-    for (const line of deadTable(rows, heading)) ctx.out.line(line);
+    for (const line of table()) ctx.out.line(line);
     ctx.out.line("");
     chosen = chooseRows(ctx, rows.length).map((i) => rows[i]);
     if (chosen.length === 0) {

@@ -9,6 +9,7 @@ import { formatSize } from "../../core/format.ts";
 import type { DeadSession } from "../../transcript/dead_scan.ts";
 import { oneLine } from "../../transcript/tools.ts";
 import type { AppContext } from "../context.ts";
+import { listPlace } from "../session/list_numbers.ts";
 import type { Thread } from "./thread.ts";
 import { THREADS_SUBDIR } from "./workspace.ts";
 
@@ -32,16 +33,23 @@ export interface RecoveredThread {
   filesTouched: number;
 }
 
-/** The numbered table of dead sessions. */
-export function deadTable(rows: DeadRow[], heading: string): string[] {
+/**
+ * The numbered table of dead sessions, each with its number in the list
+ * (`listNumbers`), which the row's own number (what to recover) is not.
+ */
+export function deadTable(
+  rows: DeadRow[],
+  { heading, listNumbers }: { heading: string; listNumbers: Map<string, number> },
+): string[] {
   const cells = rows.map((row, i) => [
     String(i + 1),
     row.session.diedAt.slice(0, 10),
     row.slug,
     row.project,
     formatSize(row.session.size),
+    listPlace(listNumbers, row.session.id),
   ]);
-  const header = ["#", "Died", "Slug", "Project", "Size"];
+  const header = ["#", "Died", "Slug", "Project", "Size", "List"];
   const widths = header.map((title, col) =>
     Math.max(title.length, ...cells.map((cell) => cell[col].length))
   );

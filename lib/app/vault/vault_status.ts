@@ -7,6 +7,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { readListNumbers } from "../session/list_numbers.ts";
 import { VAULT_ENV, vaultEnabled, vaultSetting } from "./vault_sync.ts";
 import { fileInfoOrNull } from "../../core/fs_checks.ts";
 import { ExitCode } from "../../core/errors.ts";
@@ -70,12 +71,16 @@ export function runVaultStatus(ctx: AppContext, options: { json: boolean }): num
     return ExitCode.ok;
   }
   ctx.out.line(`  Vault: ${report.vaultDir}${report.enabled ? "" : ` (off: ${VAULT_ENV}=off)`}`);
+  // Each by its list number, the one `claudecm restore N` takes; the rest are archived.
+  const numbers = readListNumbers(ctx);
   for (const s of report.sessions) {
     const how = s.protected
       ? `${s.onlyCopy ? "only copy" : s.mode} ${formatSize(s.bytes)}`
       : "NOT protected";
+    const number = numbers.get(s.sessionId);
+    const place = number === undefined ? "archived" : `#${number}`;
     ctx.out.line(
-      `  ${s.protected ? "ok " : "!! "} ${s.desc}  [${how}]`,
+      `  ${s.protected ? "ok " : "!! "} ${place} ${s.desc}  [${how}]`,
       s.protected ? undefined : "yellow",
     );
     if (s.reason !== null) ctx.out.line(`       ${s.reason}`, "darkGray");
