@@ -105,11 +105,17 @@ export type RestoreResult =
 
 /**
  * Put vault entry `vault` back at `target` (the project folder claude reads),
- * transcript and sidecar files, each as a hard link or else a copy. Never
- * overwrites: when a file that differs is already there, nothing at all is
- * written and that path is returned. Generations stay in the vault.
+ * transcript and sidecar files, each as a hard link or else a copy (always a
+ * copy with `copy`: copy mode's entry must not share the restored file's
+ * bytes). Never overwrites: when a file that differs is already there,
+ * nothing at all is written and that path is returned. Generations stay in
+ * the vault.
  */
-export function restoreVaultEntry(vault: SessionFiles, target: SessionFiles): RestoreResult {
+export function restoreVaultEntry(
+  vault: SessionFiles,
+  target: SessionFiles,
+  options: { copy?: boolean } = {},
+): RestoreResult {
   const pairs: string[][] = [];
   for (const file of filesUnder(vault.sidecar)) {
     if (isGenerationName(file)) continue;
@@ -124,7 +130,7 @@ export function restoreVaultEntry(vault: SessionFiles, target: SessionFiles): Re
     if (state === "differs") return { status: "conflict", path: to };
     if (state === "absent") todo.push([from, to]);
   }
-  for (const [from, to] of todo) placeWithoutOverwrite(from, to);
+  for (const [from, to] of todo) placeWithoutOverwrite(from, to, options.copy === true);
   return { status: "restored", files: todo.map(([, to]) => to) };
 }
 
@@ -138,22 +144,33 @@ function compareFiles(from: string, to: string): "absent" | "same" | "differs" {
   return equalBytes(Deno.readFileSync(from), Deno.readFileSync(to)) ? "same" : "differs";
 }
 
-/** A link (which fails rather than replace) or, where links fail, a copy linked or renamed in. */
-function placeWithoutOverwrite(vaultFile: string, to: string): void {
+/**
+ * A link (which fails rather than replace) or, where links fail or `copy`
+ * asks, a copy put in place under its temporary name without replacing.
+ */
+function placeWithoutOverwrite(vaultFile: string, to: string, copy: boolean): void {
   // A symlink left in the vault by an older sync: what is put back is the file, never the link.
   const from = Deno.realPathSync(vaultFile);
   Deno.mkdirSync(dirname(to), { recursive: true });
-  try {
-    Deno.linkSync(from, to);
-    return;
-  } catch (error) {
-    if (error instanceof Deno.errors.AlreadyExists) throw error;
+  if (!copy) {
+    try {
+      Deno.linkSync(from, to);
+      return;
+    } catch (error) {
+      if (error instanceof Deno.errors.AlreadyExists) throw error;
+    }
   }
   const tmp = `${to}.tmp-${Deno.pid}`;
   try {
     Deno.copyFileSync(from, tmp);
-    if (exists(to)) throw new Deno.errors.AlreadyExists(`${to} appeared while restoring`);
-    Deno.renameSync(tmp, to);
+    try {
+      // A link of the copy's own name fails rather than replace what appeared meanwhile.
+      Deno.linkSync(tmp, to);
+    } catch (error) {
+      if (error instanceof Deno.errors.AlreadyExists) throw error;
+      if (exists(to)) throw new Deno.errors.AlreadyExists(`${to} appeared while restoring`);
+      Deno.renameSync(tmp, to);
+    }
   } finally {
     if (exists(tmp)) Deno.removeSync(tmp);
   }

@@ -52,8 +52,8 @@ export function sameInode(a: Deno.FileInfo, b: Deno.FileInfo): boolean {
 /**
  * Bring the vault file `target` up to date with `source`. Returns null when
  * the source does not exist, or went while it was synced (another window's
- * D#): the vault keeps what it has. With `forceCopy` no link is tried
- * (tests; a vault known to be elsewhere).
+ * D#): the vault keeps what it has. With `forceCopy` (`CLAUDECM_VAULT=copy`)
+ * no link is made, and a file linked before is turned into a copy.
  */
 export function syncFileToVault(
   source: string,
@@ -81,7 +81,12 @@ function syncExisting(
   const held = infoOrNull(target, { links: "self" });
   // A symlink in the vault (made so before the line above) holds no bytes: it is replaced whole.
   const dst = held?.isSymlink ? null : held;
-  if (dst !== null && sameInode(src, dst)) return { mode: "link", bytes: dst.size, changed: false };
+  if (dst !== null && sameInode(src, dst)) {
+    if (!options.forceCopy) return { mode: "link", bytes: dst.size, changed: false };
+    // Copy mode turns an entry linked before it was on into bytes of its own: until then a
+    // transcript cut short or rewritten in place takes the vault's entry with it.
+    return unlink(from, target);
+  }
   if (held === null) Deno.mkdirSync(dirname(target), { recursive: true });
   const linked = options.forceCopy ? null : linkToTemp(from, target);
   if (linked !== null) {
@@ -97,6 +102,23 @@ function syncExisting(
   const tmp = prefix ? appendCopy(from, target, dst!.size) : wholeCopy(from, target);
   const bytes = Deno.statSync(tmp).size;
   finishInto(tmp, target, { replaced: dst !== null && !prefix });
+  return { mode: "copy", bytes, changed: true };
+}
+
+/**
+ * Replace the vault's hard link `target` to `source` by a copy: copied under
+ * a temporary name, checked against the source byte for byte, renamed over
+ * the link. A kill at any moment leaves the link or the copy.
+ */
+function unlink(source: string, target: string): FileSyncResult {
+  const tmp = wholeCopy(source, target);
+  const bytes = Deno.statSync(tmp).size;
+  // Claude may append meanwhile: the copy must be the start of the source, whole.
+  if (!isPrefixOf(tmp, source, bytes)) {
+    dropTemp(tmp);
+    throw new Error(`${source} changed while it was copied into the vault; it stays a hard link`);
+  }
+  renameOrDrop(tmp, target);
   return { mode: "copy", bytes, changed: true };
 }
 

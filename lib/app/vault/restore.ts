@@ -3,7 +3,7 @@
  * offer every resume path makes first when a registered session's transcript
  * is gone and the vault has it. The transcript and its sidecar go back where
  * claude reads them (the registered folder's project folder), by hard link
- * or copy; nothing that is already there is ever replaced.
+ * or copy (always a copy under `CLAUDECM_VAULT=copy`); nothing that is already there is ever replaced.
  *
  * @module
  */
@@ -25,6 +25,7 @@ import { type SessionFiles, sessionFilesFor, vaultEntryFor } from "../../core/se
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { restoreVaultEntry } from "../../store/vault_entry.ts";
+import { vaultSetting } from "./vault_sync.ts";
 import { compareCopies, type CopyOrder } from "../../transcript/copy_order.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 import { safeJson } from "../../core/safe_text.ts";
@@ -134,11 +135,13 @@ async function restoreInto(
   { vault, copies }: { vault: SessionFiles; copies: string[] },
 ): Promise<Restored | null> {
   const target = sessionFilesFor(ctx.paths, session);
+  // Copy mode: the restored transcript and the vault's entry never share one file.
+  const copy = vaultSetting(ctx).mode === "copy";
   const step = await recheckThenAct(ctx, {
     guid: session.guid,
     registration: { registered: true, dir: session.dir },
     copies,
-  }, () => ({ value: restoreVaultEntry(vault, target) }))
+  }, () => ({ value: restoreVaultEntry(vault, target, { copy }) }))
     .catch(refusalOf);
   if (!step.done) {
     // Another window's restore of the same session got there first: it is in place.

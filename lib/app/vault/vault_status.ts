@@ -15,6 +15,7 @@ import { formatSize } from "../../core/format.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
 import {
+  type SessionFiles,
   sessionFilesFor,
   sessionFilesIn,
   vaultEntryFor,
@@ -22,7 +23,8 @@ import {
 } from "../../core/session_copies.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { vaultEntryFiles } from "../../store/vault_entry.ts";
+import { filesUnder, vaultEntryFiles } from "../../store/vault_entry.ts";
+import { join, relative } from "../../core/path.ts";
 import { sameInode, type VaultMode } from "../../store/vault_file_sync.ts";
 import { safeJson } from "../../core/safe_text.ts";
 
@@ -93,7 +95,16 @@ export function runVaultStatus(ctx: AppContext, options: { json: boolean }): num
       `the vault holds ${formatSize(t.bytes)}, ` +
       `${formatSize(t.extraBytes)} of it extra on disk.`,
   );
-  if (t.copied > 0) {
+  if (vaultSetting(ctx).mode === "copy") {
+    if (t.linked > 0) {
+      ctx.out.line(
+        `  ${t.linked} ${t.linked === 1 ? "entry is" : "entries are"} still hard links, made ` +
+          `before ${VAULT_ENV}=copy: a transcript cut short in place takes ` +
+          `${t.linked === 1 ? "it" : "them"} with it; claudecm vault sync makes copies.`,
+        "yellow",
+      );
+    }
+  } else if (t.copied > 0) {
     ctx.out.line(
       "  Copy mode: hard links could not be made (the vault is on another file system or volume,\n" +
         "  or links are refused there); copies cost disk space and follow appends at each sync.",
@@ -174,14 +185,30 @@ function sessionStatus(
     bytes += info.size;
     count(info);
   }
-  const mode: VaultMode = source !== null && sameInode(source, kept) ? "link" : "copy";
+  // Copy mode asks whether any file of the entry still shares its source's bytes.
+  const mode: VaultMode = source !== null && sharesAFile(sourceFiles, vault) ? "link" : "copy";
   let reason: string | null = null;
   if (source === null) {
     reason = "its transcript is gone; the vault has it: claudecm restore " + session.guid;
   } else if (mode === "copy" && kept.size < source.size) {
     reason = "the copy is behind: run claudecm vault sync";
+  } else if (mode === "link" && vaultSetting(ctx).mode === "copy") {
+    reason = "still a hard link (made before copy mode): claudecm vault sync makes it a copy";
   }
   return { ...base, protected: true, mode, onlyCopy: source === null, bytes, reason };
+}
+
+/** Whether the transcript or a sidecar file of entry `vault` is its source's own file. */
+function sharesAFile(source: SessionFiles, vault: SessionFiles): boolean {
+  const pairs = [[source.transcript, vault.transcript]];
+  for (const file of filesUnder(vault.sidecar)) {
+    pairs.push([join(source.sidecar, relative(vault.sidecar, file)), file]);
+  }
+  return pairs.some(([from, kept]) => {
+    const a = fileInfoOrNull(from);
+    const b = fileInfoOrNull(kept);
+    return a !== null && b !== null && sameInode(a, b);
+  });
 }
 
 function missingReason(ctx: AppContext, session: Session): string {
