@@ -218,8 +218,16 @@ Deno.test("doctor: registry lines that do not parse are a problem, with line num
         lineNumber: 2,
         text: "not a session line",
         reason: "expected GUID|DIR|DESC|TOKENS, found 1 field(s)",
+        sessionId: null,
+        vaulted: null,
       },
-      { lineNumber: 4, text: "xyz|/a|b|", reason: "'xyz' is not a session id" },
+      {
+        lineNumber: 4,
+        text: "xyz|/a|b|",
+        reason: "'xyz' is not a session id",
+        sessionId: null,
+        vaulted: null,
+      },
     ]);
     assert.match(
       report.problems[0],

@@ -226,7 +226,8 @@ export function malformedLineNaming(registry: Registry, guid: string): Malformed
   return malformedLines(registry).find((line) => sessionIdOfMalformed(line) === guid);
 }
 
-function sessionIdOfMalformed(line: MalformedLine): string | null {
+/** The session id a line that does not parse begins with; null when it begins with none. */
+export function sessionIdOfMalformed(line: MalformedLine): string | null {
   const first = canonicalSessionId(line.raw.split("|")[0]);
   return isSessionId(first) ? first : null;
 }

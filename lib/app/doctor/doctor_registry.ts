@@ -10,14 +10,16 @@
 
 import type { AppContext } from "../context.ts";
 import type { AddFinding, CheckStatus, Section } from "./doctor_model.ts";
-import { isNotFound, readFailure } from "../../core/fs_checks.ts";
+import { isFile, isNotFound, readFailure } from "../../core/fs_checks.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import {
   archivedSessions,
   mainSessions,
   malformedLines,
   type Registry,
+  sessionIdOfMalformed,
 } from "../../core/registry.ts";
+import { findVaultEntries } from "../../core/session_copies.ts";
 import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 
@@ -42,6 +44,17 @@ export interface UnreadableTranscript extends MissingTranscript {
   problem: string;
 }
 
+/** A line of `sessions.txt` that does not parse, and what the vault does for the session it names. */
+export interface MalformedLineCheck {
+  lineNumber: number;
+  text: string;
+  reason: string;
+  /** The session the line begins with; null when it names none. */
+  sessionId: string | null;
+  /** Whether the vault holds that session's transcript (it keeps it: issue 30 item 13). */
+  vaulted: boolean | null;
+}
+
 /** The registry's health. */
 export interface RegistryCheck {
   status: CheckStatus;
@@ -53,7 +66,7 @@ export interface RegistryCheck {
   /** Main sessions. */
   sessions: number;
   archived: number;
-  malformedLines: Array<{ lineNumber: number; text: string; reason: string }>;
+  malformedLines: MalformedLineCheck[];
   missingTranscripts: MissingTranscript[];
   /** Transcripts that may be there but could not be read: not missing, never offered for deletion. */
   unreadableTranscripts: UnreadableTranscript[];
@@ -96,11 +109,16 @@ export function checkRegistry(
   ];
   check.sessions = refs.filter((ref) => !ref.archived).length;
   check.archived = refs.length - check.sessions;
-  check.malformedLines = malformedLines(registry).map((line) => ({
-    lineNumber: line.lineNumber,
-    text: line.raw,
-    reason: line.reason,
-  }));
+  check.malformedLines = malformedLines(registry).map((line) => {
+    const sessionId = sessionIdOfMalformed(line);
+    return {
+      lineNumber: line.lineNumber,
+      text: line.raw,
+      reason: line.reason,
+      sessionId,
+      vaulted: sessionId === null ? null : vaultHolds(ctx, sessionId),
+    };
+  });
   const running = liveSessionIds(ctx.paths);
   const now = ctx.now();
   const cache = createSessionInfoCache();
@@ -121,6 +139,15 @@ export function checkRegistry(
     .map(([dir, sessions]) => ({ dir, sessions, moveCommand: moveCommandFor(dir) }));
   addFindings(check, add);
   return check;
+}
+
+/** Whether a vault entry holds session `guid`'s transcript; false where the vault cannot be read. */
+function vaultHolds(ctx: AppContext, guid: string): boolean {
+  try {
+    return findVaultEntries(ctx.paths, guid).some((entry) => isFile(entry.transcript));
+  } catch {
+    return false;
+  }
 }
 
 function addFindings(check: RegistryCheck, add: (section: Section) => AddFinding): void {

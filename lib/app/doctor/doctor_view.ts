@@ -57,7 +57,16 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
     "registry",
     "registry",
     registrySummary(report),
-    registry.malformedLines.map((l) => `line ${l.lineNumber}: ${l.text}  (${l.reason})`),
+    registry.malformedLines.flatMap((l) => [
+      `line ${l.lineNumber}: ${l.text}  (${l.reason})`,
+      ...l.sessionId === null ? [] : [
+        l.vaulted
+          ? `  it names session ${l.sessionId}: the vault keeps its transcript until the line ` +
+            "is fixed or deleted"
+          : `  it names session ${l.sessionId}: the vault has no transcript of it (none found, ` +
+            "or not synced yet: claudecm vault sync)",
+      ],
+    ]),
   );
   check("transcripts", "transcripts", transcriptSummary(report), [
     ...registry.missingTranscripts.map((m) => `${sessionText(m)}  ${m.guid}  ${m.dir}`),

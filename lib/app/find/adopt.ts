@@ -17,9 +17,15 @@ import { changeRegistry } from "../registry.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
-import { isDirectory, isFile } from "../../core/fs_checks.ts";
+import { isDirectory, isFile, readDirOrEmpty, subdirectoryNames } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
-import { namedSessionIds, type Session } from "../../core/registry.ts";
+import {
+  findSession,
+  malformedLineNaming,
+  namedSessionIds,
+  type Session,
+  transcriptSessionId,
+} from "../../core/registry.ts";
 import { appendSessions } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
@@ -99,12 +105,24 @@ function listAdoptable(ctx: AppContext): {
   skipped: AdoptSkip[];
 } {
   // A line that does not parse still names its session: never a second row for it.
-  const named = namedSessionIds(readRegistry(ctx.paths));
+  const registry = readRegistry(ctx.paths);
+  const named = namedSessionIds(registry);
   const candidates: AdoptCandidate[] = [];
-  const skipped: AdoptSkip[] = [];
+  const skipped: AdoptSkip[] = [...linkedTranscripts(ctx, named)];
   for (const file of listAllTranscripts(ctx.paths.projectsDir)) {
     if (file.subagent || file.sessionId === undefined || file.size === 0) continue;
-    if (named.has(file.sessionId)) continue;
+    if (named.has(file.sessionId)) {
+      const line = malformedLineNaming(registry, file.sessionId);
+      if (line !== undefined && findSession(registry, file.sessionId) === undefined) {
+        skipped.push({
+          sessionId: file.sessionId,
+          dir: ctx.paths.path.dirname(file.path),
+          reason: `line ${line.lineNumber} of the session list names it but does not parse ` +
+            `(${line.reason}); fix that line to list it (the vault keeps it meanwhile)`,
+        });
+      }
+      continue;
+    }
     let facts;
     try {
       facts = readSessionFacts(file.path);
@@ -145,6 +163,41 @@ function listAdoptable(ctx: AppContext): {
     compareText(a.sessionId, b.sessionId)
   );
   return { candidates: unique, skipped };
+}
+
+/**
+ * Transcripts that are symbolic links, which the listing of transcripts
+ * leaves out (it reads regular files only): said, never silently missing.
+ */
+function linkedTranscripts(ctx: AppContext, named: Set<string>): AdoptSkip[] {
+  const { join } = ctx.paths.path;
+  const skipped: AdoptSkip[] = [];
+  for (const key of subdirectoryNames(ctx.paths.projectsDir).sort(compareText)) {
+    const folder = join(ctx.paths.projectsDir, key);
+    for (const entry of readDirOrEmpty(folder)) {
+      const sessionId = transcriptSessionId(entry.name);
+      if (!entry.isSymlink || sessionId === null || named.has(sessionId)) continue;
+      const path = join(folder, entry.name);
+      const target = linkTarget(path);
+      skipped.push({
+        sessionId,
+        dir: folder,
+        reason: isFile(path)
+          ? `its transcript is a symbolic link (to ${target}); adopt takes regular files only: ` +
+            "put the file itself there to adopt it"
+          : `its transcript is a symbolic link to nothing (${target} is gone)`,
+      });
+    }
+  }
+  return skipped;
+}
+
+function linkTarget(path: string): string {
+  try {
+    return Deno.readLinkSync(path);
+  } catch {
+    return "?";
+  }
 }
 
 /**

@@ -18,7 +18,11 @@ export function printCandidates(
     ctx.err.line(`  Skipped ${skip.sessionId} (${skip.dir}): ${skip.reason}.`, "yellow");
   }
   if (candidates.length === 0) {
-    ctx.out.line("  No sessions to adopt: the list already has every session on disk.");
+    ctx.out.line(
+      skipped.length === 0
+        ? "  No sessions to adopt: the list already has every session on disk."
+        : `  No sessions to adopt but the ${skipped.length} skipped above.`,
+    );
     return;
   }
   const now = ctx.now();

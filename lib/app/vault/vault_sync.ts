@@ -25,7 +25,9 @@ import {
   archivedSessions,
   isSessionId,
   mainSessions,
+  type Registry,
   type Session,
+  sessionsOfUnparsedLines,
   transcriptSessionId,
 } from "../../core/registry.ts";
 import { projectKey } from "../../core/project_key.ts";
@@ -128,8 +130,7 @@ export function vaultLockPath(ctx: AppContext): string {
 function syncEntries(ctx: AppContext, options: SyncVaultOptions, summary: VaultSyncSummary): true {
   let sessions: Session[];
   try {
-    const registry = readRegistry(ctx.paths);
-    sessions = [...mainSessions(registry), ...archivedSessions(registry)];
+    sessions = vaultedSessions(readRegistry(ctx.paths));
   } catch {
     return true; // The registry's own problems are reported by the command that reads it.
   }
@@ -149,9 +150,12 @@ function syncEntries(ctx: AppContext, options: SyncVaultOptions, summary: VaultS
   for (const session of sessions) {
     if (wanted !== null && !wanted.has(session.guid)) continue;
     if (!isSessionId(session.guid)) continue;
-    let key = keys.get(session.dir);
-    if (key === undefined) keys.set(session.dir, key = projectKey(session.dir));
-    if (listing(key)?.has(`${session.guid}.jsonl`) === false) {
+    // A line that does not parse may name no folder claude could have run in.
+    let key = keys.get(session.dir) ?? null;
+    if (key === null && ctx.paths.path.isAbsolute(session.dir)) {
+      keys.set(session.dir, key = projectKey(session.dir));
+    }
+    if (key === null || listing(key)?.has(`${session.guid}.jsonl`) === false) {
       // Not in its row's folder's key: its row's folder changed since claude wrote it (P# by
       // an older claudecm, a folder turned into a link), and claude finds it by id anywhere.
       elsewhere ??= transcriptKeys(ctx, listing);
@@ -188,6 +192,23 @@ function syncEntries(ctx: AppContext, options: SyncVaultOptions, summary: VaultS
     if (result.mode === "copy") summary.copied++;
   }
   return true;
+}
+
+/**
+ * The sessions the vault keeps: every row, and every session a line that
+ * does not parse names (a name holding `|`, a field too many): that line is
+ * kept as written and still names its session, whose transcript a fix of the
+ * line shows again (issue 30 item 13).
+ */
+export function vaultedSessions(registry: Registry): Session[] {
+  const rows = [...mainSessions(registry), ...archivedSessions(registry)];
+  const seen = new Set(rows.map((session) => session.guid));
+  for (const session of sessionsOfUnparsedLines(registry)) {
+    if (seen.has(session.guid)) continue;
+    seen.add(session.guid);
+    rows.push(session);
+  }
+  return rows;
 }
 
 /**
