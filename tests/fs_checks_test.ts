@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { isGoneOrClosed, lookAgainIfGone, readRegularFile } from "../lib/core/fs_checks.ts";
+import {
+  isFolderGone,
+  isGoneOrClosed,
+  lookAgainIfGone,
+  readRegularFile,
+} from "../lib/core/fs_checks.ts";
 
 Deno.test("lookAgainIfGone looks again while a file vanishes, and says when they never hold still", () => {
   let runs = 0;
@@ -64,4 +69,18 @@ Deno.test({
       Deno.removeSync(dir, { recursive: true });
     }
   },
+});
+
+Deno.test("isFolderGone: nothing there, or a file in its place, is gone; a folder is not", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const file = `${dir}/file`;
+    Deno.writeTextFileSync(file, "");
+    assert.equal(isFolderGone(dir), false);
+    assert.equal(isFolderGone(`${dir}/nothing`), true);
+    assert.equal(isFolderGone(file), true, "a file stands where the folder was");
+    assert.equal(isFolderGone(`${file}/below`), true, "its parent is a file: not there");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });

@@ -18,11 +18,10 @@ import { liveSessionIds } from "../lib/core/pid_manifest.ts";
 
 const LONG = "A very long session name that goes on ".repeat(3).trim();
 
-/** Columns a line takes on a terminal, its tab expanded to the next multiple of 8. */
+/** Columns a line takes on a terminal (the table holds no tab). */
 function columnsOf(line: string): number {
-  const tab = line.indexOf("\t");
-  const before = displayWidth(line.slice(0, tab));
-  return (Math.floor(before / 8) + 1) * 8 + displayWidth(line.slice(tab + 1));
+  assert.ok(!line.includes("\t"), `no tab: ${line}`);
+  return displayWidth(line);
 }
 
 Deno.test("piped list shows the legend and whole names; bad registry lines are reported once", () =>
@@ -148,4 +147,50 @@ Deno.test("while window A's new claude has not saved a message, window B sees it
       const deleted = await world.run([], { stdin: "e\nd1\ndelete\n" });
       assert.match(deleted.stdout, /open in a claude window now; close it first/);
     }
+  }));
+
+Deno.test("piped list: one header line, then aligned rows with no tab; --json for scripts", () =>
+  inWorldWithoutCmv(async (world) => {
+    seedSessions(world, [{ desc: "Billing service" }, { desc: "Docs", missing: true }]);
+    await world.run(["list"]); // the first run's bootstrap says what it did
+    const list = await world.run(["list"]);
+    assert.equal(list.code, 0, list.stderr);
+    const [header, ...rest] = list.stdout.split("\n");
+    assert.match(header, /^ {2}# +Name +Size +Tokens +Last used +Folder$/, list.stdout);
+    const rows = rest.filter((line) => /^ {2}\d+\. /.test(line));
+    assert.equal(rows.length, 2, list.stdout);
+    assert.ok(!list.stdout.includes("\t"), "no tab anywhere");
+    for (const line of rows) assert.equal(line.indexOf(world.project), header.indexOf("Folder"));
+    const json = JSON.parse((await world.run(["list", "--json"])).stdout);
+    assert.deepEqual(json.sessions.map((s: { desc: string }) => s.desc), [
+      "Billing service",
+      "Docs",
+    ]);
+  }));
+
+Deno.test("a session whose folder is gone is marked in the list, the edit list and --json; doctor agrees", () =>
+  inWorldWithoutCmv(async (world) => {
+    const gone = join(world.dir, "moved-away");
+    const { main } = seedSessions(world, [{ desc: "Here" }, { desc: "Moved", dir: gone }]);
+    Deno.removeSync(gone, { recursive: true });
+    const list = await world.run(["list"]);
+    assert.equal(list.code, 0, list.stderr);
+    const line = (name: string) => list.stdout.split("\n").find((l) => l.includes(name)) ?? "";
+    assert.match(line("Moved"), /moved-away \(folder gone: claudecm move\)$/, list.stdout);
+    assert.doesNotMatch(line("Here"), /folder gone/);
+    assert.match(list.stdout, /\(folder gone: claudecm move\) = .*claudecm move OLD NEW/);
+    const json = JSON.parse((await world.run(["list", "--json"])).stdout);
+    assert.deepEqual(
+      json.sessions.map((s: { folderGone: boolean }) => s.folderGone),
+      [false, true],
+    );
+    const search = await world.run(["search", "moved"]);
+    assert.match(search.stdout, /\(folder gone: claudecm move\)/);
+    const edit = await world.run([], { stdin: "e\n\n\n" });
+    assert.match(edit.stdout, /2\. Moved \[.*moved-away\] \(folder gone: claudecm move\)/);
+    const doctor = JSON.parse((await world.run(["doctor", "--json"])).stdout);
+    assert.deepEqual(
+      doctor.registry.missingDirs.map((d: { dir: string }) => d.dir),
+      [main[1].dir],
+    );
   }));

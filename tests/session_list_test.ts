@@ -12,6 +12,7 @@ const INFO: SessionInfo = {
   dateText: "Nov 30",
   dateIsFallback: false,
   tokensText: "155K tok",
+  folderGone: false,
 } as SessionInfo;
 
 Deno.test("displayWidth: wide and fullwidth characters and emoji take two columns, combining marks none", () => {
@@ -71,11 +72,10 @@ function row(
   };
 }
 
-/** Columns a line takes on a terminal, its tab expanded to the next multiple of 8. */
+/** Columns a line takes on a terminal (the table holds no tab). */
 function columnsOf(line: string): number {
-  const tab = line.indexOf("\t");
-  const before = displayWidth(line.slice(0, tab));
-  return (Math.floor(before / 8) + 1) * 8 + displayWidth(line.slice(tab + 1));
+  assert.ok(!line.includes("\t"), `no tab: ${line}`);
+  return displayWidth(line);
 }
 
 Deno.test("truncateToWidth cuts by display width with an ellipsis, never inside a character", () => {
@@ -126,4 +126,43 @@ Deno.test("the legend explains every mark the rows show, and only those", () => 
     assert.ok(legend.includes(`${mark} = `), `${mark} in:\n${legend}`);
   }
   assert.deepEqual(table([row("Plain")]).legend, []);
+});
+
+Deno.test("one header line names the columns, which line up with every row, with no tab", () => {
+  const rendered = table([
+    row("Short", { dateText: "Mar 13, 2025" }),
+    row("A longer name", { size: "(missing)", status: "missing", dateText: "--" }),
+    row("Third"),
+  ]);
+  const { header } = rendered;
+  assert.match(header, /^ {2}# +Name +Size +Tokens +Last used +Folder$/);
+  const lines = [header, ...rendered.lines.map((line) => line.text)];
+  for (const line of lines) assert.ok(!line.includes("\t"), line);
+  // Each column starts where its header does; size and tokens end where theirs do.
+  const folderAt = header.indexOf("Folder");
+  for (const line of rendered.lines) assert.equal(line.text.indexOf("/home/me/project"), folderAt);
+  const sizeEnd = header.indexOf("Size") + 4;
+  assert.equal(rendered.lines[0].text.indexOf("2 KB") + 4, sizeEnd);
+  assert.equal(rendered.lines[1].text.indexOf("(missing)") + 9, sizeEnd);
+  const dateAt = header.indexOf("Last used");
+  assert.equal(rendered.lines[0].text.indexOf("Mar 13, 2025"), dateAt);
+  assert.equal(rendered.lines[2].text.indexOf("Nov 30"), dateAt);
+});
+
+Deno.test("a row whose folder is gone is marked after its folder, and the legend says what to do", () => {
+  const gone = row("Moved away", { folderGone: true });
+  const rendered = table([row("Here"), gone]);
+  assert.match(rendered.lines[1].text, /\/home\/me\/project \(folder gone: claudecm move\)$/);
+  assert.doesNotMatch(rendered.lines[0].text, /folder gone/);
+  assert.ok(
+    rendered.legend.some((entry) =>
+      entry.startsWith("(folder gone: claudecm move) = ") && entry.includes("claudecm move OLD NEW")
+    ),
+    rendered.legend.join("\n"),
+  );
+  assert.ok(!table([row("Here")]).legend.some((entry) => entry.includes("folder gone")));
+  // Cut to a terminal's width, the mark still fits.
+  const narrow = table([row(LONG), gone], { maxWidth: 110 });
+  for (const line of narrow.lines) assert.ok(columnsOf(line.text) <= 110, line.text);
+  assert.match(narrow.lines[0].text, /…/);
 });

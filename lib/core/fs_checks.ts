@@ -161,6 +161,17 @@ export function isFile(path: string): boolean {
   }
 }
 
+/**
+ * Whether a registered folder is gone: nothing is there, or a file stands in
+ * its place. A folder that cannot be looked at is not gone (DESIGN.md 5.11):
+ * the list marks it, doctor reports it and a resume asks where it went only
+ * when it really is not there.
+ */
+export function isFolderGone(path: string): boolean {
+  const probe = probePath(path);
+  return probe.kind === "missing" || probe.kind === "file" || probe.kind === "other";
+}
+
 /** Whether `path` is a directory (symlinks followed). */
 export function isDirectory(path: string): boolean {
   try {

@@ -9,6 +9,7 @@
  */
 
 import { formatDateShort, formatSize, formatTokens } from "./format.ts";
+import { isFolderGone } from "./fs_checks.ts";
 import type { Paths } from "./paths.ts";
 import type { Session } from "./registry.ts";
 import { readSessionIndex } from "./session_index.ts";
@@ -45,6 +46,8 @@ export interface SessionInfo {
   dateIsFallback: boolean;
   /** Formatted tokens (`155K tok`, `--`), kept even when the transcript is gone. */
   tokensText: string;
+  /** Its DIR is gone (nothing, or a file, there): `claudecm move` makes it follow. */
+  folderGone: boolean;
 }
 
 /**
@@ -75,6 +78,7 @@ export function getSessionInfo(
   { now, cache = createSessionInfoCache(), live = false }: SessionInfoOptions,
 ): SessionInfo {
   const tokensText = formatTokens(session.tokens);
+  const folderGone = cachedFolderGone(session.dir, cache);
   const located = locateTranscript(paths, session, cache);
   if (located.status === "found") {
     const date = located.info.mtime;
@@ -88,6 +92,7 @@ export function getSessionInfo(
       dateText: date ? formatDateShort(date, now) : "--",
       dateIsFallback: false,
       tokensText,
+      folderGone,
     };
   }
   const folder = cachedProjectDir(paths, session.dir, cache);
@@ -106,7 +111,18 @@ export function getSessionInfo(
     dateText: fallback ? `${formatDateShort(fallback, now)}*` : "--",
     dateIsFallback: fallback !== null,
     tokensText,
+    folderGone,
   };
+}
+
+/** Whether `dir` is gone, looked at once per listing: many rows share a folder. */
+function cachedFolderGone(dir: string, cache: SessionInfoCache): boolean {
+  let gone = cache.goneFolders.get(dir);
+  if (gone === undefined) {
+    gone = isFolderGone(dir);
+    cache.goneFolders.set(dir, gone);
+  }
+  return gone;
 }
 
 /** Spec 8's chain: the subagent dir, the memory dir, then the index's `created`. */

@@ -42,6 +42,8 @@ export interface LocateCache {
   listings: Map<string, Listing>;
   /** Each registered DIR's project folder: a realpath apiece, and many rows share a DIR. */
   projectDirs: Map<string, string>;
+  /** Each registered DIR: whether it is gone (`isFolderGone`), looked at once. */
+  goneFolders: Map<string, boolean>;
   projects?: ProjectsIndex;
 }
 
@@ -53,7 +55,7 @@ interface ProjectsIndex {
 
 /** A fresh cache. */
 export function createLocateCache(): LocateCache {
-  return { listings: new Map(), projectDirs: new Map() };
+  return { listings: new Map(), projectDirs: new Map(), goneFolders: new Map() };
 }
 
 /** Find session `guid`'s transcript: its DIR's project folder first, then anywhere under projects. */

@@ -1,6 +1,8 @@
 /**
  * The session table (spec section 9): number, name, size, tokens, date and
- * path, in the old scripts' columns, and the legend of the marks it shows.
+ * path, in the old scripts' columns under one header line, and the legend of
+ * the marks it shows. The folder column is aligned with spaces, not the old
+ * scripts' tab (issue 31), and a folder that is gone is marked after it.
  *
  * @module
  */
@@ -23,6 +25,9 @@ export interface SessionRow {
 /** The mark after the name of a session whose claude is running now. */
 export const LIVE_MARK = "[live]";
 
+/** The mark after the folder of a session whose folder is gone, with the command that helps. */
+export const FOLDER_GONE_MARK = "(folder gone: claudecm move)";
+
 /** A rendered line and whether it is the highlighted (yellow) one. */
 export interface RenderedLine {
   text: string;
@@ -44,16 +49,20 @@ export interface RenderOptions {
 const MIN_NAME_WIDTH = 20;
 /** The columns after the name: size (9), tokens (10), the spaces between them. */
 const COLUMNS_AFTER_NAME = 1 + 9 + 1 + 10 + 1;
-/** The tab before the path moves to the next multiple of 8: at most 8 columns. */
-const TAB_WIDTH = 8;
+/** The spaces between the date and the folder. */
+const FOLDER_GAP = "  ";
+/** The date column's header. */
+const DATE_HEADER = "Last used";
 
-/** The table's lines and the legend of every mark they show (none when they show none). */
+/** The header line, the table's lines and the legend of every mark they show (none when none). */
 export interface SessionTable {
+  /** One line naming the columns, aligned with the rows (never highlighted). */
+  header: string;
   lines: RenderedLine[];
   legend: string[];
 }
 
-/** Render rows as `<num>. <desc> <size> <tokens> <date>\t<path>`, with their legend. */
+/** Render rows as `<num>. <desc> <size> <tokens> <date>  <path>`, with their header and legend. */
 export function renderSessionTable(
   rows: SessionRow[],
   options: RenderOptions = {},
@@ -63,8 +72,14 @@ export function renderSessionTable(
   const marks = rows.map((row) => row.live ? ` ${LIVE_MARK}` : "");
   // Measured and cut as the terminal will show them: a control character is two columns (^G).
   const descs = rows.map((row) => visibleText(row.session.desc));
-  const dirs = rows.map((row) => visibleText(row.session.dir));
-  const cap = nameCap(rows, { numberWidth, maxWidth: options.maxWidth, dirs });
+  const dirs = rows.map((row) =>
+    visibleText(row.session.dir) + (row.info.folderGone ? ` ${FOLDER_GONE_MARK}` : "")
+  );
+  const dateWidth = Math.max(
+    DATE_HEADER.length,
+    ...rows.map((row) => displayWidth(row.info.dateText)),
+  );
+  const cap = nameCap({ numberWidth, dateWidth, maxWidth: options.maxWidth, dirs });
   const shown = descs.map((desc, index) => truncateToWidth(desc, cap - displayWidth(marks[index])));
   const names = shown.map((name, index) => name + marks[index]);
   // By terminal columns, not UTF-16 units: CJK names and emoji take two columns each.
@@ -72,23 +87,30 @@ export function renderSessionTable(
   const lines = rows.map(({ info, number: listNumber }, index) => {
     const number = `${listNumber}.`.padEnd(numberWidth + 1);
     const text = `${number}${padEndToWidth(names[index], descWidth)} ${info.size.padStart(9)} ` +
-      `${info.tokensText.padStart(10)} ${info.dateText}\t${dirs[index]}`;
+      `${info.tokensText.padStart(10)} ${padEndToWidth(info.dateText, dateWidth)}${FOLDER_GAP}` +
+      dirs[index];
     const highlighted = highlight === listNumber;
     return { text: highlighted ? `*** ${text} [Selected] ***` : `  ${text}`, highlighted };
   });
+  const header = `  ${"#".padEnd(numberWidth + 1)}${"Name".padEnd(descWidth)} ` +
+    `${"Size".padStart(9)} ${"Tokens".padStart(10)} ${DATE_HEADER.padEnd(dateWidth)}${FOLDER_GAP}` +
+    "Folder";
   const cut = shown.some((name, index) => name !== descs[index]);
-  return { lines, legend: legendOf(rows, { cut }) };
+  return { header, lines, legend: legendOf(rows, { cut }) };
 }
 
 /** The widest a name (with its marks) may be so rows fit in `maxWidth`; Infinity when unset. */
 function nameCap(
-  rows: SessionRow[],
-  { numberWidth, maxWidth, dirs }: { numberWidth: number; maxWidth?: number; dirs: string[] },
+  { numberWidth, dateWidth, maxWidth, dirs }: {
+    numberWidth: number;
+    dateWidth: number;
+    maxWidth?: number;
+    dirs: string[];
+  },
 ): number {
   if (maxWidth === undefined || maxWidth <= 0) return Infinity;
   const widest = (texts: string[]) => Math.max(0, ...texts.map((text) => displayWidth(text)));
-  const fixed = 2 + numberWidth + 1 + COLUMNS_AFTER_NAME +
-    widest(rows.map((row) => row.info.dateText)) + TAB_WIDTH +
+  const fixed = 2 + numberWidth + 1 + COLUMNS_AFTER_NAME + dateWidth + FOLDER_GAP.length +
     widest(dirs);
   // One column spare: a line that fills the last column wraps on some terminals.
   return Math.max(MIN_NAME_WIDTH, maxWidth - 1 - fixed);
@@ -104,6 +126,11 @@ function legendOf(rows: SessionRow[], { cut }: { cut: boolean }): string[] {
   }
   if (rows.some((row) => row.info.status === "missing")) {
     legend.push("(missing) = its transcript is nowhere under the projects folder");
+  }
+  if (rows.some((row) => row.info.folderGone)) {
+    legend.push(
+      `${FOLDER_GONE_MARK} = its folder no longer exists: if it moved, claudecm move OLD NEW`,
+    );
   }
   if (rows.some((row) => row.info.status === "unreadable")) {
     legend.push("(no access) = its transcript could not be read (claudecm doctor says why)");

@@ -10,7 +10,7 @@
 
 import type { AppContext } from "../context.ts";
 import type { AddFinding, CheckStatus, Section } from "./doctor_model.ts";
-import { isFile, isNotFound, readFailure } from "../../core/fs_checks.ts";
+import { isFile, isFolderGone, readFailure } from "../../core/fs_checks.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import {
   archivedSessions,
@@ -135,7 +135,7 @@ export function checkRegistry(
     } else if (info.status === "new") check.runningWithoutTranscript.push(missing);
     else check.missingTranscripts.push(missing);
   }
-  check.missingDirs = [...dirs].filter(([dir]) => !folderStillThere(dir))
+  check.missingDirs = [...dirs].filter(([dir]) => isFolderGone(dir))
     .map(([dir, sessions]) => ({ dir, sessions, moveCommand: moveCommandFor(dir) }));
   addFindings(check, add);
   return check;
@@ -209,14 +209,5 @@ function existence(path: string): boolean | null {
     return true;
   } catch (error) {
     return error instanceof Deno.errors.NotFound ? false : null;
-  }
-}
-
-function folderStillThere(path: string): boolean {
-  try {
-    return Deno.statSync(path).isDirectory;
-  } catch (error) {
-    // Only a folder that is really gone counts; one we may not look into is left alone.
-    return !isNotFound(error);
   }
 }

@@ -15,6 +15,7 @@ import { unarchiveSession } from "../../core/registry_ops.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { FOLDER_GONE_MARK } from "../../ui/session_list.ts";
 
 /** Run the archived view until the user goes back. */
 export async function viewArchived(ctx: AppContext): Promise<void> {
@@ -30,12 +31,13 @@ export async function viewArchived(ctx: AppContext): Promise<void> {
     ctx.out.line("  === Archived Sessions ===");
     ctx.out.line();
     sessions.forEach((s, index) => {
-      const { size } = getSessionInfo(ctx.paths, s, {
+      const { size, folderGone } = getSessionInfo(ctx.paths, s, {
         now: ctx.now(),
         cache,
         live: live.has(s.guid),
       });
-      ctx.out.line(`  ${index + 1}. ${s.desc} [${s.dir}] ${size}`);
+      const gone = folderGone ? ` ${FOLDER_GONE_MARK}` : "";
+      ctx.out.line(`  ${index + 1}. ${s.desc} [${s.dir}]${gone} ${size}`);
     });
     ctx.out.line();
     ctx.out.line("  U# = Unarchive  D# = Delete permanently  Q = Back");

@@ -13,10 +13,12 @@ import { changeRegistry } from "../registry.ts";
 import { changeSessionPath } from "./change_path.ts";
 import { deleteWithConfirmation } from "./delete_session.ts";
 import { namedTwice } from "./named_twice.ts";
+import { isFolderGone } from "../../core/fs_checks.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { findSession, mainSessions, type Session } from "../../core/registry.ts";
 import { archiveSession, moveSession, renameSession } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { FOLDER_GONE_MARK } from "../../ui/session_list.ts";
 
 /** Run the edit list until the user is done. */
 export async function editList(ctx: AppContext): Promise<void> {
@@ -25,7 +27,11 @@ export async function editList(ctx: AppContext): Promise<void> {
     ctx.out.line();
     ctx.out.line("  === Edit Sessions ===");
     ctx.out.line();
-    sessions.forEach((s, index) => ctx.out.line(`  ${index + 1}. ${s.desc} [${s.dir}]`));
+    for (const [index, s] of sessions.entries()) {
+      // Marked as the list marks it: P# is how this list makes it follow.
+      const gone = isFolderGone(s.dir) ? ` ${FOLDER_GONE_MARK}` : "";
+      ctx.out.line(`  ${index + 1}. ${s.desc} [${s.dir}]${gone}`);
+    }
     ctx.out.line();
     ctx.out.line("  R# = Rename  P# = Path  A# = Archive  D# = Delete  M#,# = Move  Q = Done");
     const answer = (ctx.prompter.ask("  > ") ?? "").trim();

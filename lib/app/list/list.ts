@@ -46,6 +46,8 @@ export interface ListedSession {
   dateIsFallback: boolean;
   /** A claude is running on it now (its pid manifest is live). */
   live: boolean;
+  /** Its folder is gone (nothing, or a file, there): `claudecm move` makes it follow. */
+  folderGone: boolean;
 }
 
 /** Options for {@linkcode runList}. */
@@ -82,7 +84,8 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
     ctx.out.line("  No saved sessions.");
     return ExitCode.ok;
   }
-  showList(ctx, sessions, { cache });
+  // Piped, the table starts with its one header line (issue 31).
+  showList(ctx, sessions, { cache, title: null });
   const archivedCount = archivedSessions(registry).length;
   ctx.out.line();
   ctx.out.line(
@@ -139,6 +142,7 @@ export function describeSessions(
       lastActivity: info.date?.toISOString() ?? null,
       dateIsFallback: info.dateIsFallback,
       live: live.has(session.guid),
+      folderGone: info.folderGone,
     };
   });
 }

@@ -1,8 +1,9 @@
 /**
- * Show-List (spec 9): the header and the numbered rows of a list, one row
- * highlighted in yellow when asked, sessions open in a claude window now
- * marked `[live]`, names cut to a terminal's width, then the legend of every
- * mark shown. Callers add their own footer.
+ * Show-List (spec 9): the title, the column header and the numbered rows of
+ * a list, one row highlighted in yellow when asked, sessions open in a claude
+ * window now marked `[live]`, folders that are gone marked, names cut to a
+ * terminal's width, then the legend of every mark shown. Callers add their
+ * own footer.
  *
  * @module
  */
@@ -27,8 +28,11 @@ export interface ShowListOptions {
    * numbers. By default, the position in `sessions` (the whole list).
    */
   numbers?: readonly number[];
-  /** The header's text; `Saved Sessions` by default. */
-  title?: string;
+  /**
+   * The title above the table; `Saved Sessions` by default. Null for none: the
+   * plain (piped) list starts with its one header line.
+   */
+  title?: string | null;
   /** Lookups this run already made (the bootstrap's). */
   cache?: SessionInfoCache;
 }
@@ -48,14 +52,17 @@ export function showList(
     info: getSessionInfo(ctx.paths, session, { now, cache, live: live.has(session.guid) }),
     live: live.has(session.guid),
   }));
-  ctx.out.line();
-  ctx.out.line(`  === ${options.title ?? "Saved Sessions"} ===`);
-  ctx.out.line();
+  if (options.title !== null) {
+    ctx.out.line();
+    ctx.out.line(`  === ${options.title ?? "Saved Sessions"} ===`);
+    ctx.out.line();
+  }
   const table = renderSessionTable(rows, {
     highlight: options.highlight ?? 0,
     // Names are cut to a terminal's width only; piped output keeps them whole.
     maxWidth: ctx.out.terminal ? ctx.out.columns : undefined,
   });
+  ctx.out.line(table.header);
   for (const line of table.lines) {
     ctx.out.line(line.text, line.highlighted ? "yellow" : undefined);
   }

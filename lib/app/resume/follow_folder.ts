@@ -8,7 +8,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { probePath } from "../../core/fs_checks.ts";
+import { isFolderGone } from "../../core/fs_checks.ts";
 import { findSession, type Session } from "../../core/registry.ts";
 import { transcriptInOwnFolder } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -24,7 +24,7 @@ export async function followFolderMoves(
     const { followRelocation } = await import("../move/relocation.ts");
     current = await followRelocation(ctx, current);
   }
-  if (probePath(current.dir).kind !== "missing") return current;
+  if (!isFolderGone(current.dir)) return current;
   const { askWhereFolderWent } = await import("../move/gone_folder.ts");
   return await askWhereFolderWent(ctx, current);
 }
