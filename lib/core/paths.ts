@@ -21,10 +21,15 @@ export type OsName = typeof Deno.build.os;
 export interface Paths {
   /** The user's home: HOME, or USERPROFILE on Windows. */
   home: string;
-  /** Claude Code's root: CLAUDE_CONFIG_DIR, else `~/.claude`. */
+  /** Claude Code's root: CLAUDE_CONFIG_DIR, else `~/.claude`, in Unicode NFC as claude takes it. */
   claudeRoot: string;
   /** `<claudeRoot>/projects`, one folder per project key. */
   projectsDir: string;
+  /**
+   * CLAUDE_CODE_PROJECT_DIR_NAME, when claude honours it: every project's
+   * transcripts are then in `<projectsDir>/<it>/` ({@linkcode projectFolderName}).
+   */
+  projectDirName?: string;
   /** `<claudeRoot>/sessions`, one `<pid>.json` per running claude. */
   sessionsDir: string;
   /** `<claudeRoot>/settings.json`. */
@@ -92,7 +97,12 @@ export function resolvePaths(env: EnvReader, os: OsName): Paths {
   };
   absolute(variable, home);
   const configDir = absolute("CLAUDE_CONFIG_DIR", nonEmpty(env("CLAUDE_CONFIG_DIR")));
-  const claudeRoot = configDir ?? path.join(home, ".claude");
+  // Claude Code 2.1.332 normalises its root to NFC: a CLAUDE_CONFIG_DIR typed in NFD (as macOS
+  // hands out names) names another folder on Linux, and claude writes into the NFC one.
+  const claudeRoot = (configDir ?? path.join(home, ".claude")).normalize("NFC");
+  const projectDirName = configDir === undefined
+    ? undefined
+    : validProjectDirName(env("CLAUDE_CODE_PROJECT_DIR_NAME"));
   const cmHome = absolute("CLAUDECM_HOME", nonEmpty(env("CLAUDECM_HOME"))) ??
     path.join(home, ".claudecm");
   const registryFile = path.join(cmHome, "sessions.txt");
@@ -100,6 +110,7 @@ export function resolvePaths(env: EnvReader, os: OsName): Paths {
     home,
     claudeRoot,
     projectsDir: path.join(claudeRoot, "projects"),
+    ...(projectDirName === undefined ? {} : { projectDirName }),
     sessionsDir: path.join(claudeRoot, "sessions"),
     settingsFile: path.join(claudeRoot, "settings.json"),
     claudeJsonFile: path.join(configDir ?? home, ".claude.json"),
@@ -131,9 +142,19 @@ export function claudeRootProblem(paths: Paths, env: EnvReader): string | null {
       "point CLAUDE_CONFIG_DIR at a folder";
 }
 
+/**
+ * The name of the folder under `projects/` (and under the vault) that holds
+ * `dir`'s transcripts: CLAUDE_CODE_PROJECT_DIR_NAME when claude honours it,
+ * else `dir`'s project key. Every "where are this folder's sessions" goes
+ * through here or {@linkcode projectDirFor}.
+ */
+export function projectFolderName(paths: Paths, dir: string): string {
+  return paths.projectDirName ?? projectKey(dir);
+}
+
 /** The Claude project folder that holds `dir`'s transcripts. */
 export function projectDirFor(paths: Paths, dir: string): string {
-  return paths.path.join(paths.projectsDir, projectKey(dir));
+  return paths.path.join(paths.projectsDir, projectFolderName(paths, dir));
 }
 
 /** The transcript path of session `guid` started in `dir`. */
@@ -155,6 +176,17 @@ export function leafName(paths: Paths, dir: string): string {
 export function sessionBackupDir(paths: Paths, dir: string): string {
   const leaf = paths.path.basename(dir.replace(/[\\/]+$/, ""));
   return paths.path.join(paths.backupDir, leaf === "" ? "root" : leaf);
+}
+
+/**
+ * Claude Code 2.1.332 takes CLAUDE_CODE_PROJECT_DIR_NAME only with
+ * CLAUDE_CONFIG_DIR set, and only a name of 1 to 64 of `[A-Za-z0-9_-]` that
+ * is not a Windows device name; any other value it ignores (its bundle:
+ * tests/real_claude_project_dir_contract_test.ts).
+ */
+function validProjectDirName(name: string | undefined): string | undefined {
+  if (name === undefined || !/^[A-Za-z0-9_-]{1,64}$/.test(name)) return undefined;
+  return /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/i.test(name) ? undefined : name;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -23,8 +23,7 @@ import {
   subdirectoryNames,
 } from "./fs_checks.ts";
 import { UserError } from "./errors.ts";
-import { type Paths, projectDirFor } from "./paths.ts";
-import { projectKey } from "./project_key.ts";
+import { type Paths, projectDirFor, projectFolderName } from "./paths.ts";
 
 /** One session's files in one folder. */
 export interface SessionFiles {
@@ -59,9 +58,9 @@ export function sessionFilesFor(
   return sessionFilesIn(paths, projectDirFor(paths, session.dir), session.guid);
 }
 
-/** The vault folder for `dir`: `<vaultDir>/<project key>`, as under the projects root. */
+/** The vault folder for `dir`: `<vaultDir>/<project folder name>`, as under the projects root. */
 export function vaultFolderFor(paths: Paths, dir: string): string {
-  return paths.path.join(paths.vaultDir, projectKey(dir));
+  return paths.path.join(paths.vaultDir, projectFolderName(paths, dir));
 }
 
 /** Session `guid`'s files in the vault, for a session registered in `dir`. */

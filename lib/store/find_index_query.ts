@@ -27,7 +27,13 @@ export interface IndexQuery {
   /** ISO time: only text written at or after it. */
   since?: string;
   /** Only sessions of this project dir or recorded working folder. */
-  project?: { projectDir: string; cwds: string[]; ignoreCase: boolean };
+  project?: {
+    projectDir: string;
+    cwds: string[];
+    ignoreCase: boolean;
+    /** The dir holds every folder's sessions (CLAUDE_CODE_PROJECT_DIR_NAME): only `cwds` tell. */
+    shared?: boolean;
+  };
 }
 
 /** A session with matches. */
@@ -146,6 +152,12 @@ function projectFilter(query: IndexQuery): { sql: string; params: string[] } {
   // moved there (a subagent's file written before a `/cd`) and is the project's too; one whose
   // folder makes the same key is another folder's (`my-app` and `my_app` share a key).
   const key = basename(query.project.projectDir);
+  if (query.project.shared) {
+    return {
+      sql: `(f.project_dir = ?${collate} AND (${cwds.join(" OR ")}))`,
+      params: [query.project.projectDir, ...query.project.cwds],
+    };
+  }
   return {
     sql: `(f.project_dir = ?${collate} AND ` +
       `(f.cwd IS NULL OR ${cwds.join(" OR ")} OR f.folder_key IS NOT ?${collate}))`,

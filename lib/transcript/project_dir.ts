@@ -11,10 +11,10 @@
  */
 
 import { join } from "../core/path.ts";
-import { encodeProjectKey, resolveRealPath } from "../core/project_key.ts";
+import { projectKey } from "../core/project_key.ts";
 import { folderMatcher } from "../core/folder_match.ts";
 import { readDirOrEmpty, subdirectoryNames } from "../core/fs_checks.ts";
-import type { OsName, Paths } from "../core/paths.ts";
+import { type OsName, type Paths, projectDirFor } from "../core/paths.ts";
 import { transcriptSessionId } from "../core/registry.ts";
 import { readHeadCwd, readTail } from "./tail.ts";
 
@@ -42,8 +42,13 @@ export function resolveProjectDir(
   cwd: string,
   options: { os?: OsName } = {},
 ): ProjectDir | undefined {
+  if (paths.projectDirName !== undefined) {
+    // CLAUDE_CODE_PROJECT_DIR_NAME: every folder's sessions are in that one dir.
+    const shared = projectDirFor(paths, cwd);
+    return listTranscripts(shared).length > 0 ? { dir: shared, how: "computed" } : undefined;
+  }
   const isCwd = folderMatcher(cwd, options.os ?? Deno.build.os);
-  const computedKey = encodeProjectKey(resolveRealPath(cwd));
+  const computedKey = projectKey(cwd);
   const computed = paths.path.join(paths.projectsDir, computedKey);
   const verdict = belongsTo(computed, isCwd, SAMPLE);
   if (verdict.belongs !== false && verdict.transcripts > 0) {

@@ -187,6 +187,7 @@ function projectFilter(ctx: AppContext, dir: string) {
   const real = resolveRealPath(absolute);
   return {
     projectDir: projectDirFor(ctx.paths, real),
+    shared: ctx.paths.projectDirName !== undefined,
     cwds: [...new Set([real, absolute])],
     ignoreCase: ctx.os === "windows" || ctx.os === "darwin",
   };

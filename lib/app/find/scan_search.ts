@@ -35,7 +35,13 @@ export interface ScanQuery {
   roles: readonly SearchRole[];
   since?: string;
   /** Only transcripts in this project dir, or recording one of these folders. */
-  project?: { projectDir: string; cwds: string[]; ignoreCase: boolean };
+  project?: {
+    projectDir: string;
+    cwds: string[];
+    ignoreCase: boolean;
+    /** The dir holds every folder's sessions (CLAUDE_CODE_PROJECT_DIR_NAME): only `cwds` tell. */
+    shared?: boolean;
+  };
 }
 
 interface Found {
@@ -91,8 +97,9 @@ export async function scanSearch(
       if (project) {
         if (!sameText(file.projectDir, project.projectDir, project)) continue;
         const folder = folderOfFacts(readers.factsOf(file.path));
-        const inProject = folder === undefined ||
-          project.cwds.some((c) => sameText(c, folder, project)) ||
+        const recorded = folder !== undefined &&
+          project.cwds.some((c) => sameText(c, folder, project));
+        const inProject = project.shared ? recorded : folder === undefined || recorded ||
           !sameText(encodeProjectKey(folder), basename(file.projectDir), project);
         if (!inProject) continue;
       }

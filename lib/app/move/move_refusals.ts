@@ -122,6 +122,8 @@ function refuseConflicts(plan: MovePlan): void {
  * picker, and a later move of either would carry the other's along.
  */
 function refuseKeyCollision(ctx: AppContext, plan: MovePlan): void {
+  // With CLAUDE_CODE_PROJECT_DIR_NAME every folder's sessions share one dir, by the user's choice.
+  if (ctx.paths.projectDirName !== undefined) return;
   const move = { from: plan.from, to: plan.to };
   const registry = readRegistry(ctx.paths);
   const rows = [...mainSessions(registry), ...archivedSessions(registry)];

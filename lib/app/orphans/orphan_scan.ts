@@ -29,6 +29,7 @@ import { removeDeadWritersTempsInProject } from "../../store/stale_temps.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { readSessionFacts } from "../../transcript/session_facts.ts";
 import { titleOf } from "../../transcript/session_title.ts";
+import { readSessionFolder } from "../../transcript/session_folder.ts";
 
 /** What the user chose: a transcript to resume instead, or null to go on as planned. */
 export type OrphanScanChoice = { action: "select"; guid: string } | null;
@@ -102,7 +103,7 @@ function scanRows(ctx: AppContext, dir: string): ShownRow[] | null {
     ...archivedSessions(registry),
     ...sessionsOfUnparsedLines(registry),
   ];
-  const rows = orphanRows(files, listed, {
+  const rows = orphanRows(ofThisFolder(ctx, files, { folder, dir, listed }), listed, {
     dir,
     sameFolder: (a, b) => sameFolder(a, b, ctx.os),
   });
@@ -110,6 +111,32 @@ function scanRows(ctx: AppContext, dir: string): ShownRow[] | null {
     const stamp = stamps.get(row.guid) ?? null;
     return { ...row, stamp, title: row.session === null ? readTitle(stamp) : null };
   }) ?? null;
+}
+
+/**
+ * With CLAUDE_CODE_PROJECT_DIR_NAME every folder's transcripts share one
+ * project dir: only those of `dir` (its rows', and those recording it) are
+ * this scan's; another folder's session is neither an orphan nor misplaced.
+ */
+function ofThisFolder(
+  ctx: AppContext,
+  files: FolderTranscript[],
+  options: { folder: string; dir: string; listed: { guid: string; dir: string }[] },
+): FolderTranscript[] {
+  if (ctx.paths.projectDirName === undefined) return files;
+  const rowDirs = new Map(options.listed.map((session) => [session.guid, session.dir]));
+  const here = (folder: string | undefined) =>
+    folder !== undefined && sameFolder(folder, options.dir, ctx.os);
+  return files.filter((file) => {
+    if (rowDirs.has(file.guid)) return here(rowDirs.get(file.guid));
+    try {
+      return here(
+        readSessionFolder(ctx.paths.path.join(options.folder, `${file.guid}.jsonl`)).folder,
+      );
+    } catch {
+      return false; // Unreadable: whose it is cannot be told, so it is not offered here.
+    }
+  });
 }
 
 /** What the orphan is, from its own transcript; null when it says nothing (or cannot be read). */

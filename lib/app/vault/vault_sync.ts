@@ -30,7 +30,7 @@ import {
   sessionsOfUnparsedLines,
   transcriptSessionId,
 } from "../../core/registry.ts";
-import { projectKey } from "../../core/project_key.ts";
+import { projectFolderName } from "../../core/paths.ts";
 import { type SessionFiles, sessionFilesIn } from "../../core/session_copies.ts";
 import { withFileLockSync } from "../../store/lock.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -153,7 +153,7 @@ function syncEntries(ctx: AppContext, options: SyncVaultOptions, summary: VaultS
     // A line that does not parse may name no folder claude could have run in.
     let key = keys.get(session.dir) ?? null;
     if (key === null && ctx.paths.path.isAbsolute(session.dir)) {
-      keys.set(session.dir, key = projectKey(session.dir));
+      keys.set(session.dir, key = projectFolderName(ctx.paths, session.dir));
     }
     if (key === null || listing(key)?.has(`${session.guid}.jsonl`) === false) {
       // Not in its row's folder's key: its row's folder changed since claude wrote it (P# by

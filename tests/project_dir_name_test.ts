@@ -1,0 +1,96 @@
+// CLAUDE_CODE_PROJECT_DIR_NAME (issue 30 item 5): with CLAUDE_CONFIG_DIR set,
+// claude 2.1.332 keeps every project's transcripts in `projects/<that name>/`
+// (tests/real_claude_project_dir_contract_test.ts pins it); the one
+// project-folder function follows, so every flow looks where claude wrote.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { projectDirFor, projectFolderName, resolvePaths } from "../lib/core/paths.ts";
+import { projectKey } from "../lib/core/project_key.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
+import { finishedSession, save } from "./helpers/projects.ts";
+import { sessionId } from "./helpers/claude_home.ts";
+
+const env = (vars: Record<string, string>) => (name: string) => vars[name];
+
+Deno.test("resolvePaths: CLAUDE_CODE_PROJECT_DIR_NAME is the folder of every project, as claude takes it", () => {
+  const base = { HOME: "/h", CLAUDE_CONFIG_DIR: "/c" };
+  const named = resolvePaths(env({ ...base, CLAUDE_CODE_PROJECT_DIR_NAME: "all_of-it" }), "linux");
+  assert.equal(projectFolderName(named, "/w/app"), "all_of-it");
+  assert.equal(projectDirFor(named, "/w/app"), "/c/projects/all_of-it");
+  assert.equal(projectDirFor(named, "/w/other"), "/c/projects/all_of-it");
+  // Names claude ignores, and the name without CLAUDE_CONFIG_DIR: the folder's own key.
+  for (const name of ["", "a.b", "a/b", "x".repeat(65), "CON", "lpt1", "nul"]) {
+    const paths = resolvePaths(env({ ...base, CLAUDE_CODE_PROJECT_DIR_NAME: name }), "linux");
+    assert.equal(paths.projectDirName, undefined, name);
+    assert.equal(projectFolderName(paths, "/w/app"), projectKey("/w/app"), name);
+  }
+  const unset = resolvePaths(env({ HOME: "/h", CLAUDE_CODE_PROJECT_DIR_NAME: "all" }), "linux");
+  assert.equal(projectDirFor(unset, "/w/app"), `/h/.claude/projects/${projectKey("/w/app")}`);
+});
+
+Deno.test("resolvePaths: claude's root is in NFC, whichever form CLAUDE_CONFIG_DIR or HOME has", () => {
+  const nfd = "/tmp/cafe\u0301";
+  const nfc = "/tmp/caf\u00e9";
+  assert.equal(resolvePaths(env({ HOME: "/h", CLAUDE_CONFIG_DIR: nfd }), "linux").claudeRoot, nfc);
+  assert.equal(resolvePaths(env({ HOME: nfd }), "linux").claudeRoot, `${nfc}/.claude`);
+  assert.equal(resolvePaths(env({ HOME: nfd }), "linux").projectsDir, `${nfc}/.claude/projects`);
+});
+
+const ORIGINAL = sessionId(0xa1);
+const FORK = "f0f0f0f0-0000-4000-8000-00000000f0f0";
+
+/** A launch world whose claude keeps every project in `projects/shared/`. */
+function sharedWorld(): LaunchWorld {
+  const world = createLaunchWorld();
+  world.env.CLAUDE_CODE_PROJECT_DIR_NAME = "shared";
+  world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+  return { ...world, paths: resolvePaths((name) => world.env[name], Deno.build.os) };
+}
+
+Deno.test("CLAUDE_CODE_PROJECT_DIR_NAME: other folders' sessions in the shared dir are no orphans", async () => {
+  const world = sharedWorld();
+  try {
+    const shared = join(world.paths.projectsDir, "shared");
+    Deno.mkdirSync(shared, { recursive: true });
+    const elsewhere = join(world.dir, "elsewhere");
+    Deno.mkdirSync(elsewhere);
+    save(shared, finishedSession({ sessionId: ORIGINAL, cwd: world.project }));
+    save(shared, finishedSession({ sessionId: sessionId(0xb2), cwd: elsewhere }));
+    save(shared, finishedSession({ sessionId: sessionId(0xb3), cwd: elsewhere }));
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      `${ORIGINAL}|${world.project}|Seeded|1\n${sessionId(0xb3)}|${elsewhere}|Other|1\n`,
+    );
+    world.claudeScenario({ messages: ["carry on"] });
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /Multiple conversation files found/);
+    // An orphan of this folder in the shared dir is still found.
+    save(shared, finishedSession({ sessionId: sessionId(0xb4), cwd: world.project }));
+    const again = await world.run(["1"]);
+    assert.match(again.stdout, /Multiple conversation files found/);
+    assert.equal(again.stdout.match(/^ +\d+\. .*\(orphan\)/gm)?.length, 1, again.stdout);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("CLAUDE_CODE_PROJECT_DIR_NAME: a fork on resume is followed", async () => {
+  const world = sharedWorld();
+  try {
+    const shared = join(world.paths.projectsDir, "shared");
+    Deno.mkdirSync(shared, { recursive: true });
+    save(shared, finishedSession({ sessionId: ORIGINAL, cwd: world.project }));
+    Deno.writeTextFileSync(world.paths.registryFile, `${ORIGINAL}|${world.project}|Seeded|1\n`);
+    world.claudeScenario({ fork: true, forkId: FORK, messages: ["carry on"] });
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [[FORK, "Seeded"]]);
+    assert.ok(pathExists(join(shared, `${FORK}.jsonl`)));
+    assert.ok(!pathExists(join(shared, `${ORIGINAL}.jsonl`)), "the predecessor is set aside");
+    assert.ok(pathExists(join(world.paths.backupDir, "project", `${ORIGINAL}.jsonl`)));
+  } finally {
+    world.cleanup();
+  }
+});
