@@ -29,6 +29,7 @@ const CANONICAL_COMMANDS = [
   "skill",
   "vault",
   "restore",
+  "export",
   "help",
   "version",
 ] as const;

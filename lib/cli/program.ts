@@ -119,6 +119,12 @@ export const PROGRAM: CommandSpec = {
       synopsis: "[options] <session>",
       load: async () => (await import("./restore.ts")).restoreCommand,
     },
+    {
+      name: "export",
+      description: "a session as Markdown or one HTML page, to stdout or a file (read-only)",
+      synopsis: "[options] <session>",
+      load: async () => (await import("./export.ts")).exportCommand,
+    },
     VERSION_COMMAND,
     {
       name: "move",

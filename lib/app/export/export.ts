@@ -1,0 +1,141 @@
+/**
+ * `claudecm export SESSION`: a session as Markdown (to stdout by default) or
+ * as one HTML page, read-only: nothing is written but the file `-o` names,
+ * which is put in place whole and never replaces a file unless `--force`.
+ *
+ * @module
+ */
+
+import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
+import { probePath } from "../../core/fs_checks.ts";
+import { Redactor } from "../../core/redact.ts";
+import { cleanName } from "../../core/safe_text.ts";
+import { openStreamedFile, type StreamedFile } from "../../store/atomic_stream.ts";
+import { listSubagents, readExportFacts } from "../../transcript/export_facts.ts";
+import type { AppContext } from "../context.ts";
+import { typedPath } from "../folder_option.ts";
+import { type ExportSource, resolveExportSource } from "./export_source.ts";
+import { exportSession } from "./export_session.ts";
+import { type ExportResult, exportResultLines } from "./export_view.ts";
+import { htmlView } from "./html_view.ts";
+import { markdownView } from "./markdown_view.ts";
+import type { ExportHeader } from "./render.ts";
+
+/** What `export` was asked. */
+export interface ExportOptions {
+  session: string;
+  format?: string;
+  /** The file to write; stdout when absent. */
+  output?: string;
+  force?: boolean;
+  redact?: boolean;
+  json?: boolean;
+}
+
+const SOURCES: Record<ExportSource["where"], string> = {
+  projects: "claude's project folder",
+  vault: "the vault (claude no longer has this transcript)",
+  backup: "claudecm's backup folder (set aside by a fork, trim or move)",
+};
+
+/** Run `export`; returns the exit code. */
+export function runExport(ctx: AppContext, options: ExportOptions): number {
+  const format = options.format ?? "md";
+  if (format !== "md" && format !== "html") {
+    throw new UsageError(`--format takes md or html, not '${options.format}'`);
+  }
+  if (options.json && options.output === undefined) {
+    throw new UsageError("--json needs -o FILE: the export goes to the file, the result to stdout");
+  }
+  const target = options.output === undefined ? undefined : checkTarget(ctx, options);
+  const source = resolveExportSource(ctx, options.session);
+  const redactor = options.redact ? new Redactor() : undefined;
+  const header = headerOf(source, redactor);
+  const subagents = listSubagents(source.sidecar, ctx.paths.path.join);
+
+  let file: StreamedFile | undefined;
+  let write: (text: string) => void;
+  if (target === undefined) write = bufferedStdout(ctx);
+  else {
+    file = openStreamedFile(target);
+    write = (text) => file!.write(text);
+  }
+  const view = format === "html" ? htmlView(write) : markdownView(write);
+  let counts;
+  try {
+    counts = exportSession(source.path, view, { header, subagents, redactor });
+    write("");
+  } catch (error) {
+    file?.abort();
+    throw error;
+  }
+  if (file !== undefined && file.commit({ replace: options.force === true }) === "exists") {
+    throw new UserError(
+      `${target} appeared while the export was written; nothing was replaced (--force replaces it)`,
+    );
+  }
+  const result: ExportResult = {
+    sessionId: source.guid,
+    format,
+    output: target ?? null,
+    bytes: file?.bytes ?? null,
+    source: source.where,
+    sourcePath: source.path,
+    turns: counts.turns,
+    subagents: counts.subagents,
+    skippedLines: counts.skippedLines,
+    redacted: redactor?.count ?? null,
+  };
+  const lines = exportResultLines(result, { json: options.json === true });
+  // Exported to stdout: what is said about it goes to stderr, so the export stays whole.
+  for (const line of lines) (target === undefined ? ctx.err : ctx.out).line(line);
+  return ExitCode.ok;
+}
+
+/** The `-o` target: refused before any reading when it is a folder or already there. */
+function checkTarget(ctx: AppContext, options: ExportOptions): string {
+  const target = typedPath(ctx, options.output!);
+  const probe = probePath(target);
+  if (probe.kind === "unreadable") throw new UserError(`cannot write ${target}: ${probe.error}`);
+  if (probe.kind === "directory") throw new UserError(`${target} is a folder; name a file`);
+  if (probe.kind !== "missing" && !options.force) {
+    throw new UserError(`${target} already exists; --force replaces it`);
+  }
+  const folder = ctx.paths.path.dirname(target);
+  if (probePath(folder).kind !== "directory") {
+    throw new UserError(`the folder ${folder} does not exist`);
+  }
+  return target;
+}
+
+function headerOf(source: ExportSource, redactor: Redactor | undefined): ExportHeader {
+  const facts = readExportFacts(source.path);
+  const clean = (text: string) => redactor ? redactor.redact(text) : text;
+  const title = source.session?.desc || facts.customTitle || facts.aiTitle || "Unnamed session";
+  return {
+    title: clean(cleanName(title)),
+    sessionId: source.guid,
+    folder: source.session?.dir ?? facts.cwd,
+    firstTimestamp: facts.firstTimestamp,
+    lastTimestamp: facts.lastTimestamp,
+    contextTokens: facts.contextTokens,
+    listedTokens: source.session?.tokens || undefined,
+    model: facts.model,
+    source: SOURCES[source.where],
+  };
+}
+
+/** Gathers the export's pieces into large writes; `write("")` flushes. */
+function bufferedStdout(ctx: AppContext): (text: string) => void {
+  let pending: string[] = [];
+  let size = 0;
+  return (text) => {
+    pending.push(text);
+    size += text.length;
+    if (size >= 256 * 1024 || text === "") {
+      ctx.out.write(pending.join(""));
+      pending = [];
+      size = 0;
+    }
+  };
+}

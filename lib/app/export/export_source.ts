@@ -1,0 +1,111 @@
+/**
+ * The transcript an export reads: the session named (a list number, a
+ * session id or an exact saved name) where claude keeps it, else the vault's
+ * copy (claude deleted it), else the copy claudecm set aside in the backup
+ * folder (a fork's predecessor, a trimmed original).
+ *
+ * @module
+ */
+
+import { ExitCode, UserError } from "../../core/errors.ts";
+import { probePath } from "../../core/fs_checks.ts";
+import {
+  archivedSessions,
+  canonicalSessionId,
+  findSession,
+  isSessionId,
+  mainSessions,
+  type Registry,
+  type Session,
+} from "../../core/registry.ts";
+import { findBackupCopies, findVaultEntries, vaultEntryFor } from "../../core/session_copies.ts";
+import { locateTranscript } from "../../core/transcript_location.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import type { AppContext } from "../context.ts";
+
+/** Where an export reads from. */
+export interface ExportSource {
+  guid: string;
+  /** The transcript. */
+  path: string;
+  /** `<guid>/` beside it: subagents, tool results. */
+  sidecar: string;
+  /** The registry row, when the session is registered. */
+  session?: Session;
+  /** Where it was found, said in the header: "claude's project folder", "the vault", ... */
+  where: "projects" | "vault" | "backup";
+}
+
+/** The session `ref` names and the transcript to export, or a UserError saying why not. */
+export function resolveExportSource(ctx: AppContext, ref: string): ExportSource {
+  const registry = readRegistry(ctx.paths);
+  const session = sessionOf(registry, ref);
+  const guid = session?.guid ?? canonicalSessionId(ref);
+  const { path } = ctx.paths;
+  const located = locateTranscript(ctx.paths, { guid, dir: session?.dir ?? ctx.cwd() });
+  if (located.status === "unreadable") {
+    throw new UserError(`cannot look for session ${guid}: ${located.error}: ${located.path}`);
+  }
+  if (located.status === "found") {
+    return {
+      guid,
+      path: located.path,
+      sidecar: path.join(path.dirname(located.path), guid),
+      session,
+      where: "projects",
+    };
+  }
+  const vault = session !== undefined
+    ? vaultEntryFor(ctx.paths, session)
+    : findVaultEntries(ctx.paths, guid).find((entry) =>
+      probePath(entry.transcript).kind === "file"
+    );
+  if (vault) {
+    return { guid, path: vault.transcript, sidecar: vault.sidecar, session, where: "vault" };
+  }
+  const backup = findBackupCopies(ctx.paths, guid).filter((copy) => /\.jsonl(\.\d+)?$/.test(copy))
+    .find((copy) => probePath(copy).kind === "file");
+  if (backup !== undefined) {
+    return {
+      guid,
+      path: backup,
+      sidecar: path.join(path.dirname(backup), guid),
+      session,
+      where: "backup",
+    };
+  }
+  throw new UserError(
+    `no transcript of session ${guid} in claude's folders, the vault or the backups`,
+    ExitCode.notFound,
+  );
+}
+
+/** The row `ref` names: #N of the list, an id (any row, or none), or exactly one saved name. */
+function sessionOf(registry: Registry, ref: string): Session | undefined {
+  if (/^\d+$/.test(ref)) {
+    const sessions = mainSessions(registry);
+    const session = sessions[Number(ref) - 1];
+    if (session === undefined) {
+      throw new UserError(
+        `no session #${ref}: the list has ${sessions.length}`,
+        ExitCode.notFound,
+      );
+    }
+    return session;
+  }
+  if (isSessionId(ref)) return findSession(registry, canonicalSessionId(ref));
+  const named = [...mainSessions(registry), ...archivedSessions(registry)].filter((s) =>
+    s.desc === ref
+  );
+  if (named.length === 1) return named[0];
+  if (named.length > 1) {
+    throw new UserError(
+      `${named.length} saved sessions are named '${ref}'; give its number or its id`,
+      ExitCode.usage,
+    );
+  }
+  throw new UserError(
+    `'${ref}' is not a list number, a session id or a saved session's name`,
+    ExitCode.notFound,
+  );
+}

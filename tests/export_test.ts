@@ -1,0 +1,210 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { REDACTED, Redactor } from "../lib/core/redact.ts";
+import { exportSession } from "../lib/app/export/export_session.ts";
+import { escapeHtml, htmlView, markdownHtml } from "../lib/app/export/html_view.ts";
+import { markdownView } from "../lib/app/export/markdown_view.ts";
+import type { ExportHeader } from "../lib/app/export/render.ts";
+import { toolCallView, toolResultView } from "../lib/app/export/tool_view.ts";
+import { listSubagents, readExportFacts } from "../lib/transcript/export_facts.ts";
+import { readExportItems } from "../lib/transcript/export_read.ts";
+import { HOSTILE, PNG, SECRETS, writeExportFixture } from "./helpers/export_fixture.ts";
+
+function fixture() {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-export-" });
+  const made = writeExportFixture(dir, { cwd: "/home/alice/app" });
+  return { dir, ...made, cleanup: () => Deno.removeSync(dir, { recursive: true }) };
+}
+
+const HEADER: ExportHeader = {
+  title: "Export fixture",
+  sessionId: "s",
+  source: "claude's project folder",
+};
+
+function render(
+  path: string,
+  subagentsOf: string,
+  format: "md" | "html",
+  redactor?: Redactor,
+): { text: string; counts: ReturnType<typeof exportSession> } {
+  let text = "";
+  const write = (piece: string) => text += piece;
+  const view = format === "md" ? markdownView(write) : htmlView(write);
+  const counts = exportSession(path, view, {
+    header: HEADER,
+    subagents: listSubagents(subagentsOf, join),
+    redactor,
+  });
+  return { text, counts };
+}
+
+Deno.test("the reader hands out every block type in file order and counts the bad lines", () => {
+  const f = fixture();
+  try {
+    const kinds: string[] = [];
+    const report = readExportItems(f.transcript, (item) => {
+      if (item.kind === "event") kinds.push(`event:${item.event.subtype}`);
+      else for (const block of item.turn.blocks) kinds.push(`${item.turn.role}:${block.kind}`);
+    });
+    for (
+      const kind of [
+        "user:text",
+        "assistant:thinking",
+        "assistant:text",
+        "assistant:tool_use",
+        "user:tool_result",
+        "user:image",
+        "event:compact_boundary",
+      ]
+    ) assert.ok(kinds.includes(kind), `${kind} in ${kinds.join(" ")}`);
+    assert.equal(report.corrupt, 2);
+    assert.deepEqual(report.corruptLines.length, 2);
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test("the header's facts come from the head and the tail", () => {
+  const f = fixture();
+  try {
+    const facts = readExportFacts(f.transcript);
+    assert.equal(facts.customTitle, "Export fixture");
+    assert.equal(facts.aiTitle, "Fixing the parser");
+    assert.equal(facts.cwd, "/home/alice/app");
+    assert.equal(facts.firstTimestamp, "2026-11-28T21:06:40.000Z");
+    assert.ok(facts.lastTimestamp! > facts.firstTimestamp!);
+    assert.equal(facts.contextTokens, 6 + 18_100 + 64);
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test("Markdown: speakers, thinking collapsed, Bash as a code block, Edit as a diff, long results collapsed, the subagent where called", () => {
+  const f = fixture();
+  try {
+    const { text, counts } = render(f.transcript, join(f.dir, f.sessionId), "md");
+    assert.match(text, /^# Export fixture\n/);
+    assert.match(text, /## User · 2026-11-28 21:06:40 UTC\n\n> Fix the parser\./);
+    assert.match(
+      text,
+      /<details><summary>Thinking<\/summary>\n\n```\nThe user wants THINKING-TEXT/,
+    );
+    assert.match(text, /\*\*Bash\*\* `List files`\n\n```bash\nls -la && echo BASH-CMD\n```/);
+    assert.match(text, /```diff\n-const OLD_LINE = 1;\n\+const NEW_LINE = 2;\n```/);
+    assert.match(text, /<details><summary>Result of Read \(4 KB, 200 lines\)<\/summary>/);
+    assert.match(text, /!\[image\]\(data:image\/png;base64,/);
+    assert.ok(text.includes(PNG));
+    // The subagent's conversation sits right after the Task's result, before what followed it.
+    const task = text.indexOf("*Result of Task:*");
+    const answer = text.indexOf("SUBAGENT-ANSWER");
+    const sidechain = text.indexOf("SIDECHAIN-TEXT");
+    assert.ok(task !== -1 && task < answer && answer < sidechain, "subagent where it was called");
+    assert.match(text, /### Subagent: Search the code/);
+    assert.ok(text.indexOf("FORKED-LINE") < text.indexOf("FINAL-TEXT"));
+    assert.match(text, /Not exported: 2 corrupt lines \(lines \d+, \d+\) skipped\./);
+    assert.equal(counts.subagents, 1);
+    assert.equal(counts.skippedLines, 2);
+    // Without --redact, nothing is altered.
+    for (const secret of Object.values(SECRETS)) {
+      for (const line of secret.split("\n")) assert.ok(text.includes(line), line);
+    }
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test("--redact replaces a secret of each shape and counts them", () => {
+  const f = fixture();
+  try {
+    const redactor = new Redactor();
+    const { text } = render(f.transcript, join(f.dir, f.sessionId), "md", redactor);
+    for (const [shape, secret] of Object.entries(SECRETS)) {
+      const telling = shape === "authorization"
+        ? "eyJhbGciOiJIUzI1NiJ9"
+        : shape === "urlPassword"
+        ? "Sup3rS3cret"
+        : secret.split("\n")[1] ?? secret;
+      assert.ok(!text.includes(telling), `${shape} redacted`);
+    }
+    assert.equal(redactor.count, Object.keys(SECRETS).length);
+    assert.match(text, /Authorization: \[redacted\]/);
+    assert.match(text, /postgres:\/\/app:\[redacted\]@db\.internal/);
+    assert.match(text, /9 secret-shaped strings replaced with \[redacted\]\./);
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test("redaction leaves ordinary text, and short look-alikes, as they are", () => {
+  const redactor = new Redactor();
+  const text =
+    "sk-short, ask-anthropic, https://example.com/a:b@c no, AKIA12, xoxb-1, Bearer in prose";
+  assert.equal(redactor.redact(text), text);
+  assert.equal(redactor.count, 0);
+  assert.equal(redactor.redact(`key=${SECRETS.github}.`), `key=${REDACTED}.`);
+});
+
+Deno.test("HTML: every piece of transcript text is escaped, Claude's Markdown rendered from the escaped text", () => {
+  const f = fixture();
+  try {
+    const { text } = render(f.transcript, join(f.dir, f.sessionId), "html");
+    assert.ok(!/<script/i.test(text), "no script element");
+    assert.ok(!/<img[^>]*onerror/i.test(text), "no handler");
+    assert.ok(text.includes(escapeHtml(HOSTILE.output)));
+    assert.ok(text.includes("&lt;script&gt;document.title=&#39;PWNED-MD&#39;&lt;/script&gt;"));
+    assert.match(text, /<strong>bold<\/strong> and <code>code<\/code>/);
+    assert.ok(!/(?:src|href)="(?!data:)/.test(text), "nothing refers outside the page");
+    assert.match(text, /Content-Security-Policy" content="default-src 'none'/);
+    assert.match(text, /<\/footer>\n<\/body>\n<\/html>\n$/);
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test("markdownHtml: code fences, headings, lists; no raw tag survives", () => {
+  assert.equal(
+    markdownHtml("# Title\n\n- a <b>\n- `x<y`\n\n```ts\nif (a < b) {}\n```\nafter"),
+    "<h3>Title</h3><ul><li>a &lt;b&gt;</li><li><code>x&lt;y</code></li></ul>" +
+      "<pre><code>if (a &lt; b) {}</code></pre><p>after</p>",
+  );
+});
+
+Deno.test("tool views: MultiEdit hunks, Write as the file, other tools as their input, results sized", () => {
+  const multi = toolCallView("MultiEdit", {
+    file_path: "a.ts",
+    edits: [{ old_string: "a", new_string: "b" }, { old_string: "c", new_string: "d" }],
+  });
+  assert.equal(multi.diff?.length, 2);
+  assert.deepEqual(toolCallView("Write", { file_path: "x.py", content: "print()" }).code, {
+    language: "python",
+    text: "print()",
+  });
+  assert.equal(toolCallView("Grep", { pattern: "x", path: "src" }).code?.language, "json");
+  assert.equal(toolResultView({ text: "boom", isError: true }, "Bash").title, "Error from Bash");
+  assert.equal(
+    toolResultView({ text: "x".repeat(5000), isError: false }, undefined).collapsed,
+    "5 KB, 1 line",
+  );
+});
+
+Deno.test("a fence inside a result cannot end the Markdown code block early", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-export-" });
+  try {
+    const path = join(dir, "s.jsonl");
+    Deno.writeTextFileSync(
+      path,
+      JSON.stringify({
+        type: "user",
+        message: {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: "t", content: "a\n```\n# not a heading" }],
+        },
+      }) + "\n",
+    );
+    const { text } = render(path, join(dir, "s"), "md");
+    assert.match(text, /````\na\n```\n# not a heading\n````/);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
