@@ -53,7 +53,7 @@ Deno.test({
     inWorldWithoutCmv(async (world) => {
       seedSessions(world, [{ desc: LONG }, { desc: "Short" }]);
       // Wide enough for the temporary folder's long path beside a cut name.
-      const run = await typeInTerminal(world, ["list"], {
+      const run = await typeInTerminal(world, ["list", "--numbers"], {
         steps: [{ waitFor: /Pick a session/, keys: "\r" }],
         columns: 120,
       });

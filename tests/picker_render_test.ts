@@ -123,6 +123,12 @@ Deno.test("render: the preview shows beside the list at 100 columns, in place of
     prompts: ["fix the tests", "now the \x1b[31mbuild"],
   };
   const wide = render(items(3), { columns: 120, lines: 12, preview });
+  const long = render(items(3), {
+    columns: 100,
+    lines: 12,
+    preview: { facts: [{ label: "Folder", value: "/x".repeat(40) + "/END" }], prompts: [] },
+  });
+  assert.ok(long.some((line) => line.includes("/END")), "a long folder wraps, its end shown");
   assert.ok(wide.some((line) => /1\. Session 1.*│ Folder +\/home\/u\/project-1/.test(line)));
   assert.ok(wide.some((line) => line.includes("› now the ^[[31mbuild")));
   const hidden = render(items(3), {

@@ -51,7 +51,10 @@ Deno.test({
   fn: async () => {
     const world = createLaunchWorld();
     seedHostile(world);
-    const terminal = await openTmux(["list"], { env: colourEnv(world), cwd: world.project });
+    const terminal = await openTmux(["list", "--numbers"], {
+      env: colourEnv(world),
+      cwd: world.project,
+    });
     try {
       await terminal.waitFor(/Pick a session/);
       await terminal.keys(["99", "Enter"], {});

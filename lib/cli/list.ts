@@ -15,15 +15,21 @@ export const listCommand: CommandDetails = {
       description: "print the registry with each session's info as JSON, for scripts",
     },
     {
+      flags: "--numbers",
+      description: "the numbered menu in a terminal, not the picker",
+    },
+    {
       flags: "-i, --interactive",
       description: "list mode even when stdin or stdout is not a terminal",
     },
   ],
   helpAfter:
-    "\nIn a terminal (or with --interactive) this is list mode: type a session's number to\n" +
-    "resume it, M to change the machine name, Enter or q to quit; other text offers to\n" +
-    "create a new project of that name (default No). With stdin not a terminal it prints\n" +
-    "the table and exits. Sessions open in a claude window now are marked [live].\n" +
+    "\nIn a terminal this is the picker: type to filter by name, folder or what was said,\n" +
+    'arrows to move, Enter to resume, Esc to leave. With --numbers (or "menu": "numbers" in\n' +
+    "~/.claudecm/config.json), and with --interactive off a terminal, it is list mode: type a\n" +
+    "session's number to resume it, M to change the machine name, Enter or q to quit; other\n" +
+    "text offers to create a new project of that name (default No). With stdin not a terminal\n" +
+    "it prints the table and exits. Sessions open in a claude window now are marked [live].\n" +
     "Old forms: claudecm, claudecm l (these prompt on piped input too, as the old scripts did).\n",
   run: async (input, makeContext) => {
     // List mode launches claude from a pick; the table alone is data for stdout.
@@ -34,6 +40,7 @@ export const listCommand: CommandDetails = {
     return await runList(ctx, {
       json: input.flag("json"),
       interactive: input.flag("interactive"),
+      numbers: input.flag("numbers"),
     });
   },
 };

@@ -1,8 +1,10 @@
 /**
  * `claudecm list`: the registry with each session's info. With `--json` it
- * is read-only and never prompts, for scripts. Interactive (a terminal on
- * stdin, or `--interactive`), it is list mode (spec 11.1); otherwise the
- * table.
+ * is read-only and never prompts, for scripts. In a terminal (stdin and
+ * stdout, TERM not `dumb`) it is the picker, unless `--numbers` or
+ * `"menu": "numbers"` asks for the numbered menu; the menu, list mode
+ * (spec 11.1), is also what `--interactive` gets without a terminal;
+ * otherwise the table.
  *
  * @module
  */
@@ -55,6 +57,8 @@ export interface ListOptions {
   json: boolean;
   /** List mode even when stdin is not a terminal (the old forms, scripted input). */
   interactive?: boolean;
+  /** The numbered menu in a terminal, not the picker (`--numbers`). */
+  numbers?: boolean;
 }
 
 /** Print the registry, or run list mode; returns the exit code. */
@@ -62,6 +66,10 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
   if (options.json) {
     ctx.out.line(safeJson(listRegistryJson(ctx), 2));
     return ExitCode.ok;
+  }
+  if (ctx.interactive && !options.numbers && ctx.env("TERM") !== "dumb") {
+    const { menuSetting } = await import("./menu_setting.ts");
+    if (menuSetting(ctx) === "picker") return await openPicker(ctx);
   }
   if (options.interactive || ctx.interactive) {
     const { runListMode } = await import("./list_mode.ts");
@@ -92,6 +100,25 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
     `  ${sessions.length} session(s)` + (archivedCount ? `, ${archivedCount} archived` : ""),
   );
   return ExitCode.ok;
+}
+
+/** The picker (issue 34), in the terminal this run has on stdin and stdout. */
+async function openPicker(ctx: AppContext): Promise<number> {
+  const [{ prepareLaunch }, { runPicker }, { processTerminal }, { warnMalformedLines }] =
+    await Promise.all([
+      import("../launch/launch_setup.ts"),
+      import("../picker/picker.ts"),
+      import("../../ui/picker/process_terminal.ts"),
+      import("./malformed_warning.ts"),
+    ]);
+  const setup = await prepareLaunch(ctx, { requireClaude: false });
+  if ("reexecExitCode" in setup) return setup.reexecExitCode;
+  warnMalformedLines(ctx, readRegistry(ctx.paths));
+  return await runPicker(ctx, {
+    settings: setup.settings,
+    terminal: processTerminal(),
+    colour: ctx.env("NO_COLOR") === undefined,
+  });
 }
 
 /** The registry, main and archived, with each session's info and the lines that did not parse. */

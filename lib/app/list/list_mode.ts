@@ -71,7 +71,7 @@ function showFooter(ctx: AppContext, settings: LaunchSettings, archivedCount: nu
 }
 
 /** Spec 11.1 step 8; the new name applies to launches from this list at once. */
-function changeMachineName(ctx: AppContext, settings: LaunchSettings): LaunchSettings {
+export function changeMachineName(ctx: AppContext, settings: LaunchSettings): LaunchSettings {
   ctx.out.line();
   ctx.out.line(`  Machine name: ${settings.machineName}`);
   const answer = ctx.prompter.ask("  New name (Enter to keep): ") ?? "";

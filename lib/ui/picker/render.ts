@@ -226,11 +226,16 @@ function previewLines(
   if (preview === undefined) lines.push([{ text: " …", style: "dim" }]);
   else {
     const labelWidth = Math.max(0, ...preview.facts.map((fact) => displayWidth(fact.label)));
+    // A long value (a folder) wraps under itself: its end says as much as its start.
+    const valueWidth = Math.max(1, size.width - labelWidth - 2);
     for (const fact of preview.facts) {
-      lines.push([
-        { text: " " + padEndToWidth(fact.label, labelWidth) + " ", style: "dim" },
-        { text: screenText(fact.value) },
-      ]);
+      wrapToWidth(screenText(fact.value), valueWidth).forEach((part, i) => {
+        const label = i === 0 ? fact.label : "";
+        lines.push([
+          { text: " " + padEndToWidth(label, labelWidth) + " ", style: "dim" },
+          { text: part },
+        ]);
+      });
     }
     if (preview.prompts.length > 0) {
       lines.push([{ text: "" }], [{ text: " Last prompts:", style: "dim" }]);
@@ -251,6 +256,25 @@ function previewLines(
  */
 export function screenText(text: string): string {
   return visibleText(text.replace(/[\r\n\t]+/g, " "), "");
+}
+
+/** `text` in pieces of at most `width` columns (a character wider than that alone). */
+function wrapToWidth(text: string, width: number): string[] {
+  if (displayWidth(text) <= width) return [text];
+  const parts: string[] = [];
+  let part = "";
+  let used = 0;
+  for (const character of text) {
+    const next = displayWidth(character);
+    if (used + next > width && part !== "") {
+      parts.push(part);
+      part = "";
+      used = 0;
+    }
+    part += character;
+    used += next;
+  }
+  return part === "" ? parts : [...parts, part];
 }
 
 /** `text` cut at its start to `width` columns, beginning with `…` when cut. */

@@ -1,0 +1,144 @@
+/**
+ * What was said, for the picker's filter: the find index (DESIGN.md 5.12)
+ * brought up to date once the first frame is on the screen, then asked for
+ * each query once typing pauses. The last word typed is a prefix, so
+ * matches come while a word is half typed. Nothing is written to the
+ * screen from here (the picker owns it): no progress bar, and a failure
+ * (another claudecm holding the index, a damaged or unwritable one) only
+ * leaves content matches out, with a word in the status.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { findIndexPath, searchOpenIndex } from "../find/index_search.ts";
+import { ftsMatch, highlightPattern, matchesAll, parseTerms, rawPrecheck } from "../find/terms.ts";
+import { FindIndexDb, findIndexLockPath } from "../../store/find_index_db.ts";
+import { withFileLock } from "../../store/lock.ts";
+import type { ContentMatches } from "../../ui/picker/filter.ts";
+import { HIT_CLOSE, HIT_OPEN } from "../../ui/picker/render.ts";
+import { MARK_CLOSE, MARK_OPEN } from "../find/snippet.ts";
+import { updateIndex } from "../find/index_update.ts";
+
+/** How long typing must pause before the index is asked. */
+export const CONTENT_PAUSE_MS = 120;
+/** Sessions asked of the index per query: more than a screen shows. */
+const SESSION_LIMIT = 100;
+
+/** The picker's content search. */
+export interface ContentSearch {
+  /** Bring the index up to date in the background; `onChange` hears of results and state. */
+  start(onChange: () => void): void;
+  /** The user typed `query`: search it once typing pauses. */
+  ask(query: string): void;
+  /** The matches of `query`, when they are known. */
+  matches(query: string): ContentMatches | undefined;
+  /** A word for the query line while the index is not ready, or cannot be used. */
+  status(): string | undefined;
+  close(): void;
+}
+
+/** A content search over `ctx`'s find index. */
+export function createContentSearch(ctx: AppContext): ContentSearch {
+  let db: FindIndexDb | undefined;
+  let state: "idle" | "indexing" | "ready" | "failed" = "idle";
+  let wanted = "";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onChange = () => {};
+  const results = new Map<string, ContentMatches>();
+  const run = () => {
+    timer = undefined;
+    if (db === undefined || results.has(wanted) || wordsOf(wanted).length === 0) return;
+    results.set(wanted, query(ctx, db, wanted));
+    onChange();
+  };
+  return {
+    start(listener) {
+      if (state !== "idle") return;
+      onChange = listener;
+      state = "indexing";
+      // After the first frame is drawn: the caller's frame is written before this runs.
+      setTimeout(async () => {
+        try {
+          db = await openUpToDate(ctx);
+          state = db === undefined ? "failed" : "ready";
+        } catch {
+          state = "failed";
+        }
+        run();
+        onChange();
+      }, 0);
+    },
+    ask(query) {
+      wanted = query;
+      clearTimeout(timer);
+      if (wordsOf(query).length > 0 && !results.has(query)) {
+        timer = setTimeout(run, CONTENT_PAUSE_MS);
+      }
+    },
+    matches: (query) => results.get(query),
+    status() {
+      if (state === "indexing") return "indexing…";
+      if (state === "failed") return "content search unavailable";
+      if (wordsOf(wanted).length > 0 && !results.has(wanted)) return "searching…";
+      return undefined;
+    },
+    close() {
+      clearTimeout(timer);
+      db?.close();
+      db = undefined;
+    },
+  };
+}
+
+function wordsOf(query: string): string[] {
+  return query.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+}
+
+/**
+ * The index, updated under its lock; when another claudecm is updating it,
+ * what it holds so far. Undefined when there is none to read.
+ */
+async function openUpToDate(ctx: AppContext): Promise<FindIndexDb | undefined> {
+  const path = findIndexPath(ctx.paths);
+  Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
+  return await withFileLock(findIndexLockPath(path), async ({ held }) => {
+    if (!held) return FindIndexDb.open(path, { writer: false });
+    const db = FindIndexDb.open(path, { writer: true })!;
+    try {
+      await updateIndex(db, ctx.paths.projectsDir);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return db;
+  }, { timeoutMs: 0 });
+}
+
+/** Each matching session's first snippet, the hits marked as the renderer wants them. */
+function query(ctx: AppContext, db: FindIndexDb, text: string): ContentMatches {
+  const words = wordsOf(text);
+  try {
+    const terms = parseTerms(words.map((word, i) => i === words.length - 1 ? `${word}*` : word));
+    const sessions = searchOpenIndex(db, {
+      match: ftsMatch(terms),
+      highlight: highlightPattern(terms),
+      scan: { matches: (line) => matchesAll(terms, line), precheck: rawPrecheck(terms) },
+      roles: ["user", "assistant"],
+    }, { sessionLimit: SESSION_LIMIT, now: ctx.now() });
+    return new Map(
+      sessions.flatMap((session) =>
+        session.matches[0] === undefined
+          ? []
+          : [[session.sessionId, marked(session.matches[0].snippet)]]
+      ),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+/** A find snippet with its hits marked as the renderer marks them. */
+function marked(snippet: string): string {
+  return snippet.replaceAll(MARK_OPEN, HIT_OPEN).replaceAll(MARK_CLOSE, HIT_CLOSE);
+}

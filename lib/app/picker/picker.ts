@@ -1,0 +1,173 @@
+/**
+ * The picker (issue 34, DESIGN.md 5.20): the saved sessions full screen,
+ * filtered as the user types, by name and folder and then by what was said
+ * (the find index); Enter resumes the highlighted session through the one
+ * pick path (`resumePicked`: orphan scan, vault restore, recovery choices,
+ * live guard, fork following). The terminal leaves raw mode and the
+ * alternate screen before anything else runs: claude, a line prompt of an
+ * action (the edit list, the archived view, the machine name), which then
+ * return to the picker.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { viewArchived } from "../edit/archived_view.ts";
+import { editList } from "../edit/edit_list.ts";
+import type { LaunchSettings } from "../launch/launch_setup.ts";
+import { changeMachineName } from "../list/list_mode.ts";
+import { resumePicked } from "../resume/resume_picked.ts";
+import { type ContentSearch, createContentSearch } from "./content_search.ts";
+import { pickerEntries, type PickerEntry, previewOf } from "./picker_items.ts";
+import { ExitCode } from "../../core/errors.ts";
+import { archivedSessions, mainSessions } from "../../core/registry.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { type FilteredRow, filterItems } from "../../ui/picker/filter.ts";
+import {
+  listHeight,
+  previewBeside,
+  type PreviewData,
+  renderPicker,
+} from "../../ui/picker/render.ts";
+import { type PickerTerminal, type Screen, withScreen } from "../../ui/picker/screen.ts";
+import {
+  applyKey,
+  initialState,
+  type PickerAction,
+  type PickerState,
+  scrolled,
+} from "../../ui/picker/state.ts";
+
+/** Options for {@linkcode runPicker}. */
+export interface PickerOptions {
+  settings: LaunchSettings;
+  terminal: PickerTerminal;
+  /** Colour on the screen (off with NO_COLOR). */
+  colour: boolean;
+}
+
+/** How the picker was left. */
+type Outcome =
+  | { type: "quit" }
+  | { type: "resume"; entry: PickerEntry }
+  | { type: "action"; name: string };
+
+/** Run the picker until a session is resumed or the user leaves; returns the exit code. */
+export async function runPicker(ctx: AppContext, options: PickerOptions): Promise<number> {
+  let settings = options.settings;
+  const content = createContentSearch(ctx);
+  try {
+    while (true) {
+      const registry = readRegistry(ctx.paths);
+      const sessions = mainSessions(registry);
+      const archivedCount = archivedSessions(registry).length;
+      if (sessions.length === 0 && archivedCount === 0) {
+        ctx.out.line("  No saved sessions.");
+        return ExitCode.ok;
+      }
+      const entries = pickerEntries(ctx, sessions);
+      const actions = pickerActions(archivedCount);
+      const outcome = await withScreen(
+        options.terminal,
+        (screen) => pick(ctx, screen, { entries, actions, content, colour: options.colour }),
+      );
+      // The terminal is as it was before the picker: claude or a prompt may have it.
+      if (outcome.type === "quit") return ExitCode.ok;
+      if (outcome.type === "resume") {
+        return await resumePicked(ctx, { settings, session: outcome.entry.session });
+      }
+      if (outcome.name === "edit") await editList(ctx);
+      else if (outcome.name === "archived") await viewArchived(ctx);
+      else if (outcome.name === "machine") settings = changeMachineName(ctx, settings);
+    }
+  } finally {
+    content.close();
+  }
+}
+
+/** The footer's actions: the numbered menu's E, V (when there are archived sessions) and M. */
+function pickerActions(archivedCount: number): PickerAction[] {
+  return [
+    { key: "e", label: "edit list", name: "edit" },
+    ...(archivedCount > 0
+      ? [{ key: "v", label: `archived (${archivedCount})`, name: "archived" }]
+      : []),
+    { key: "t", label: "machine name", name: "machine" },
+  ];
+}
+
+/** The picker's loop on an open screen, until a key leaves it. */
+async function pick(
+  ctx: AppContext,
+  screen: Screen,
+  { entries, actions, content, colour }: {
+    entries: PickerEntry[];
+    actions: PickerAction[];
+    content: ContentSearch;
+    colour: boolean;
+  },
+): Promise<Outcome> {
+  const items = entries.map((entry) => entry.item);
+  const byNumber = new Map(entries.map((entry) => [entry.item.number, entry]));
+  const previews = new Map<string, PreviewData>();
+  let state: PickerState = initialState();
+  let rows: FilteredRow[] = filterItems(items, "");
+  const refilter = () => rows = filterItems(items, state.query, content.matches(state.query));
+  const previewFor = (columns: number): PreviewData | undefined => {
+    const shows = previewBeside(columns) ? state.preview : state.previewOnly;
+    const row = rows[state.cursor];
+    if (!shows || row === undefined) return undefined;
+    let preview = previews.get(row.item.guid);
+    if (preview === undefined) {
+      preview = previewOf(ctx, byNumber.get(row.item.number)!);
+      previews.set(row.item.guid, preview);
+    }
+    return preview;
+  };
+  const frame = () => {
+    const { columns, lines } = screen.size();
+    state = scrolled(state, listHeight(lines));
+    screen.draw(renderPicker({
+      state,
+      rows,
+      total: items.length,
+      columns,
+      lines,
+      colour,
+      actions,
+      preview: previewFor(columns),
+      status: content.status(),
+    }));
+  };
+  frame();
+  content.start(() => screen.wake());
+  while (true) {
+    const event = await screen.next();
+    if (event.type === "end") return { type: "quit" };
+    if (event.type === "wake") refilter();
+    if (event.type === "keys") {
+      const { columns, lines } = screen.size();
+      for (const key of event.keys) {
+        const step = applyKey(state, key, {
+          rowCount: rows.length,
+          pageSize: listHeight(lines),
+          actions,
+          wide: previewBeside(columns),
+        });
+        state = step.state;
+        const { command } = step;
+        if (command.type === "quit") return { type: "quit" };
+        if (command.type === "action") return { type: "action", name: command.name };
+        if (command.type === "resume") {
+          return { type: "resume", entry: byNumber.get(rows[state.cursor].item.number)! };
+        }
+        if (command.type === "filter") {
+          content.ask(state.query);
+          refilter();
+        }
+        if (command.type === "redraw") screen.draw([]);
+      }
+    }
+    frame();
+  }
+}

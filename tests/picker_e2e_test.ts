@@ -1,0 +1,199 @@
+/**
+ * End to end, in a real terminal (tmux): the picker filters as the user
+ * types, Enter resumes the fake claude with the highlighted session's id, a
+ * typed list number and Enter resumes that number, arrows scroll the list,
+ * Esc, Ctrl-C and Ctrl-D leave with nothing launched and the terminal as it
+ * was, a name's escape sequence shows as text and clears nothing, and
+ * `--numbers` keeps the numbered menu (issue 34).
+ */
+
+import assert from "node:assert/strict";
+import { inWorldWithoutCmv, type LaunchWorld } from "./helpers/launch_world.ts";
+import { openTmux, tmuxAvailable, type TmuxTerminal } from "./helpers/tmux.ts";
+import { seedSessions } from "./helpers/seed.ts";
+
+const IGNORE = Deno.build.os === "windows" || !tmuxAvailable();
+
+/** The picker in a terminal of `columns` x `rows`, waiting for its first frame. */
+async function openPicker(
+  world: LaunchWorld,
+  args: string[],
+  size: { columns?: number; rows?: number } = {},
+): Promise<TmuxTerminal> {
+  const terminal = await openTmux(args, { env: world.env, cwd: world.project, ...size });
+  await terminal.waitFor(/Enter resume/);
+  return terminal;
+}
+
+/** The exit code once claudecm ended (within 20 s). */
+async function exitOf(terminal: TmuxTerminal): Promise<number> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const code = await terminal.exitCode();
+    if (code !== undefined) return code;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`claudecm did not end:\n${await terminal.screen()}`);
+}
+
+/** The session ids the fake claude was asked to resume. */
+function resumed(world: LaunchWorld): string[] {
+  return world.launches().flatMap(({ argv }) => {
+    const at = argv.indexOf("--resume");
+    return at < 0 ? [] : [argv[at + 1]];
+  });
+}
+
+function pickerTest(name: string, fn: (world: LaunchWorld) => Promise<void>): void {
+  Deno.test({ name: `picker: ${name}`, ignore: IGNORE, fn: () => inWorldWithoutCmv(fn) });
+}
+
+pickerTest("typing filters by name and Enter resumes the highlighted session", async (world) => {
+  const { main } = seedSessions(world, [
+    { desc: "Alpha billing" },
+    { desc: "Beta docs" },
+    { desc: "Gamma release" },
+  ]);
+  world.claudeScenario({ messages: ["carry on"], requireTty: true });
+  const terminal = await openPicker(world, ["list"]);
+  try {
+    await terminal.keys(["beta"], { literal: true });
+    const screen = await terminal.waitFor(/1\/3/);
+    assert.match(screen, />\s+2\. Beta docs/);
+    assert.doesNotMatch(screen, /Alpha billing|Gamma release/);
+    await terminal.keys(["Enter"]);
+    assert.equal(await exitOf(terminal), 0, await terminal.screen());
+    assert.deepEqual(resumed(world), [main[1].guid]);
+    // claude got the terminal, out of the picker's raw mode and alternate screen.
+    assert.deepEqual(world.launches()[0].tty, { stdin: true, stdout: true });
+    assert.equal(world.sessions()[0].guid, main[1].guid, "the resumed session moved to #1");
+  } finally {
+    await terminal.close();
+  }
+});
+
+pickerTest(
+  "bare claudecm opens it; a typed list number and Enter resume that number",
+  async (world) => {
+    const { main } = seedSessions(world, [{ desc: "One" }, { desc: "Two" }, { desc: "Three" }]);
+    const terminal = await openPicker(world, []);
+    try {
+      await terminal.keys(["3", "Enter"]);
+      assert.equal(await exitOf(terminal), 0, await terminal.screen());
+      assert.deepEqual(resumed(world), [main[2].guid]);
+    } finally {
+      await terminal.close();
+    }
+  },
+);
+
+pickerTest("arrows move the highlight and the list scrolls to keep it shown", async (world) => {
+  const names = Array.from({ length: 40 }, (_, i) => ({ desc: `Session ${i + 1}` }));
+  const { main } = seedSessions(world, names);
+  const terminal = await openPicker(world, ["list"], { columns: 60, rows: 10 });
+  try {
+    for (let i = 0; i < 15; i++) await terminal.keys(["Down"]);
+    let screen = await terminal.waitFor(/>\s+16\. Session 16/);
+    assert.doesNotMatch(screen, /\b1\. Session 1\b/, "row 1 scrolled off");
+    await terminal.keys(["Up"]);
+    screen = await terminal.waitFor(/>\s+15\. Session 15/);
+    await terminal.keys(["End"]);
+    await terminal.waitFor(/>\s+40\. Session 40/);
+    await terminal.keys(["PageUp"]);
+    await terminal.waitFor(/>\s+32\. Session 32/);
+    await terminal.keys(["Home"]);
+    await terminal.waitFor(/>\s+1\. Session 1\b/);
+    await terminal.keys(["C-n", "C-n", "Enter"]);
+    assert.equal(await exitOf(terminal), 0, await terminal.screen());
+    assert.deepEqual(resumed(world), [main[2].guid]);
+  } finally {
+    await terminal.close();
+  }
+});
+
+for (const [key, label] of [["Escape", "Esc"], ["C-c", "Ctrl-C"], ["C-d", "Ctrl-D"]]) {
+  pickerTest(
+    `${label} leaves with exit 0, nothing launched, the screen as it was`,
+    async (world) => {
+      seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }]);
+      const terminal = await openPicker(world, ["list"], { columns: 80, rows: 12 });
+      try {
+        await terminal.keys([key]);
+        assert.equal(await exitOf(terminal), 0, await terminal.screen());
+        assert.deepEqual(world.launches(), []);
+        // The alternate screen is left: the picker's frame is gone from the terminal.
+        const screen = await terminal.screen();
+        assert.doesNotMatch(screen, /Enter resume|Alpha/, screen);
+      } finally {
+        await terminal.close();
+      }
+    },
+  );
+}
+
+pickerTest(
+  "a name holding a clear-screen sequence shows it as text and wipes nothing",
+  async (world) => {
+    seedSessions(world, [{ desc: "Evil\x1b[2J\x1b[Hname" }, { desc: "Plain after" }]);
+    const terminal = await openPicker(world, ["list"]);
+    try {
+      const screen = await terminal.screen();
+      assert.match(screen, /Evil\^\[\[2J\^\[\[Hname/, screen);
+      assert.match(screen, /2\. Plain after/);
+      assert.match(screen.split("\n")[0], /^> /, "the query line is still on top");
+      await terminal.keys(["Escape"]);
+      assert.equal(await exitOf(terminal), 0);
+    } finally {
+      await terminal.close();
+    }
+  },
+);
+
+pickerTest(
+  "what was said finds a session whose name does not match, with its words",
+  async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }]);
+    const terminal = await openPicker(world, ["list"], { columns: 120, rows: 20 });
+    try {
+      // The seeded transcripts say "Work on <name>": "beta" matches #2 by name, "work" both by content.
+      await terminal.keys(["work on bet"], { literal: true });
+      const screen = await terminal.waitFor(/1\/2/);
+      assert.match(screen, />\s+2\. Beta .*Work on Beta/);
+      await terminal.keys(["Enter"]);
+      assert.equal(await exitOf(terminal), 0, await terminal.screen());
+      assert.deepEqual(resumed(world), [main[1].guid]);
+    } finally {
+      await terminal.close();
+    }
+  },
+);
+
+pickerTest("list --numbers shows the numbered menu", async (world) => {
+  seedSessions(world, [{ desc: "Alpha" }]);
+  const terminal = await openTmux(["list", "--numbers"], { env: world.env, cwd: world.project });
+  try {
+    const screen = await terminal.waitFor(/Pick a session/);
+    assert.match(screen, /=== Saved Sessions ===/);
+    assert.match(screen, /E\. Edit this list/);
+    await terminal.keys(["Enter"]);
+    assert.equal(await exitOf(terminal), 0);
+  } finally {
+    await terminal.close();
+  }
+});
+
+pickerTest(
+  '"menu": "numbers" in config.json keeps the numbered menu for bare claudecm',
+  async (world) => {
+    seedSessions(world, [{ desc: "Alpha" }]);
+    Deno.writeTextFileSync(`${world.paths.cmHome}/config.json`, '{"menu": "numbers"}\n');
+    const terminal = await openTmux([], { env: world.env, cwd: world.project });
+    try {
+      await terminal.waitFor(/Pick a session/);
+      await terminal.keys(["Enter"]);
+      assert.equal(await exitOf(terminal), 0);
+    } finally {
+      await terminal.close();
+    }
+  },
+);
