@@ -37,7 +37,7 @@ export interface SessionInfo {
   problem: string | null;
   /** Transcript size in bytes; null when not found. */
   sizeBytes: number | null;
-  /** `1.5 MB`, `(new)`, `(missing)` or `(no access)`. */
+  /** `1.5 MB`, `(new)`, `(missing)`, `(no access)` or `(broken link)`. */
   size: string;
   /** Last write of the transcript, or the fallback date; null when none. */
   date: Date | null;
@@ -61,6 +61,9 @@ export type SessionInfoCache = LocateCache;
 export function createSessionInfoCache(): SessionInfoCache {
   return createLocateCache();
 }
+
+/** What the list shows for a transcript that is a symbolic link to nothing. */
+export const BROKEN_LINK = "(broken link)";
 
 /** Options for {@linkcode getSessionInfo}. */
 export interface SessionInfoOptions {
@@ -106,7 +109,9 @@ export function getSessionInfo(
     transcriptPath: unreadable ? paths.path.join(folder, `${session.guid}.jsonl`) : located.path,
     problem: unreadable ? `${located.error}: ${located.path}` : null,
     sizeBytes: null,
-    size: { unreadable: "(no access)", new: "(new)", missing: "(missing)" }[status],
+    size: unreadable && located.brokenLink
+      ? BROKEN_LINK
+      : { unreadable: "(no access)", new: "(new)", missing: "(missing)" }[status],
     date: fallback,
     dateText: fallback ? `${formatDateShort(fallback, now)}*` : "--",
     dateIsFallback: fallback !== null,

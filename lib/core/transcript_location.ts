@@ -27,8 +27,13 @@ export type TranscriptLocation =
   }
   /** `path`: where it belongs, in the registered DIR's project folder. */
   | { status: "missing"; path: string }
-  /** `path`: what could not be read; `error`: why (`permission denied`, ...). */
-  | { status: "unreadable"; path: string; error: string };
+  /**
+   * `path`: what could not be read; `error`: why (`permission denied`, ...).
+   * `brokenLink`: it is a symbolic link whose target is gone, a transcript
+   * as missing as one deleted (the vault's copy is offered), though only a
+   * person's yes replaces the link.
+   */
+  | { status: "unreadable"; path: string; error: string; brokenLink?: true };
 
 /** A folder's entry names, or why it could not be listed. */
 type Listing = Set<string> | { missing: true } | { error: string };
@@ -165,7 +170,7 @@ function fileIn(paths: Paths, folder: string, name: string): string {
 type FolderLookup =
   | { status: "found"; path: string; info: Deno.FileInfo }
   | { status: "missing" }
-  | { status: "unreadable"; path: string; error: string };
+  | { status: "unreadable"; path: string; error: string; brokenLink?: true };
 
 /**
  * `name` in `folder`, by a stat of the file: one system call where a listing
@@ -184,7 +189,7 @@ function lookIn(paths: Paths, folder: string, name: string): FolderLookup {
   }
   if (probe.kind === "other") return { status: "unreadable", path, error: "not a regular file" };
   if (isLinkToNothing(path)) {
-    return { status: "unreadable", path, error: "a symbolic link to nothing" };
+    return { status: "unreadable", path, error: "a symbolic link to nothing", brokenLink: true };
   }
   return { status: "missing" };
 }

@@ -114,7 +114,11 @@ export type RestoreResult =
 export function restoreVaultEntry(
   vault: SessionFiles,
   target: SessionFiles,
-  options: { copy?: boolean } = {},
+  options: {
+    copy?: boolean;
+    /** The person agreed: a symbolic link to nothing at the transcript's place is replaced. */
+    replaceBrokenLink?: boolean;
+  } = {},
 ): RestoreResult {
   const pairs: string[][] = [];
   for (const file of filesUnder(vault.sidecar)) {
@@ -125,13 +129,32 @@ export function restoreVaultEntry(
   // the restore again and finishes it, instead of resuming a session with half its sidecar.
   pairs.push([vault.transcript, target.transcript]);
   const todo: string[][] = [];
+  let brokenLink: string | null = null;
   for (const [from, to] of pairs) {
-    const state = compareFiles(from, to);
+    let state = compareFiles(from, to);
+    if (state === "differs" && options.replaceBrokenLink && to === target.transcript) {
+      if (isLinkToNothing(to)) [state, brokenLink] = ["absent", to];
+    }
     if (state === "differs") return { status: "conflict", path: to };
     if (state === "absent") todo.push([from, to]);
   }
-  for (const [from, to] of todo) placeWithoutOverwrite(from, to, options.copy === true);
+  for (const [from, to] of todo) {
+    // Looked at again right before it goes: only a link that still leads nowhere is replaced.
+    if (to === brokenLink && isLinkToNothing(to)) Deno.removeSync(to);
+    placeWithoutOverwrite(from, to, options.copy === true);
+  }
   return { status: "restored", files: todo.map(([, to]) => to) };
+}
+
+/** Whether `path` is a symbolic link whose target is not there. */
+function isLinkToNothing(path: string): boolean {
+  if (infoOrNull(path, { links: "self" })?.isSymlink !== true) return false;
+  try {
+    Deno.statSync(path);
+    return false;
+  } catch (error) {
+    return isNotFound(error);
+  }
 }
 
 function compareFiles(from: string, to: string): "absent" | "same" | "differs" {

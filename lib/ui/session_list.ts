@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { SessionInfo } from "../core/session_info.ts";
+import { BROKEN_LINK, type SessionInfo } from "../core/session_info.ts";
 import type { Session } from "../core/registry.ts";
 import { displayWidth, padEndToWidth, truncateToWidth } from "./text_width.ts";
 import { visibleText } from "../core/safe_text.ts";
@@ -132,8 +132,13 @@ function legendOf(rows: SessionRow[], { cut }: { cut: boolean }): string[] {
       `${FOLDER_GONE_MARK} = its folder no longer exists: if it moved, claudecm move OLD NEW`,
     );
   }
-  if (rows.some((row) => row.info.status === "unreadable")) {
+  if (rows.some((row) => row.info.status === "unreadable" && row.info.size !== BROKEN_LINK)) {
     legend.push("(no access) = its transcript could not be read (claudecm doctor says why)");
+  }
+  if (rows.some((row) => row.info.size === BROKEN_LINK)) {
+    legend.push(
+      `${BROKEN_LINK} = its transcript is a symbolic link to nothing: resuming it offers the vault's copy`,
+    );
   }
   if (rows.some((row) => row.info.dateIsFallback)) {
     legend.push("date* = no transcript: the last change of its memory or subagent files");

@@ -22,7 +22,7 @@ import {
   type Session,
 } from "../../core/registry.ts";
 import { type SessionFiles, sessionFilesFor, vaultEntryFor } from "../../core/session_copies.ts";
-import { locateTranscript } from "../../core/transcript_location.ts";
+import { locateTranscript, type TranscriptLocation } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { restoreVaultEntry } from "../../store/vault_entry.ts";
 import { vaultSetting } from "./vault_sync.ts";
@@ -52,8 +52,21 @@ export async function runRestore(
     // one the vault's holds all of is only an older copy, which the next resume sets aside.
     throw new UserError(`its transcript is on disk at ${located.path}; nothing was restored`);
   }
+  const brokenLink = brokenLinkInPlace(ctx, session, located);
+  if (brokenLink !== null && !options.json) sayBrokenLink(ctx, session, brokenLink);
+  // `--json` never asks (DESIGN.md 5.2).
+  if (
+    brokenLink !== null &&
+    (options.json || !askToReplaceLink(ctx, brokenLink, { defaultYes: false }))
+  ) {
+    throw new UserError(
+      `its transcript ${brokenLink} is a symbolic link to nothing (it led to ` +
+        `${linkTarget(brokenLink)}); nothing was restored: remove the link, or run ` +
+        "claudecm restore in a terminal and agree to replace it",
+    );
+  }
   const copies = located.status === "found" ? [located.path] : [];
-  const done = await restoreInto(ctx, session, { vault, copies });
+  const done = await restoreInto(ctx, session, { vault, copies, brokenLink });
   if (done === null) return ExitCode.failure;
   if (options.json) ctx.out.line(safeJson({ sessionId: session.guid, ...done }, 2));
   else sayRestored(ctx, session, done);
@@ -74,8 +87,9 @@ export type RestoreOffer = "restored" | "declined" | "unavailable" | "failed";
 export async function offerVaultRestore(ctx: AppContext, session: Session): Promise<RestoreOffer> {
   const located = locateTranscript(ctx.paths, session);
   // The vault is asked only for a transcript gone from its folder: one that cannot be read
-  // stops the resume that needs it, never one that does not.
-  if (located.status === "unreadable") return "unavailable";
+  // stops the resume that needs it, never one that does not. A link to nothing is gone.
+  const brokenLink = brokenLinkInPlace(ctx, session, located);
+  if (located.status === "unreadable" && brokenLink === null) return "unavailable";
   if (located.status === "found" && located.inOwnFolder) return "unavailable";
   const vault = vaultEntryFor(ctx.paths, session);
   const kept = vault === null ? null : fileInfoOrNull(vault.transcript);
@@ -84,26 +98,33 @@ export async function offerVaultRestore(ctx: AppContext, session: Session): Prom
       vaultVersus(vault.transcript, located.path) === "first"
     ? located.path
     : null;
-  if (located.status !== "missing" && olderCopy === null) return "unavailable";
+  if (located.status !== "missing" && olderCopy === null && brokenLink === null) {
+    return "unavailable";
+  }
   if (isSessionLive(ctx.paths, session.guid)) return "unavailable";
   ctx.out.line();
-  ctx.out.line(
-    olderCopy === null
-      ? `  The transcript of '${session.desc}' is gone (most likely Claude Code's clean-up).`
-      : `  The transcript of '${session.desc}' is gone from its folder; an older copy is at ` +
-        `${olderCopy}.`,
-    "yellow",
-  );
+  if (brokenLink !== null) sayBrokenLink(ctx, session, brokenLink);
+  else {
+    ctx.out.line(
+      olderCopy === null
+        ? `  The transcript of '${session.desc}' is gone (most likely Claude Code's clean-up).`
+        : `  The transcript of '${session.desc}' is gone from its folder; an older copy is at ` +
+          `${olderCopy}.`,
+      "yellow",
+    );
+  }
   const when = kept.mtime === null ? "" : `, last changed ${kept.mtime.toISOString().slice(0, 10)}`;
   const more = olderCopy === null ? "" : ", all of that copy and more";
   ctx.out.line(`  The vault has it (${formatSize(kept.size)}${when}${more}).`, "cyan");
   // No answer at all (input closed) is not a yes (DESIGN.md 5.14).
-  const restore = askYesNo(ctx.prompter, "  Restore it from the vault and resume? [Y/n]: ", {
-    defaultYes: true,
-  });
+  const restore = brokenLink !== null
+    ? askToReplaceLink(ctx, brokenLink, { defaultYes: true })
+    : askYesNo(ctx.prompter, "  Restore it from the vault and resume? [Y/n]: ", {
+      defaultYes: true,
+    });
   if (!restore) return "declined";
   const copies = olderCopy === null ? [] : [olderCopy];
-  const done = await restoreInto(ctx, session, { vault, copies });
+  const done = await restoreInto(ctx, session, { vault, copies, brokenLink });
   if (done === null) return "failed";
   sayRestored(ctx, session, done);
   return "restored";
@@ -132,7 +153,12 @@ function vaultVersus(vaulted: string, copy: string): CopyOrder | null {
 async function restoreInto(
   ctx: AppContext,
   session: Session,
-  { vault, copies }: { vault: SessionFiles; copies: string[] },
+  { vault, copies, brokenLink = null }: {
+    vault: SessionFiles;
+    copies: string[];
+    /** The link to nothing at the transcript's place that the person agreed to replace. */
+    brokenLink?: string | null;
+  },
 ): Promise<Restored | null> {
   const target = sessionFilesFor(ctx.paths, session);
   // Copy mode: the restored transcript and the vault's entry never share one file.
@@ -141,7 +167,9 @@ async function restoreInto(
     guid: session.guid,
     registration: { registered: true, dir: session.dir },
     copies,
-  }, () => ({ value: restoreVaultEntry(vault, target, { copy }) }))
+  }, () => ({
+    value: restoreVaultEntry(vault, target, { copy, replaceBrokenLink: brokenLink !== null }),
+  }))
     .catch(refusalOf);
   if (!step.done) {
     // Another window's restore of the same session got there first: it is in place.
@@ -161,6 +189,51 @@ async function restoreInto(
   }
   const status = result.files.length === 0 ? "in-place" : "restored";
   return { status, transcript: target.transcript };
+}
+
+/**
+ * The transcript's place in `session`'s own project folder when what stands
+ * there is a symbolic link to nothing: a missing transcript, which the vault
+ * may replace once the person agrees.
+ */
+function brokenLinkInPlace(
+  ctx: AppContext,
+  session: Session,
+  located: TranscriptLocation,
+): string | null {
+  if (located.status !== "unreadable" || located.brokenLink !== true) return null;
+  return located.path === sessionFilesFor(ctx.paths, session).transcript ? located.path : null;
+}
+
+/** Ask before a link to nothing is replaced; no answer (input closed) is a no. */
+function askToReplaceLink(
+  ctx: AppContext,
+  link: string,
+  { defaultYes }: { defaultYes: boolean },
+): boolean {
+  return askYesNo(
+    ctx.prompter,
+    `  Replace the link ${link} with the vault's copy${
+      defaultYes ? " and resume? [Y/n]" : "? [y/N]"
+    }: `,
+    { defaultYes },
+  );
+}
+
+function sayBrokenLink(ctx: AppContext, session: Session, link: string): void {
+  ctx.out.line(
+    `  The transcript of '${session.desc}' is a symbolic link to nothing: ${link} led to ` +
+      `${linkTarget(link)}, which is gone.`,
+    "yellow",
+  );
+}
+
+function linkTarget(path: string): string {
+  try {
+    return Deno.readLinkSync(path);
+  } catch {
+    return "?";
+  }
 }
 
 /** A restore that left the transcript where claude reads it: put back now, or already there. */
