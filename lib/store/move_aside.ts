@@ -20,11 +20,13 @@ export interface MovedSession {
  * Move `<guid>.jsonl` and its sidecar dir `<guid>/` (if present) from
  * `projectFolder` into `destDir`, creating it. A name already taken in
  * `destDir` gets a numeric suffix, so an earlier copy is never overwritten.
+ * With `keepSidecar`, the sidecar stays where it is (a registered session's
+ * lines name files in it: DESIGN.md decision 24).
  */
 export function moveSessionAside(
   projectFolder: string,
   guid: string,
-  options: { destDir: string; join: (...parts: string[]) => string },
+  options: { destDir: string; join: (...parts: string[]) => string; keepSidecar?: boolean },
 ): MovedSession {
   const { destDir, join } = options;
   Deno.mkdirSync(destDir, { recursive: true });
@@ -35,7 +37,10 @@ export function moveSessionAside(
     moveCrossDevice(source, target);
     return target;
   };
-  return { transcript: move(`${guid}.jsonl`), sidecar: move(guid) };
+  return {
+    transcript: move(`${guid}.jsonl`),
+    sidecar: options.keepSidecar ? null : move(guid),
+  };
 }
 
 function freeName(dir: string, name: string, join: (...parts: string[]) => string): string {

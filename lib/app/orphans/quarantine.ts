@@ -1,5 +1,6 @@
 /**
- * Quarantine (spec 11.5, `q N`): an orphan transcript and its sidecar dir
+ * Quarantine (spec 11.5, `q N`): an orphan transcript and its sidecar dir (the
+ * sidecar stays while a registered session's lines name files in it: DESIGN.md 24)
  * move to the quarantine root, `~/claude-conversation-backup/<leaf>/` (spec
  * 3.1), never to `~/.claudecm/backup/`. Only orphans go: the move re-checks
  * under the registry lock that no window registered the session meanwhile,
@@ -16,6 +17,7 @@ import { errorMessage, isWriteRefusal } from "../../core/errors.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import type { FileStamp } from "../../core/preconditions.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
+import { keptSidecar, sayKept } from "../session/kept_sidecar.ts";
 
 /** An orphan as the table showed it. */
 export interface ShownOrphan {
@@ -33,6 +35,8 @@ export async function quarantineOrphan(
   const leaf = leafName(ctx.paths, options.dir);
   const destDir = ctx.paths.path.join(ctx.paths.quarantineRoot, leaf);
   const folder = projectDirFor(ctx.paths, options.dir);
+  // A registered session copied from the orphan (a fork) names its tool results where they are.
+  const kept = keptSidecar(ctx, { folder, guid: orphan.guid });
   let step;
   try {
     step = await recheckThenAct(ctx, {
@@ -40,7 +44,11 @@ export async function quarantineOrphan(
       registration: { registered: false },
       files: orphan.stamp === null ? [] : [orphan.stamp],
     }, () => ({
-      value: moveSessionAside(folder, orphan.guid, { destDir, join: ctx.paths.path.join }),
+      value: moveSessionAside(folder, orphan.guid, {
+        destDir,
+        join: ctx.paths.path.join,
+        keepSidecar: kept !== null,
+      }),
     }));
   } catch (error) {
     reportTargetFailure(ctx, { guid: orphan.guid, destDir, error });
@@ -51,6 +59,7 @@ export async function quarantineOrphan(
     return false;
   }
   ctx.out.line(`  Quarantined to backup: ${leaf}/${orphan.guid}`, "green");
+  if (kept !== null) sayKept(ctx, kept);
   return true;
 }
 

@@ -1,7 +1,8 @@
 /**
  * A fork claude made on its own carries a session's whole history forward
  * under a new id (spec 11.6.1, next_session.ts): the row follows it, and the
- * predecessor is set aside in the backup folder, never deleted. Used by
+ * predecessor's transcript is set aside in the backup folder, never deleted (its
+ * sidecar stays while the fork's lines name files in it: DESIGN.md 24). Used by
  * every path that ends on such a fork: a resume, and `claude -c`.
  *
  * @module
@@ -17,6 +18,7 @@ import { findSession } from "../../core/registry.ts";
 import { swapGuid } from "../../core/registry_ops.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
+import { keptSidecar, sayKept } from "../session/kept_sidecar.ts";
 
 /** Point the row at the fork and set the predecessor aside; false when the fork is another row's. */
 export async function followFork(
@@ -40,12 +42,18 @@ export async function followFork(
   // unless another window took it up again meanwhile.
   const destDir = sessionBackupDir(ctx.paths, fork.dir);
   const stamp = stampFile(ctx.paths.path.join(fork.folder, `${fork.guid}.jsonl`));
+  // The fork's copied lines name the predecessor's tool results where they are (DESIGN.md 24).
+  const kept = keptSidecar(ctx, { folder: fork.folder, guid: fork.guid, successor: fork.fork });
   const step = await recheckThenAct(ctx, {
     guid: fork.guid,
     registration: { registered: false },
     files: stamp === null ? [] : [stamp],
   }, () => ({
-    value: moveSessionAside(fork.folder, fork.guid, { destDir, join: ctx.paths.path.join }),
+    value: moveSessionAside(fork.folder, fork.guid, {
+      destDir,
+      join: ctx.paths.path.join,
+      keepSidecar: kept !== null,
+    }),
   })).catch(refusalOf);
   ctx.out.line(
     step.done
@@ -53,5 +61,6 @@ export async function followFork(
       : `  The previous transcript stays in ${fork.folder}: ${step.reason}.`,
     step.done ? "cyan" : "yellow",
   );
+  if (step.done && kept !== null) sayKept(ctx, kept);
   return true;
 }

@@ -21,6 +21,7 @@ import { isFile, lookAgainIfGone } from "../../core/fs_checks.ts";
 import { findSessionCopies, type SessionCopy, sessionFilesFor } from "../../core/session_copies.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { compareCopies, newestCopy } from "../../transcript/copy_order.ts";
+import { namesPathsIn } from "../../transcript/named_paths.ts";
 
 /** The session whose copies are gathered. */
 export interface CopiesOf {
@@ -51,6 +52,16 @@ export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf):
   const keep = newest ?? askWhichCopy(ctx, session, copies);
   if (keep === null) return false;
   const destDir = sessionBackupDir(ctx.paths, session.dir);
+  // The copy that stays may name tool results under another copy's folder (DESIGN.md 24).
+  const { join, sep } = ctx.paths.path;
+  const namedByKept = (folder: string) => {
+    try {
+      return namesPathsIn(keep, join(folder, session.guid), sep);
+    } catch {
+      return false; // Unreadable now: the recheck below refuses the step anyway.
+    }
+  };
+  const keptSidecars = new Set(copies.map((c) => c.folder).filter(namedByKept));
   const step = await recheckThenAct(ctx, {
     guid: session.guid,
     // Which copy stays was chosen by the row's folder: a row moved meanwhile makes that choice stale.
@@ -60,7 +71,11 @@ export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf):
   }, () => {
     for (const copy of copies) {
       if (copy.transcript === keep) continue;
-      moveSessionAside(copy.folder, session.guid, { destDir, join: ctx.paths.path.join });
+      moveSessionAside(copy.folder, session.guid, {
+        destDir,
+        join,
+        keepSidecar: keptSidecars.has(copy.folder),
+      });
     }
     return { value: null };
   }).catch(refusalOf);

@@ -25,6 +25,7 @@ import { replaceGuid } from "../../core/registry_ops.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
 import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../../platform/cmv.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
+import { movePretrimAside } from "./pretrim_aside.ts";
 import { continuesHistory } from "../../transcript/conversation.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -229,37 +230,12 @@ async function finishTrim(
   for (const name of removeTempFiles(ctx, { folder, select: ours })) {
     ctx.out.line(`  CMV left a temp file behind: ${name}; removing.`, "darkGray");
   }
-  await movePretrimAside(ctx, { session, folder, pretrim });
+  await movePretrimAside(ctx, { session, folder, pretrim, successor: newGuid });
   syncSessionIndex(ctx.paths, session.dir, registry);
   syncVault(ctx, { guids: [newGuid] });
   ctx.out.line();
   ctx.out.line(`  Session trimmed. New ID: ${newGuid}`, "green");
   return newGuid;
-}
-
-/**
- * The pre-trim transcript goes to the backup dir, never the quarantine root
- * (spec 3.1), and only while no row has it, no claude has it open and it is
- * the file cmv trimmed (another window may have resumed it meanwhile).
- */
-async function movePretrimAside(
-  ctx: AppContext,
-  { session, folder, pretrim }: { session: Session; folder: string; pretrim: FileStamp | null },
-): Promise<void> {
-  const join = ctx.paths.path.join;
-  const destDir = sessionBackupDir(ctx.paths, session.dir);
-  const step = await recheckThenAct(ctx, {
-    guid: session.guid,
-    registration: { registered: false },
-    files: pretrim === null ? [] : [pretrim],
-  }, () => ({ value: moveSessionAside(folder, session.guid, { destDir, join }) }))
-    .catch(refusalOf);
-  if (step.done) return;
-  ctx.err.line(
-    `  Did not move the pre-trim transcript ${session.guid}.jsonl to ${destDir}: ` +
-      `${step.reason}. It stays in ${folder}.`,
-    "yellow",
-  );
 }
 
 /**

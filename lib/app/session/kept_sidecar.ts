@@ -1,0 +1,69 @@
+/**
+ * Whether a session set aside (a fork's predecessor, a pre-trim transcript,
+ * a quarantined orphan) leaves its sidecar folder where it is: it does while
+ * a registered session's lines name files in it, as a fork's copied lines
+ * name the predecessor's `<id>/tool-results/…` by absolute path (DESIGN.md
+ * decision 24). The transcript itself still goes.
+ *
+ * @module
+ */
+
+import type { AppContext } from "../context.ts";
+import { isDirectory } from "../../core/fs_checks.ts";
+import { namedSessionIds } from "../../core/registry.ts";
+import { readRegistry } from "../../store/registry_store.ts";
+import { listTranscripts } from "../../transcript/project_dir.ts";
+import { namesPathsIn } from "../../transcript/named_paths.ts";
+
+/** What a set-aside keeps of a session's sidecar, and for whom. */
+export interface KeptSidecar {
+  /** The sidecar folder that stays. */
+  sidecar: string;
+  /** The registered session whose lines name files in it. */
+  namedBy: string;
+}
+
+/**
+ * The registered session (checked first: `successor`, else the others in
+ * `folder`) whose transcript names files in session `guid`'s sidecar in
+ * `folder`; null when none does or there is no sidecar. A transcript that
+ * cannot be read is passed over.
+ */
+export function keptSidecar(
+  ctx: AppContext,
+  options: { folder: string; guid: string; successor?: string },
+): KeptSidecar | null {
+  const { join, sep } = ctx.paths.path;
+  const sidecar = join(options.folder, options.guid);
+  if (!isDirectory(sidecar)) return null;
+  let registered: Set<string>;
+  try {
+    registered = namedSessionIds(readRegistry(ctx.paths));
+  } catch {
+    // The list cannot be read now: the successor, which the caller just registered, still counts.
+    registered = new Set(options.successor === undefined ? [] : [options.successor]);
+  }
+  const others = listTranscripts(options.folder).map((file) => file.id)
+    .filter((id) => id !== options.guid && id !== options.successor && registered.has(id));
+  const candidates = options.successor !== undefined && registered.has(options.successor)
+    ? [options.successor, ...others]
+    : others;
+  for (const id of candidates) {
+    try {
+      if (namesPathsIn(join(options.folder, `${id}.jsonl`), sidecar, sep)) {
+        return { sidecar, namedBy: id };
+      }
+    } catch {
+      // Gone or unreadable since the listing: it names nothing here.
+    }
+  }
+  return null;
+}
+
+/** One line: the sidecar that stayed, and why. */
+export function sayKept(ctx: AppContext, kept: KeptSidecar): void {
+  ctx.out.line(
+    `  Its folder ${kept.sidecar} stays: session ${kept.namedBy}'s lines name files in it.`,
+    "cyan",
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Whether a transcript's lines name files inside a folder: a session copied
+ * from another (`--fork-session`, claude's own fork, a cmv trim, `/branch`)
+ * still names the other's `<id>/tool-results/…` files by absolute path, and
+ * the model opens them there (issue 30 item 3, DESIGN.md decision 24). The
+ * folder's path is looked for as JSON writes it (a Windows path's
+ * backslashes doubled), in the raw bytes of each line.
+ *
+ * @module
+ */
+
+import { scanLines } from "./lines.ts";
+import { toLatin1 } from "./latin1.ts";
+
+/**
+ * Whether any line of the transcript at `path` names a path inside `folder`
+ * (`folder` followed by `separator`). Throws when the transcript cannot be
+ * read.
+ */
+export function namesPathsIn(path: string, folder: string, separator: string): boolean {
+  // A path in a JSON string: escaped as JSON escapes it, as its UTF-8 bytes (the line's latin1).
+  const needle = toLatin1(
+    new TextEncoder().encode(JSON.stringify(folder + separator).slice(1, -1)),
+  );
+  let found = false;
+  scanLines(path, (line) => {
+    found = line.latin1.includes(needle);
+    return !found;
+  });
+  return found;
+}

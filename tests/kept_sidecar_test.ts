@@ -1,0 +1,129 @@
+// Issue 30 item 3, DESIGN.md decision 24: a session set aside (a fork's
+// predecessor, the pre-trim transcript, a quarantined orphan) leaves its
+// sidecar folder where it is while a registered session's lines name files in
+// it: a copy's lines name the original's `<id>/tool-results/…` by absolute path.
+import assert from "node:assert/strict";
+import { join } from "../lib/core/path.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+import { stampFile } from "../lib/core/preconditions.ts";
+import { quarantineOrphan } from "../lib/app/orphans/quarantine.ts";
+import { trimSession } from "../lib/app/trim/trim.ts";
+import { createLaunchWorld } from "./helpers/launch_world.ts";
+import { createFakeWorld } from "./helpers/fakes.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+import { finishedSession, save } from "./helpers/projects.ts";
+import { sessionId, writeRegistryText } from "./helpers/claude_home.ts";
+import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
+import { namesPathsIn } from "../lib/transcript/named_paths.ts";
+
+const ORIGINAL = sessionId(0xa1);
+const FORK = "f0f0f0f0-0000-4000-8000-00000000f0f0";
+const NEW = "5a7c9ebb-8fba-4c9e-8b7d-6e2f3a4b5c6d";
+
+/** `id`'s transcript in `folder`, whose big tool output claude saved in its sidecar. */
+function withToolResults(folder: string, id: string, cwd: string): string {
+  const saved = join(folder, id, "tool-results", "toolu_01.txt");
+  Deno.mkdirSync(join(folder, id, "tool-results"), { recursive: true });
+  Deno.writeTextFileSync(saved, "the whole output\n");
+  save(
+    folder,
+    new TranscriptBuilder({ sessionId: id, cwd })
+      .prompt("Run the build")
+      .tool("Bash", { command: "make" }, `Output too large (2MB). Full output saved to: ${saved}`)
+      .text("Built.")
+      .turnEnd(),
+  );
+  return saved;
+}
+
+Deno.test("a followed fork: the predecessor's transcript goes to backup, the tool results its lines name stay", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = projectDirFor(world.paths, world.project);
+    const saved = withToolResults(folder, ORIGINAL, world.project);
+    Deno.writeTextFileSync(world.paths.registryFile, `${ORIGINAL}|${world.project}|Work|1\n`);
+    world.claudeScenario({ fork: true, forkId: FORK, messages: ["carry on"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [FORK]);
+    assert.match(Deno.readTextFileSync(join(folder, `${FORK}.jsonl`)), /toolu_01\.txt/);
+    const backup = join(world.paths.backupDir, "project");
+    assert.ok(pathExists(join(backup, `${ORIGINAL}.jsonl`)), "the transcript is set aside");
+    assert.ok(!pathExists(join(folder, `${ORIGINAL}.jsonl`)));
+    assert.equal(Deno.readTextFileSync(saved), "the whole output\n", "reachable where named");
+    assert.ok(!pathExists(join(backup, ORIGINAL)), "the sidecar was not moved");
+    assert.match(result.stdout, new RegExp(`session ${FORK}'s lines name files in it`));
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("a trim: the pre-trim transcript goes to backup, the tool results the trimmed copy names stay", async () => {
+  const world = createFakeWorld();
+  try {
+    const test = createTestContext({ env: world.env, cwd: world.project, now: new Date() });
+    const folder = projectDirFor(test.ctx.paths, world.project);
+    const saved = withToolResults(folder, ORIGINAL, world.project);
+    writeRegistryText(test.ctx.paths, `${ORIGINAL}|${world.project}|Work|1\n`);
+    world.cmvScenario({ trimId: NEW });
+    assert.equal(await trimSession(test.ctx, { guid: ORIGINAL }), NEW);
+    const backup = join(test.ctx.paths.backupDir, "project");
+    assert.ok(pathExists(join(backup, `${ORIGINAL}.jsonl`)), "pre-trim transcript in backup");
+    assert.ok(pathExists(saved), "the tool results stay where the trimmed copy names them");
+    assert.ok(!pathExists(join(backup, ORIGINAL)));
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("quarantine: an orphan's sidecar a registered session names stays; one nobody names goes", async () => {
+  const world = createFakeWorld();
+  try {
+    const test = createTestContext({ env: world.env, cwd: world.project });
+    const { paths } = test.ctx;
+    const folder = projectDirFor(paths, world.project);
+    const saved = withToolResults(folder, ORIGINAL, world.project);
+    // A registered branch of the orphan, whose copied lines name the orphan's tool results.
+    save(
+      folder,
+      new TranscriptBuilder({ sessionId: FORK, cwd: world.project })
+        .prompt("Run the build")
+        .tool("Bash", { command: "make" }, `Full output saved to: ${saved}`),
+    );
+    const lonely = sessionId(0xc3);
+    save(folder, finishedSession({ sessionId: lonely, cwd: world.project }));
+    Deno.mkdirSync(join(folder, lonely, "subagents"), { recursive: true });
+    writeRegistryText(paths, `${FORK}|${world.project}|Branch|1\n`);
+    for (const guid of [ORIGINAL, lonely]) {
+      const stamp = stampFile(join(folder, `${guid}.jsonl`));
+      assert.ok(await quarantineOrphan(test.ctx, { guid, stamp }, { dir: world.project }));
+    }
+    const quarantined = join(paths.quarantineRoot, "project");
+    assert.ok(pathExists(join(quarantined, `${ORIGINAL}.jsonl`)));
+    assert.ok(pathExists(saved), "named by the registered branch: stays");
+    assert.ok(pathExists(join(quarantined, lonely, "subagents")), "named by nobody: goes along");
+    assert.ok(!pathExists(join(folder, lonely)));
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("namesPathsIn: a path as JSON writes it, Windows backslashes and non-ASCII names too", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const file = join(dir, "t.jsonl");
+    const lines = [
+      { type: "user", message: { content: "C:\\Users\\zoë\\p\\abc\\tool-results\\x.txt" } },
+      { type: "user", message: { content: "/home/zoë/p/def/tool-results/y.txt" } },
+    ];
+    Deno.writeTextFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    assert.ok(namesPathsIn(file, "C:\\Users\\zoë\\p\\abc", "\\"));
+    assert.ok(namesPathsIn(file, "/home/zoë/p/def", "/"));
+    assert.ok(!namesPathsIn(file, "/home/zoë/p/de", "/"), "a folder whose name another extends");
+    assert.ok(!namesPathsIn(file, "C:\\Users\\zoë\\p\\abc\\tool-results\\x.txt", "\\"));
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
