@@ -11,14 +11,9 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { findIndexPath, searchOpenIndex } from "../find/index_search.ts";
-import { ftsMatch, highlightPattern, matchesAll, parseTerms, rawPrecheck } from "../find/terms.ts";
-import { FindIndexDb, findIndexLockPath } from "../../store/find_index_db.ts";
-import { withFileLock } from "../../store/lock.ts";
+import type { FindIndexDb } from "../../store/find_index_db.ts";
 import type { ContentMatches } from "../../ui/picker/filter.ts";
 import { HIT_CLOSE, HIT_OPEN } from "../../ui/picker/render.ts";
-import { MARK_CLOSE, MARK_OPEN } from "../find/snippet.ts";
-import { updateIndex } from "../find/index_update.ts";
 
 /** How long typing must pause before the index is asked. */
 export const CONTENT_PAUSE_MS = 120;
@@ -41,29 +36,40 @@ export interface ContentSearch {
 /** A content search over `ctx`'s find index. */
 export function createContentSearch(ctx: AppContext): ContentSearch {
   let db: FindIndexDb | undefined;
+  let search: Searcher | undefined;
   let state: "idle" | "indexing" | "ready" | "failed" = "idle";
+  let closed = false;
   let wanted = "";
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onChange = () => {};
   const results = new Map<string, ContentMatches>();
   const run = () => {
     timer = undefined;
-    if (db === undefined || results.has(wanted) || wordsOf(wanted).length === 0) return;
-    results.set(wanted, query(ctx, db, wanted));
+    if (db === undefined || search === undefined) return;
+    if (results.has(wanted) || wordsOf(wanted).length === 0) return;
+    results.set(wanted, search(db, wanted));
     onChange();
   };
   return {
     start(listener) {
-      if (state !== "idle") return;
+      if (state !== "idle" || closed) return;
       onChange = listener;
       state = "indexing";
       // After the first frame is drawn: the caller's frame is written before this runs.
       setTimeout(async () => {
         try {
+          // The index (node:sqlite) loads only now, after the first frame.
+          search = await loadSearcher(ctx);
           db = await openUpToDate(ctx);
           state = db === undefined ? "failed" : "ready";
         } catch {
           state = "failed";
+        }
+        // Closed while it was updating (a resume went ahead): nobody asks any more.
+        if (closed) {
+          db?.close();
+          db = undefined;
+          return;
         }
         run();
         onChange();
@@ -84,6 +90,7 @@ export function createContentSearch(ctx: AppContext): ContentSearch {
       return undefined;
     },
     close() {
+      closed = true;
       clearTimeout(timer);
       db?.close();
       db = undefined;
@@ -100,6 +107,13 @@ function wordsOf(query: string): string[] {
  * what it holds so far. Undefined when there is none to read.
  */
 async function openUpToDate(ctx: AppContext): Promise<FindIndexDb | undefined> {
+  const [{ findIndexPath }, { FindIndexDb, findIndexLockPath }, { withFileLock }, { updateIndex }] =
+    await Promise.all([
+      import("../find/index_search.ts"),
+      import("../../store/find_index_db.ts"),
+      import("../../store/lock.ts"),
+      import("../find/index_update.ts"),
+    ]);
   const path = findIndexPath(ctx.paths);
   Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
   return await withFileLock(findIndexLockPath(path), async ({ held }) => {
@@ -115,30 +129,42 @@ async function openUpToDate(ctx: AppContext): Promise<FindIndexDb | undefined> {
   }, { timeoutMs: 0 });
 }
 
-/** Each matching session's first snippet, the hits marked as the renderer wants them. */
-function query(ctx: AppContext, db: FindIndexDb, text: string): ContentMatches {
-  const words = wordsOf(text);
-  try {
-    const terms = parseTerms(words.map((word, i) => i === words.length - 1 ? `${word}*` : word));
-    const sessions = searchOpenIndex(db, {
-      match: ftsMatch(terms),
-      highlight: highlightPattern(terms),
-      scan: { matches: (line) => matchesAll(terms, line), precheck: rawPrecheck(terms) },
-      roles: ["user", "assistant"],
-    }, { sessionLimit: SESSION_LIMIT, now: ctx.now() });
-    return new Map(
-      sessions.flatMap((session) =>
-        session.matches[0] === undefined
-          ? []
-          : [[session.sessionId, marked(session.matches[0].snippet)]]
-      ),
-    );
-  } catch {
-    return new Map();
-  }
-}
+/** Asks an open index for a query's matches. */
+type Searcher = (db: FindIndexDb, text: string) => ContentMatches;
 
-/** A find snippet with its hits marked as the renderer marks them. */
-function marked(snippet: string): string {
-  return snippet.replaceAll(MARK_OPEN, HIT_OPEN).replaceAll(MARK_CLOSE, HIT_CLOSE);
+/** Each matching session's first snippet, the hits marked as the renderer wants them. */
+async function loadSearcher(ctx: AppContext): Promise<Searcher> {
+  const [{ searchOpenIndex }, terms, { MARK_CLOSE, MARK_OPEN }] = await Promise.all([
+    import("../find/index_search.ts"),
+    import("../find/terms.ts"),
+    import("../find/snippet.ts"),
+  ]);
+  const marked = (snippet: string) =>
+    snippet.replaceAll(MARK_OPEN, HIT_OPEN).replaceAll(MARK_CLOSE, HIT_CLOSE);
+  return (db, text) => {
+    const words = wordsOf(text);
+    try {
+      const parsed = terms.parseTerms(
+        words.map((word, i) => i === words.length - 1 ? `${word}*` : word),
+      );
+      const sessions = searchOpenIndex(db, {
+        match: terms.ftsMatch(parsed),
+        highlight: terms.highlightPattern(parsed),
+        scan: {
+          matches: (line) => terms.matchesAll(parsed, line),
+          precheck: terms.rawPrecheck(parsed),
+        },
+        roles: ["user", "assistant"],
+      }, { sessionLimit: SESSION_LIMIT, now: ctx.now() });
+      return new Map(
+        sessions.flatMap((session) =>
+          session.matches[0] === undefined
+            ? []
+            : [[session.sessionId, marked(session.matches[0].snippet)]]
+        ),
+      );
+    } catch {
+      return new Map();
+    }
+  };
 }

@@ -12,11 +12,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { viewArchived } from "../edit/archived_view.ts";
-import { editList } from "../edit/edit_list.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
-import { changeMachineName } from "../list/list_mode.ts";
-import { resumePicked } from "../resume/resume_picked.ts";
 import { type ContentSearch, createContentSearch } from "./content_search.ts";
 import { pickerEntries, type PickerEntry, previewOf } from "./picker_items.ts";
 import { ExitCode } from "../../core/errors.ts";
@@ -73,12 +69,18 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
       );
       // The terminal is as it was before the picker: claude or a prompt may have it.
       if (outcome.type === "quit") return ExitCode.ok;
+      // What runs after the picker loads then: the first frame waits for none of it.
       if (outcome.type === "resume") {
+        content.close();
+        const { resumePicked } = await import("../resume/resume_picked.ts");
         return await resumePicked(ctx, { settings, session: outcome.entry.session });
       }
-      if (outcome.name === "edit") await editList(ctx);
-      else if (outcome.name === "archived") await viewArchived(ctx);
-      else if (outcome.name === "machine") settings = changeMachineName(ctx, settings);
+      if (outcome.name === "edit") await (await import("../edit/edit_list.ts")).editList(ctx);
+      else if (outcome.name === "archived") {
+        await (await import("../edit/archived_view.ts")).viewArchived(ctx);
+      } else if (outcome.name === "machine") {
+        settings = (await import("../list/list_mode.ts")).changeMachineName(ctx, settings);
+      }
     }
   } finally {
     content.close();

@@ -15,7 +15,7 @@
 
 import type { FilteredRow } from "./filter.ts";
 import type { PickerAction, PickerState } from "./state.ts";
-import { displayWidth, padEndToWidth, truncateToWidth } from "../text_width.ts";
+import { displayWidth, truncateToWidth } from "../text_width.ts";
 import { visibleText } from "../../core/safe_text.ts";
 
 /** The terminal width from which the preview shows beside the list. */
@@ -103,13 +103,13 @@ function queryLine(input: RenderInput, width: number): Piece[] {
   const count = `${input.rows.length}/${input.total}` +
     (input.status === undefined ? "" : `  ${input.status}`);
   const query = screenText(input.state.query);
-  const room = Math.max(0, width - 4 - displayWidth(count));
+  const room = Math.max(0, width - 4 - widthOf(count));
   // The end of a long query shows: that is where the typing is.
-  const shown = displayWidth(query) > room ? truncateStart(query, room) : query;
+  const shown = widthOf(query) > room ? truncateStart(query, room) : query;
   const cursor: Piece = input.colour ? { text: " ", style: "reverse" } : { text: "_" };
   const left: Piece[] = [{ text: "> ", style: "bold" }, { text: shown }, cursor];
-  const used = 3 + displayWidth(shown);
-  return [...left, { text: " ".repeat(Math.max(1, width - used - displayWidth(count))) }, {
+  const used = 3 + widthOf(shown);
+  return [...left, { text: " ".repeat(Math.max(1, width - used - widthOf(count))) }, {
     text: count,
     style: "dim",
   }];
@@ -124,7 +124,7 @@ function footerLine(input: RenderInput, width: number): Piece[] {
     `Tab ${previewBeside(input.columns) ? "preview" : "details"}`,
     ...input.actions.map((action) => `^${action.key.toUpperCase()} ${action.label}`),
   ];
-  return [{ text: truncateToWidth(keys.join("  "), width), style: "dim" }];
+  return [{ text: cutTo(keys.join("  "), width), style: "dim" }];
 }
 
 /** The rows shown, from the state's first one; the highlighted one marked. */
@@ -135,7 +135,7 @@ function listLines(input: RenderInput, size: { width: number; height: number }):
     const text = input.total === 0
       ? "  No saved sessions."
       : `  No session matches '${screenText(state.query)}'.`;
-    lines.push([{ text: truncateToWidth(text, size.width) }]);
+    lines.push([{ text: cutTo(text, size.width) }]);
   }
   const layout = columnsFor(rows, size.width);
   for (let i = state.top; i < rows.length && lines.length < size.height; i++) {
@@ -183,12 +183,12 @@ function rowPieces(
 ): Piece[] {
   const { item } = row;
   const live = item.live ? " [live]" : "";
-  const name = truncateToWidth(screenText(item.name), Math.max(1, layout.name - live.length)) +
+  const name = cutTo(screenText(item.name), Math.max(1, layout.name - live.length)) +
     live;
   const pieces: Piece[] = [
     { text: highlighted ? "> " : "  ", style: "bold" },
     { text: `${item.number}.`.padStart(layout.number) + " " },
-    { text: padEndToWidth(truncateToWidth(name, layout.name), layout.name) },
+    { text: padTo(cutTo(name, layout.name), layout.name) },
   ];
   if (layout.size > 0) pieces.push({ text: " " + item.size.padStart(layout.size) });
   pieces.push({ text: " " + item.age.padEnd(layout.age), style: "dim" });
@@ -225,14 +225,14 @@ function previewLines(
   const lines: Piece[][] = [];
   if (preview === undefined) lines.push([{ text: " …", style: "dim" }]);
   else {
-    const labelWidth = Math.max(0, ...preview.facts.map((fact) => displayWidth(fact.label)));
+    const labelWidth = Math.max(0, ...preview.facts.map((fact) => widthOf(fact.label)));
     // A long value (a folder) wraps under itself: its end says as much as its start.
     const valueWidth = Math.max(1, size.width - labelWidth - 2);
     for (const fact of preview.facts) {
       wrapToWidth(screenText(fact.value), valueWidth).forEach((part, i) => {
         const label = i === 0 ? fact.label : "";
         lines.push([
-          { text: " " + padEndToWidth(label, labelWidth) + " ", style: "dim" },
+          { text: " " + padTo(label, labelWidth) + " ", style: "dim" },
           { text: part },
         ]);
       });
@@ -260,12 +260,12 @@ export function screenText(text: string): string {
 
 /** `text` in pieces of at most `width` columns (a character wider than that alone). */
 function wrapToWidth(text: string, width: number): string[] {
-  if (displayWidth(text) <= width) return [text];
+  if (widthOf(text) <= width) return [text];
   const parts: string[] = [];
   let part = "";
   let used = 0;
   for (const character of text) {
-    const next = displayWidth(character);
+    const next = widthOf(character);
     if (used + next > width && part !== "") {
       parts.push(part);
       part = "";
@@ -279,13 +279,13 @@ function wrapToWidth(text: string, width: number): string[] {
 
 /** `text` cut at its start to `width` columns, beginning with `…` when cut. */
 function truncateStart(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text;
+  if (widthOf(text) <= width) return text;
   if (width <= 0) return "";
   const characters = [...text];
   let kept = "";
   let used = 1;
   for (let i = characters.length - 1; i >= 0; i--) {
-    const next = displayWidth(characters[i]);
+    const next = widthOf(characters[i]);
     if (used + next > width) break;
     kept = characters[i] + kept;
     used += next;
@@ -300,11 +300,11 @@ function fitPieces(pieces: readonly Piece[], width: number): Piece[] {
   for (const piece of pieces) {
     const room = width - used;
     if (room <= 0) break;
-    const pieceWidth = displayWidth(piece.text);
-    const text = pieceWidth <= room ? piece.text : truncateToWidth(piece.text, room);
+    const pieceWidth = widthOf(piece.text);
+    const text = pieceWidth <= room ? piece.text : cutTo(piece.text, room);
     // A wide character that would straddle the edge is cut to less than the room: pad below.
     out.push({ text, style: piece.style });
-    used += pieceWidth <= room ? pieceWidth : displayWidth(text);
+    used += pieceWidth <= room ? pieceWidth : widthOf(text);
   }
   if (used < width) out.push({ text: " ".repeat(width - used) });
   return out;
@@ -317,4 +317,39 @@ function paint(pieces: readonly Piece[], colour: boolean): string {
       ? `${CODES[piece.style]}${piece.text}${RESET}`
       : piece.text
   ).join("");
+}
+
+/**
+ * Widths and cuts, remembered: a name beyond ASCII is measured grapheme by
+ * grapheme (ICU's segmenter), and the same rows are drawn again at every key.
+ * Cleared when large, so a long session stays small.
+ */
+const widths = new Map<string, number>();
+const cuts = new Map<string, string>();
+const REMEMBERED = 20_000;
+
+function widthOf(text: string): number {
+  let width = widths.get(text);
+  if (width === undefined) {
+    if (widths.size >= REMEMBERED) widths.clear();
+    width = displayWidth(text);
+    widths.set(text, width);
+  }
+  return width;
+}
+
+function cutTo(text: string, width: number): string {
+  if (widthOf(text) <= width) return text;
+  const key = `${width}\u0000${text}`;
+  let cut = cuts.get(key);
+  if (cut === undefined) {
+    if (cuts.size >= REMEMBERED) cuts.clear();
+    cut = truncateToWidth(text, width);
+    cuts.set(key, cut);
+  }
+  return cut;
+}
+
+function padTo(text: string, width: number): string {
+  return text + " ".repeat(Math.max(0, width - widthOf(text)));
 }
