@@ -15,8 +15,12 @@ import {
 // copy of deno plus the embedded tree, never run.
 
 const MIB = 1024 * 1024;
-/** Measured: about 1.2 MB (app code plus jsonc-parser). */
-const EMBED_LIMIT_BYTES = 3 * MIB;
+/**
+ * Measured: 3.0 MiB (lib/ 2.8 MB as embedded, jsonc-parser 0.2 MB), past the
+ * 3 MiB this was as the app grew. The limit catches a package or a folder
+ * embedded by mistake (the deno binary alone is over 100 MB), not growth.
+ */
+const EMBED_LIMIT_BYTES = 4 * MIB;
 
 Deno.test("the runtime packages are package.json's dependencies and what they need", () => {
   assert.deepEqual([...runtimePackages(ROOT)].sort(), ["jsonc-parser"]);
