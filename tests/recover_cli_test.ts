@@ -251,7 +251,7 @@ Deno.test("recover: bad or unknown session id exits 3, bad usage exits 2, one li
       [
         ["recover", "--session", "nope", "--digest"],
         3,
-        /not a session id \(expected a UUID\): nope/,
+        /no such session: nope \(see claudecm list\)/,
       ],
       [["recover", "--session", crypto.randomUUID(), "--digest"], 3, /no transcript for session/],
       [["recover", "--digest"], 2, /--digest needs --session/],

@@ -219,7 +219,9 @@ Deno.test("resume N out of range and a vanished directory are clear errors", asy
     assert.match(gone.stderr, /directory no longer exists: .*gone dir/);
     assert.equal(world.launches().length, 0);
     const usage = await world.run(["resume", "zero"]);
-    assert.equal(usage.code, 2);
+    assert.equal(usage.code, 1, "a word is a name no session has");
+    assert.match(usage.stderr, /No such session: zero/);
+    assert.equal(world.launches().length, 0);
   } finally {
     world.cleanup();
   }

@@ -8,8 +8,8 @@ Deno.test("usage errors say claudecm: like every other error, and exit 2", async
     const cases: Array<[string[], RegExp]> = [
       [["list", "--bogus"], /^claudecm: unknown option '--bogus'\n/],
       [["list", "--jsn"], /^claudecm: unknown option '--jsn'\n\(Did you mean --json\?\)\n$/],
-      [["resume"], /^claudecm: missing required argument 'number'\n$/],
-      [["resume", "x"], /^claudecm: command-argument value 'x' is invalid .*session number/],
+      [["resume"], /^claudecm: missing required argument 'session'\n$/],
+      [["resume", "0"], /^claudecm: command-argument value '0' is invalid .*numbered from 1/],
       [["recover", "--limit", "0"], /^claudecm: option '--limit <n>' argument '0' is invalid/],
       [["skill"], /^Usage: claudecm skill \[options\] \[command\]\n/],
       [["help", "bogus"], /^claudecm: unknown command 'bogus'\n$/],
@@ -29,7 +29,7 @@ Deno.test("an empty argument or path (an unset shell variable) is a usage error,
   const t = createTestContext();
   try {
     const cases: Array<[string[], RegExp]> = [
-      [["resume", ""], /^claudecm: argument 'number' is empty\n$/],
+      [["resume", ""], /^claudecm: argument 'session' is empty\n$/],
       [["restore", " "], /^claudecm: argument 'session' is empty\n$/],
       [["recall", ""], /^claudecm: argument 'session' is empty\n$/],
       [["skeleton", ""], /^claudecm: argument 'session' is empty\n$/],

@@ -32,3 +32,20 @@ export function collectSessionIds(value: string, previous: unknown): string[] {
   if (!isSessionId(id)) throw new InvalidValueError("expected a session id (a UUID).");
   return [...earlier, id];
 }
+
+/** What a `<session>` argument takes, as every command's `--help` says it. */
+export const SESSION_REF_HELP =
+  "its number in `claudecm list`, its session id (or its first 8+ characters), or its exact name";
+
+/**
+ * A `<session>` argument: the text the session resolver
+ * (lib/app/session/resolve_session.ts) reads; only `0`, which no list
+ * numbers, is refused here.
+ */
+export function parseSessionRef(value: string): string {
+  const number = /^\s*\d+\s*$/.test(value) ? parseWholeNumber(value.trim()) : null;
+  if (number === 0) {
+    throw new InvalidValueError("there is no session #0: sessions are numbered from 1");
+  }
+  return value;
+}

@@ -43,8 +43,9 @@ export const PROGRAM: CommandSpec = {
     },
     {
       name: "resume",
-      description: "resume session #N of the list (old form: claudecm N)",
-      synopsis: "<number>",
+      description:
+        "resume session #N of the list (old form: claudecm N), or one named by name or id",
+      synopsis: "<session>",
       load: async () => (await import("./resume.ts")).resumeCommand,
     },
     {

@@ -13,7 +13,8 @@ export const recallCommand: CommandDetails = {
   arguments: [
     {
       name: "[session]",
-      description: "a session id, a transcript (.jsonl) path, or a session folder",
+      description:
+        "a session (number, id or name, as resume takes it), a transcript (.jsonl) path, or a session folder",
     },
   ],
   options: [

@@ -32,7 +32,10 @@ export const recoverCommand: CommandDetails = {
       description: `list at most N candidates (default ${DEFAULT_LIMIT})`,
       parse: parsePositiveInt,
     },
-    { flags: "--session <id>", description: "the session to digest" },
+    {
+      flags: "--session <session>",
+      description: "the session to digest: an id, or a list number or name as resume takes it",
+    },
     { flags: "--digest", description: "print the working-state digest of --session" },
     {
       flags: "--budget <chars>",

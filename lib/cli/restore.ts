@@ -5,11 +5,12 @@
  */
 
 import type { CommandDetails } from "./command.ts";
+import { SESSION_REF_HELP } from "./option_values.ts";
 
 /** `restore`. */
 export const restoreCommand: CommandDetails = {
   arguments: [
-    { name: "<session>", description: "its number in `claudecm list`, or its session id" },
+    { name: "<session>", description: SESSION_REF_HELP },
   ],
   options: [
     {

@@ -1,19 +1,19 @@
 /**
- * `claudecm resume N`: resume session #N of the list.
+ * `claudecm resume N`: resume session #N of the list (or one its name or id names).
  *
  * @module
  */
 
-import { type CommandDetails, InvalidValueError } from "./command.ts";
-import { parseWholeNumber } from "../core/numbers.ts";
+import type { CommandDetails } from "./command.ts";
+import { parseSessionRef, SESSION_REF_HELP } from "./option_values.ts";
 
 /** `resume`. */
 export const resumeCommand: CommandDetails = {
   arguments: [
     {
-      name: "<number>",
-      description: "the session's number in `claudecm list`",
-      parse: parseNumber,
+      name: "<session>",
+      description: SESSION_REF_HELP,
+      parse: parseSessionRef,
     },
   ],
   helpAfter: "\nFollows a fork: when claude continues the session in a new transcript, the list\n" +
@@ -24,15 +24,6 @@ export const resumeCommand: CommandDetails = {
       import("../app/resume/resume_number.ts"),
       makeContext({ launches: true }),
     ]);
-    return await runResume(ctx, { number: input.argNumber("number")! });
+    return await runResume(ctx, { ref: input.argText("session")! });
   },
 };
-
-function parseNumber(text: string): number {
-  const number = parseWholeNumber(text);
-  if (number === null) throw new InvalidValueError("expected a session number (1, 2, ...)");
-  if (number === 0) {
-    throw new InvalidValueError("there is no session #0: sessions are numbered from 1");
-  }
-  return number;
-}

@@ -13,7 +13,8 @@ export const skeletonCommand: CommandDetails = {
   arguments: [
     {
       name: "<session>",
-      description: "a session id (registered or in any project folder) or a .jsonl path",
+      description:
+        "a session (number, id or name, as resume takes it; any id in a project folder) or a .jsonl path",
     },
   ],
   options: [

@@ -17,6 +17,7 @@ import { listTranscripts } from "../../transcript/project_dir.ts";
 import type { AppContext } from "../context.ts";
 import { listCandidates } from "../recover/recover.ts";
 import { RecallFailure } from "./failures.ts";
+import { resolveSession, SessionRefError } from "../session/resolve_session.ts";
 
 /** Where the transcript came from. */
 export interface RecallSource {
@@ -36,6 +37,8 @@ export interface RecallSource {
 
 /** Find the transcript `identifier` names; `cwd` is searched first for ids. */
 export function locateSession(ctx: AppContext, identifier: string, cwd: string): RecallSource {
+  // A list number is a session even where a file of that name happens to be.
+  if (/^\d+$/.test(identifier.trim())) return registeredSession(ctx, identifier);
   const asPath = resolve(cwd, identifier);
   const probe = probePath(asPath);
   // A path that cannot be looked at is not "not found" (DESIGN.md 5.11).
@@ -64,9 +67,36 @@ export function locateSession(ctx: AppContext, identifier: string, cwd: string):
       `no transcript for session ${identifier} under ${ctx.paths.projectsDir}`,
     );
   }
+  return registeredSession(ctx, identifier);
+}
+
+/**
+ * The session the one resolver finds for `identifier` (a list number, a
+ * saved name, an id prefix), looked for as by its id, in its row's folder
+ * first; what it cannot find is session-not-found, with its words.
+ */
+function registeredSession(ctx: AppContext, identifier: string): RecallSource {
+  let session;
+  try {
+    session = resolveSession(ctx, identifier).session;
+  } catch (error) {
+    if (!(error instanceof SessionRefError)) throw error;
+    const message = error.reason === "ambiguous" ? error.message : `${error.message}; ` +
+      "not a session id, a transcript file or a session folder either";
+    throw notFound(identifier, message);
+  }
+  const located = locateTranscript(ctx.paths, session);
+  if (located.status === "found") {
+    return { path: located.path, sessionId: session.guid, how: "session-id" };
+  }
+  if (located.status === "unreadable") {
+    throw new UserError(
+      `cannot look for session ${identifier}: ${located.error}: ${located.path}`,
+    );
+  }
   throw notFound(
     identifier,
-    `no session found for "${identifier}": not a session id, a transcript file or a session folder`,
+    `no transcript for session '${session.desc}' (${session.guid}) under ${ctx.paths.projectsDir}`,
   );
 }
 

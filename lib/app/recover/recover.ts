@@ -17,6 +17,7 @@ import { locateTranscript } from "../../core/transcript_location.ts";
 import { folderMatcher } from "../../core/folder_match.ts";
 import type { AppContext } from "../context.ts";
 import { folderOption } from "../folder_option.ts";
+import { resolveSession } from "../session/resolve_session.ts";
 import { DEFAULT_BUDGET, DEFAULT_LIMIT } from "./defaults.ts";
 import { candidateTable, choosePick } from "./recover_view.ts";
 import { readListNumbers } from "../session/list_numbers.ts";
@@ -50,7 +51,7 @@ export function runRecover(ctx: AppContext, options: RecoverOptions): number {
     );
   }
   if (options.session !== undefined) {
-    printDigest(ctx, canonicalSessionId(options.session), options);
+    printDigest(ctx, sessionOf(ctx, options.session), options);
     return 0;
   }
   const list = listCandidates(ctx, options);
@@ -77,7 +78,7 @@ export function runRecover(ctx: AppContext, options: RecoverOptions): number {
     ctx.out.line("Nothing recovered.");
     return 0;
   }
-  printDigest(ctx, pick.id, options);
+  printDigest(ctx, { id: pick.id }, options);
   return 0;
 }
 
@@ -97,10 +98,27 @@ export function listCandidates(ctx: AppContext, options: RecoverOptions): Candid
   return { cwd, projectDir: found.dir, ...ranking, candidates: ranking.candidates.slice(0, limit) };
 }
 
+/**
+ * The session `--session` names: an id, registered or not, or what the one
+ * resolver takes (a list number, a saved name, an id prefix), whose row
+ * says the folder to look in first.
+ */
+function sessionOf(ctx: AppContext, ref: string): { id: string; dir?: string } {
+  const id = canonicalSessionId(ref);
+  if (isSessionId(id)) return { id };
+  const { session } = resolveSession(ctx, ref, { notFoundCode: ExitCode.notFound });
+  return { id: session.guid, dir: session.dir };
+}
+
 /** Phase 2: print the digest of session `id`. */
-function printDigest(ctx: AppContext, id: string, options: RecoverOptions): void {
+function printDigest(
+  ctx: AppContext,
+  { id, dir }: { id: string; dir?: string },
+  options: RecoverOptions,
+): void {
   const budget = options.budget ?? DEFAULT_BUDGET;
-  const path = findTranscript(ctx, id, folderOption(ctx, options.cwd));
+  const cwd = options.cwd === undefined && dir !== undefined ? dir : folderOption(ctx, options.cwd);
+  const path = findTranscript(ctx, id, cwd);
   const mode: ReadMode = options.strict ? "strict" : "lenient";
   const data = collectDigest(path, id, { mode });
   const rendered = renderDigest(data, budget);

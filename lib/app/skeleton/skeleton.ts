@@ -16,12 +16,16 @@ import { locateTranscript } from "../../core/transcript_location.ts";
 import { safeJson } from "../../core/safe_text.ts";
 import type { AppContext } from "../context.ts";
 import { typedPath } from "../folder_option.ts";
+import { resolveSession } from "../session/resolve_session.ts";
 import { extractSkeleton, skeletonPaths } from "./extract.ts";
 import { skippedLinesNote } from "../../transcript/entries.ts";
 
 /** What `skeleton` was asked to do. */
 export interface SkeletonCommandOptions {
-  /** A session id (looked up in the registry, then the project folders) or a transcript path. */
+  /**
+   * A session id (looked up in the registry, then the project folders), a transcript path, or
+   * what the session resolver takes (a list number, a saved name, an id prefix).
+   */
   target: string;
   desc?: string;
   /** The output folder; the current one by default. */
@@ -73,21 +77,27 @@ interface Source {
 }
 
 function resolveSource(ctx: AppContext, target: string): Source {
-  if (!isSessionId(target)) {
-    // A path that cannot be looked at is not "not found" (DESIGN.md 5.11).
-    const probe = probePath(target);
-    if (probe.kind === "unreadable") throw new UserError(`cannot read ${target}: ${probe.error}`);
-    if (probe.kind === "other") throw notATranscriptFile(target);
-    if (probe.kind !== "file") {
-      throw new UserError(
-        `not a session id or a transcript file: ${target}`,
-        ExitCode.notFound,
-      );
-    }
+  if (isSessionId(target)) return sourceOfId(ctx, target);
+  // A list number is a session even where a file of that name happens to be.
+  const probe = /^\d+$/.test(target.trim()) ? { kind: "missing" as const } : probePath(target);
+  // A path that cannot be looked at is not "not found" (DESIGN.md 5.11).
+  if (probe.kind === "unreadable") throw new UserError(`cannot read ${target}: ${probe.error}`);
+  if (probe.kind === "other") throw notATranscriptFile(target);
+  if (probe.kind === "file") {
     const base = ctx.paths.path.basename(target).replace(/\.jsonl$/i, "");
     const session = isSessionId(base) ? findSession(readRegistry(ctx.paths), base) : undefined;
     return { path: target, guid: base, desc: session?.desc };
   }
+  if (probe.kind === "directory" || /[\\/]|\.jsonl$/i.test(target)) {
+    throw new UserError(`not a session id or a transcript file: ${target}`, ExitCode.notFound);
+  }
+  // A list number, a saved name or an id's first characters: the one resolver decides.
+  const { session } = resolveSession(ctx, target, { notFoundCode: ExitCode.notFound });
+  return sourceOfId(ctx, session.guid);
+}
+
+/** The transcript of session `target` (an id), registered or in any project folder. */
+function sourceOfId(ctx: AppContext, target: string): Source {
   const guid = canonicalSessionId(target);
   const session = findSession(readRegistry(ctx.paths), guid);
   const located = locateTranscript(ctx.paths, { guid, dir: session?.dir ?? ctx.cwd() });

@@ -14,20 +14,14 @@ import { fileInfoOrNull } from "../../core/fs_checks.ts";
 import { ExitCode, UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
-import {
-  canonicalSessionId,
-  findSession,
-  mainSessions,
-  malformedLineNaming,
-  type Session,
-} from "../../core/registry.ts";
+import type { Session } from "../../core/registry.ts";
 import { type SessionFiles, sessionFilesFor, vaultEntryFor } from "../../core/session_copies.ts";
 import { locateTranscript, type TranscriptLocation } from "../../core/transcript_location.ts";
-import { readRegistry } from "../../store/registry_store.ts";
 import { restoreVaultEntry } from "../../store/vault_entry.ts";
 import { vaultSetting } from "./vault_sync.ts";
 import { compareCopies, type CopyOrder } from "../../transcript/copy_order.ts";
 import { askYesNo } from "../../ui/prompt.ts";
+import { resolveSession } from "../session/resolve_session.ts";
 import { safeJson } from "../../core/safe_text.ts";
 
 /** `claudecm restore <N|GUID>`: restore without resuming. */
@@ -35,7 +29,7 @@ export async function runRestore(
   ctx: AppContext,
   options: { ref: string; json?: boolean },
 ): Promise<number> {
-  const session = sessionByRef(ctx, options.ref);
+  const { session } = resolveSession(ctx, options.ref);
   const vault = vaultEntryFor(ctx.paths, session);
   if (vault === null) {
     throw new UserError(`the vault has no copy of '${session.desc}' (${session.guid})`);
@@ -248,28 +242,4 @@ function sayRestored(ctx: AppContext, session: Session, done: Restored): void {
   } else {
     ctx.out.line(`  Restored '${session.desc}' from the vault: ${done.transcript}`, "green");
   }
-}
-
-/** `N` as numbered in `claudecm list` / `resume N`, or a session id in the registry. */
-function sessionByRef(ctx: AppContext, ref: string): Session {
-  const registry = readRegistry(ctx.paths);
-  if (/^\d+$/.test(ref)) {
-    const sessions = mainSessions(registry);
-    const session = sessions[Number(ref) - 1];
-    if (session === undefined) {
-      throw new UserError(`no session #${ref}: the list has ${sessions.length}`);
-    }
-    return session;
-  }
-  const guid = canonicalSessionId(ref);
-  const session = findSession(registry, guid);
-  if (session !== undefined) return session;
-  const unparsed = malformedLineNaming(registry, guid);
-  if (unparsed !== undefined) {
-    throw new UserError(
-      `line ${unparsed.lineNumber} of the session list names ${guid} but does not parse ` +
-        `(${unparsed.reason}); fix that line (claudecm doctor shows it), then restore`,
-    );
-  }
-  throw new UserError(`no registered session has the id ${ref}`);
 }

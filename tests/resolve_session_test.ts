@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { createTestContext } from "./helpers/test_context.ts";
+import { resolveSession, SessionRefError } from "../lib/app/session/resolve_session.ts";
+import { ExitCode } from "../lib/core/errors.ts";
+
+const A = "0f3a9c1e-1111-4000-8000-000000000001";
+const B = "0f3a9c1e-2222-4000-8000-000000000002";
+const C = "7c000000-3333-4000-8000-000000000003";
+const D = "8d000000-4444-4000-8000-000000000004";
+
+function world() {
+  const t = createTestContext();
+  Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+  Deno.writeTextFileSync(
+    t.ctx.paths.registryFile,
+    `${A}|/p/a|weekly notes|\n${B}|/p/b|fix billing bug|\n${C}|/p/c|weekly notes|\n` +
+      `[archived]\n${D}|/p/d|old stuff|\n`,
+  );
+  return t;
+}
+
+function refusal(fn: () => unknown): SessionRefError {
+  try {
+    fn();
+  } catch (error) {
+    assert.ok(error instanceof SessionRefError, String(error));
+    return error;
+  }
+  throw new Error("not refused");
+}
+
+Deno.test("resolveSession: a number, an id, an id prefix of 8+ and an exact name name one row", () => {
+  const t = world();
+  try {
+    const { ctx } = t;
+    assert.equal(resolveSession(ctx, "2").session.guid, B);
+    assert.equal(resolveSession(ctx, "002").number, 2);
+    assert.equal(resolveSession(ctx, B.toUpperCase()).session.guid, B);
+    assert.equal(resolveSession(ctx, "7c000000").session.guid, C);
+    assert.equal(resolveSession(ctx, "fix billing bug").number, 2);
+    const archived = resolveSession(ctx, "old stuff");
+    assert.deepEqual([archived.session.guid, archived.number, archived.archived], [D, 1, true]);
+    assert.equal(resolveSession(ctx, "1", { numbers: "archived" }).session.guid, D);
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("resolveSession: no such session and ambiguity are one plain line each", () => {
+  const t = world();
+  try {
+    const { ctx } = t;
+    const name = refusal(() => resolveSession(ctx, "weekly notes"));
+    assert.equal(name.message, "that name is ambiguous: #1 and #3 (use the number)");
+    assert.equal(name.exitCode, ExitCode.usage);
+    const prefix = refusal(() => resolveSession(ctx, "0f3a9c1e"));
+    assert.equal(prefix.message, "that id prefix is ambiguous: #1 and #2 (use the number)");
+    // Fewer than 8 characters is never an id.
+    assert.match(
+      refusal(() => resolveSession(ctx, "7c00000")).message,
+      /^no such session: 7c00000/,
+    );
+    const missing = refusal(() => resolveSession(ctx, "nothing here"));
+    assert.equal(missing.message, "no such session: nothing here (see claudecm list)");
+    assert.equal(missing.exitCode, ExitCode.failure);
+    assert.equal(refusal(() => resolveSession(ctx, "9")).message, "no session #9: the list has 3");
+    assert.equal(
+      refusal(() => resolveSession(ctx, "2", { numbers: "archived" })).message,
+      "no session #2: the archived list has 1",
+    );
+    assert.equal(
+      refusal(() => resolveSession(ctx, "8d000001-0000-4000-8000-000000000000")).reason,
+      "not-found",
+    );
+    assert.equal(refusal(() => resolveSession(ctx, "x", { notFoundCode: 3 })).exitCode, 3);
+  } finally {
+    t.cleanup();
+  }
+});
