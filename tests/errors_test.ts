@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import {
   environmentUserError,
   isBrokenPipe,
+  isNoRoom,
   isWriteRefusal,
   UserError,
+  writeRefusal,
 } from "../lib/core/errors.ts";
 import { join } from "../lib/core/path.ts";
 import { writeFileAtomic } from "../lib/store/atomic_write.ts";
@@ -171,5 +173,33 @@ Deno.test("access denied on a folder opened as a file names the folder, not a pe
     }
   } finally {
     Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("writeRefusal: the one classifier of every cannot-write cause (issue 30 item 11)", () => {
+  const cases: Array<[unknown, string | null]> = [
+    [osError("EROFS", "Read-only file system (os error 30): open '/ro/x'"), "readOnly"],
+    [osError("EACCES", "Permission denied (os error 13): open '/x'"), "denied"],
+    [osError("EPERM", "Operation not permitted (os error 1): open '/x'"), "denied"],
+    [osError("ENOSPC", "No space left on device (os error 28)"), "full"],
+    [osError("EDQUOT", "Disk quota exceeded (os error 122)"), "full"],
+    [new Deno.errors.PermissionDenied("Permission denied (os error 13): open '/x'"), "denied"],
+    // SQLite's words for the same causes (the search index).
+    [new Error("attempt to write a readonly database"), "readOnly"],
+    [new Error("unable to open database file"), "denied"],
+    [new Error("database or disk is full"), "full"],
+    [osError("EIO", "Input/output error (os error 5): read '/x'"), null],
+    [new Deno.errors.NotFound("No such file or directory (os error 2): open '/x'"), null],
+    [new TypeError("x is undefined"), null],
+  ];
+  if (Deno.build.os === "linux") {
+    // An error that carries no code: its OS error number.
+    cases.push([new Error("Read-only file system (os error 30)"), "readOnly"]);
+    cases.push([new Error("Disk quota exceeded (os error 122)"), "full"]);
+  }
+  for (const [error, expected] of cases) {
+    assert.equal(writeRefusal(error), expected, String(error));
+    assert.equal(isWriteRefusal(error), expected !== null);
+    assert.equal(isNoRoom(error), expected === "full");
   }
 });

@@ -20,7 +20,7 @@
 
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { SearchDoc, SearchRole, SessionFacts } from "../transcript/search_text.ts";
-import { UserError } from "../core/errors.ts";
+import { isNoRoom, isWriteRefusal, UserError } from "../core/errors.ts";
 import { encodeProjectKey } from "../core/project_key.ts";
 import { indexableText } from "../core/index_words.ts";
 
@@ -149,10 +149,9 @@ export function docId(fileId: number, n: number): bigint {
   return (BigInt(fileId) << 32n) | BigInt(n);
 }
 
-/** Whether an error says a write found no room (SQLITE_FULL, or the OS's ENOSPC). */
+/** Whether an error says a write found no room (SQLITE_FULL, ENOSPC, a quota): `isNoRoom`. */
 export function isDiskFull(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /database or disk is full|no space left|os error 28/i.test(message);
+  return isNoRoom(error);
 }
 
 /** The lock a writer holds while it changes the index. */
@@ -184,7 +183,9 @@ export class FindIndexDb {
       return FindIndexDb.#openChecked(path, options.writer);
     } catch (error) {
       if (!options.writer) return undefined;
-      if (isDiskFull(error)) throw error; // Not the index's fault: keep it.
+      // A disk that refuses writes (full, read-only, no permission) is not the index's fault:
+      // keep it, and let the caller search without it.
+      if (isWriteRefusal(error)) throw error;
       const why = error instanceof OtherVersionError
         ? "is from another version of claudecm"
         : isCorruptDatabase(error)

@@ -84,3 +84,44 @@ export async function runOnFullDisk(
     Deno.removeSync(aside, { recursive: true });
   }
 }
+
+// $1 the folder made read-only; the rest is the command.
+const READ_ONLY_SCRIPT = `
+dir="$1"; shift 1
+mkdir -p "$dir" || exit 90
+mount --bind "$dir" "$dir" && mount -o remount,bind,ro "$dir" || exit 91
+"$@"
+`;
+
+/**
+ * Run `claudecm ...args` with `readOnly` (a folder under the world's HOME) on
+ * a read-only mount (EROFS), in the same kind of namespace as
+ * {@linkcode runOnFullDisk}; {@linkcode tmpfsMountable} says whether it can.
+ */
+export async function runOnReadOnlyDisk(
+  args: string[],
+  options: { env: Record<string, string>; cwd: string; readOnly: string; stdin?: string },
+): Promise<ChildOutput> {
+  const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
+  const child = new Deno.Command("unshare", {
+    args: [
+      "-r",
+      "-m",
+      "sh",
+      "-c",
+      READ_ONLY_SCRIPT,
+      "sh",
+      options.readOnly,
+      program,
+      ...leading,
+      ...args,
+    ],
+    env: { ...childBaseEnv(), NO_COLOR: "1", ...options.env },
+    clearEnv: true,
+    cwd: options.cwd,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  return await collectOutput(child, options.stdin ?? "");
+}

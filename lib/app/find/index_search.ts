@@ -9,7 +9,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { errorMessage, UserError } from "../../core/errors.ts";
+import { errorMessage, isWriteRefusal, UserError } from "../../core/errors.ts";
 import { join } from "../../core/path.ts";
 import type { Paths } from "../../core/paths.ts";
 import {
@@ -50,7 +50,7 @@ export type IndexSearch = IndexQuery & {
   scan: Pick<ScanQuery, "matches" | "precheck">;
 };
 
-/** The index cannot be created or updated here (a read-only `~/.claudecm`, no permission). */
+/** The index cannot be created or updated here (a read-only or full `~/.claudecm`, no permission). */
 export class IndexUnwritable extends UserError {}
 
 /** Search through the index, keeping `sessionLimit` sessions. */
@@ -62,10 +62,9 @@ export async function searchIndex(
   try {
     return await attempt(ctx, query, sessionLimit);
   } catch (error) {
-    if (
-      error instanceof Deno.errors.PermissionDenied ||
-      /readonly database|unable to open database/i.test(errorMessage(error))
-    ) {
+    if (error instanceof IndexUnwritable) throw error;
+    // Read-only, no permission, full, over quota: one path, the scan without the index.
+    if (isWriteRefusal(error)) {
       throw new IndexUnwritable(
         `The search index cannot be written in ${ctx.paths.cmHome} (${errorMessage(error)})`,
       );
@@ -186,12 +185,9 @@ export function findIndexBytes(path: string): number {
  * took none: a first build on a full disk leaves an empty `find-index.db`,
  * which holds nothing and is not this user's.
  */
-function writeFailed(path: string, before: number): UserError {
+function writeFailed(path: string, before: number): IndexUnwritable {
   if (before === 0 || findIndexBytes(path) > before) discardFindIndex(path);
-  return new UserError(
-    `cannot write the search index ${path}: the disk is full. Free some space and run find ` +
-      "again, or search with find --no-index meanwhile",
-  );
+  return new IndexUnwritable(`The search index ${path} cannot be written: the disk is full`);
 }
 
 /** What tools answered, scanned (it is not indexed): every session with a match, and its matches. */

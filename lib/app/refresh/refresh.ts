@@ -16,7 +16,7 @@ import { discardPrintSession, printRunStart } from "../launch/print_session.ts";
 import { extractSkeleton } from "../skeleton/extract.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { buildRefreshPrompt, type RefreshExtraction } from "./refresh_prompt.ts";
-import { errorMessage, UserError } from "../../core/errors.ts";
+import { errorMessage, isWriteRefusal, UserError } from "../../core/errors.ts";
 import { formatSize, formatStamp } from "../../core/format.ts";
 import { isDirectory, isFile } from "../../core/fs_checks.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
@@ -240,7 +240,8 @@ function extract(
     ctx.out.line(`  Filtered transcript: ${formatSize(files.transcriptBytes)}`, "green");
     return { skeleton: files.skeleton, transcriptPath: files.transcriptPath };
   } catch (error) {
-    if (!(error instanceof SkeletonError) && !(error instanceof Deno.errors.PermissionDenied)) {
+    // A refresh-temp folder that cannot be written (issue 30 item 11), or a file we may not read.
+    if (!(error instanceof SkeletonError) && !isWriteRefusal(error)) {
       throw error;
     }
     ctx.out.line(`  No skeleton: ${errorMessage(error)}. Going on without one.`, "yellow");
