@@ -20,8 +20,9 @@ export const moveCommand: CommandDetails = {
     "\nClaude Code keys transcripts by folder: after `mv OLD NEW`, `claude --resume` no longer\n" +
     "finds them. This moves what Claude Code and claudecm keep about OLD and every folder\n" +
     "below it to NEW: transcripts and session folders (renamed, not rewritten), memory/,\n" +
-    "vault copies, the folder's entries in ~/.claude.json (trust, tools) and the rows of\n" +
-    "sessions.txt (updated last). Project files are not touched. In a terminal it shows\n" +
+    "vault copies, the folder's entries in ~/.claude.json (trust, tools), its lines in\n" +
+    "claude's prompt history (~/.claude/history.jsonl) and the rows of sessions.txt\n" +
+    "(updated last). Project files are not touched. In a terminal it shows\n" +
     "the plan and asks first. Running it again finishes an interrupted move; a finished\n" +
     "one has nothing to do. Two paths with one project key (a-b, a/b): rows and settings\n" +
     "move, the files stay (claude finds them from either). For a deleted worktree:\n" +

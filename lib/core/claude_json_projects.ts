@@ -78,6 +78,24 @@ export function renameProjectEntries(bytes: Uint8Array, renames: EntryRename[]):
   return concatBytes(parts);
 }
 
+/**
+ * Where the value of the top-level member `key` of the JSON object in
+ * `bytes` is (the last one, as JSON.parse keeps), as byte offsets; null when
+ * there is none. `bytes` may hold one line of a JSON Lines file.
+ */
+export function memberValueSpan(
+  bytes: Uint8Array,
+  key: string,
+): { start: number; end: number } | null {
+  let found: { start: number; end: number } | null = null;
+  for (const member of objectMembers(bytes, skipSpace(bytes, bomLength(bytes)))) {
+    if (member.key !== key) continue;
+    const end = skipValue(bytes, member.valueStart);
+    if (end >= 0) found = { start: member.valueStart, end };
+  }
+  return found;
+}
+
 interface Member extends ProjectEntry {
   valueStart: number;
 }

@@ -99,7 +99,8 @@ function reportMoved(ctx: AppContext, plan: MovePlan, { planShown }: { planShown
   ctx.out.line(
     `  Moved ${sessions.size} transcript(s), ${plan.rows.length} row(s) and ` +
       `${plan.settings.length} settings entr${plan.settings.length === 1 ? "y" : "ies"} ` +
-      `to ${plan.to}.`,
+      `to ${plan.to}` +
+      (plan.historyLines > 0 ? `; ${plan.historyLines} prompt history line(s) follow it.` : "."),
     "green",
   );
 }

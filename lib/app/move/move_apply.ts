@@ -3,7 +3,8 @@
  * resumable: `memory/` first (the next run finds its folder through the
  * sessions still there), then each session's `<guid>/` folder before its
  * transcript (the transcript is what the next run finds the session by) and
- * its vault copies, then `~/.claude.json`, and the registry last.
+ * its vault copies, then `~/.claude.json` and claude's prompt history, and
+ * the registry last.
  *
  * Each session's files move under the registry lock once what the move
  * relies on is checked again there (recheck.ts): not open in a claude
@@ -17,10 +18,13 @@ import { recheckThenAct } from "../recheck.ts";
 import { changeRegistry } from "../registry.ts";
 import { type FileMove, type MovePlan, MoveRefusedError } from "./move_plan.ts";
 import type { Preconditions } from "../../core/preconditions.ts";
+import { environmentUserError, UserError, withPath } from "../../core/errors.ts";
+import { describeFsError } from "../../core/fs_checks.ts";
 import { changeDir, rewriteDirPrefix } from "../../core/registry_ops.ts";
 import { findSession } from "../../core/registry.ts";
 import { backupRegistry } from "../../store/backups.ts";
 import { renameClaudeJsonEntries } from "../../store/claude_json_store.ts";
+import { historyFileOf, moveHistoryLines } from "../../store/history_store.ts";
 import { MergeConflictError, mergeMove } from "../../store/merge_move.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 
@@ -39,6 +43,8 @@ export async function applyMove(ctx: AppContext, plan: MovePlan): Promise<void> 
     }
   }
   if (plan.settings.length > 0) renameClaudeJsonEntries(ctx.paths.claudeJsonFile, plan.settings);
+  // Counted again: a claude typing in OLD's subfolder since the plan adds lines to move.
+  if (plan.historyLines > 0) plan.historyLines = moveHistory(ctx, plan);
   // Spec 5.0's rolling backup, taken by this writing command too, before the rows change.
   if (plan.rows.length > 0) backupRegistry(ctx.paths, ctx.now());
   const registry = await changeRegistry(ctx, (r) => {
@@ -52,6 +58,20 @@ export async function applyMove(ctx: AppContext, plan: MovePlan): Promise<void> 
   for (const folder of plan.folders) {
     syncSessionIndex(ctx.paths, folder.from, registry);
     syncSessionIndex(ctx.paths, folder.to, registry);
+  }
+}
+
+function moveHistory(ctx: AppContext, plan: MovePlan): number {
+  const file = historyFileOf(ctx.paths);
+  try {
+    return moveHistoryLines(file, plan, { os: ctx.os });
+  } catch (error) {
+    // The files moved stay moved and the rows still name OLD: a rerun finishes.
+    const why = error instanceof UserError
+      ? error.message
+      : environmentUserError(withPath(error, file))?.message ??
+        `cannot rewrite ${file}: ${describeFsError(error)}`;
+    throw new MoveRefusedError(`stopped halfway: ${why}; run the move again to finish`);
   }
 }
 

@@ -2,7 +2,8 @@
  * What `claudecm move OLD NEW` would move, decided from the disk without
  * writing: the transcripts (and `<guid>/` folders) of every session that
  * belongs to OLD or a folder below it, each project key's `memory/`, the
- * vault's copies, the `projects` entries of `~/.claude.json` and the rows.
+ * vault's copies, the `projects` entries of `~/.claude.json`, the lines of
+ * claude's prompt history (`history.jsonl`) and the rows.
  *
  * A session belongs where Claude Code says (lib/transcript/session_folder.ts:
  * a `/cd` record, else the first recorded cwd), else where its row says.
@@ -36,6 +37,7 @@ import { findSessionCopies, sessionFilesIn, vaultFilesFor } from "../../core/ses
 import { generationPath, MAX_GENERATIONS } from "../../store/vault_file_sync.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { readClaudeJson } from "../../store/claude_json_store.ts";
+import { countHistoryMoves, historyFileOf } from "../../store/history_store.ts";
 import { readSessionFolder } from "../../transcript/session_folder.ts";
 import { listTranscripts } from "../../transcript/project_dir.ts";
 import { typedPath } from "../folder_option.ts";
@@ -69,6 +71,8 @@ export interface MovePlan {
   rows: RowMove[];
   /** `~/.claude.json` `projects` entries to rename. */
   settings: EntryRename[];
+  /** Lines of claude's prompt history (history.jsonl) whose `project` moves. */
+  historyLines: number;
   /** Entries left as they are: NEW's folder already has its own. */
   keptSettings: EntryRename[];
   /** Folders whose sessions move, old and new (for their sessions-index.json). */
@@ -96,7 +100,8 @@ export class MoveRefusedError extends UserError {
 
 /** Whether the plan has nothing left to do (a finished move run again). */
 export function isEmptyPlan(plan: MovePlan): boolean {
-  return plan.files.length === 0 && plan.rows.length === 0 && plan.settings.length === 0;
+  return plan.files.length === 0 && plan.rows.length === 0 && plan.settings.length === 0 &&
+    plan.historyLines === 0;
 }
 
 /** Plan the move of what claude and claudecm keep about folder `from` to folder `to`. */
@@ -129,6 +134,7 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
       to: under(session.dir)!,
     })).filter((row) => row.from !== row.to),
     settings: [],
+    historyLines: 0,
     keptSettings: [],
     folders: [],
     stamps: new Map(),
@@ -202,6 +208,7 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
   plan.files = [...sidecars, ...memoryMoves(ctx, plan, { owners, under }), ...transcripts];
   plan.files.push(...vaultMoves(ctx, rows.map((row) => row.session), under));
   planSettings(ctx, plan);
+  plan.historyLines = planHistory(ctx, plan);
   plan.folders = [...owners].filter((dir) => under(dir) !== dir).map((dir) => ({
     from: dir,
     to: under(dir)!,
@@ -308,6 +315,15 @@ function planSettings(ctx: AppContext, plan: MovePlan): void {
     const rename = { from: key, to: mapped };
     if (keys.has(mapped)) plan.keptSettings.push(rename);
     else plan.settings.push(rename);
+  }
+}
+
+function planHistory(ctx: AppContext, plan: MovePlan): number {
+  const file = historyFileOf(ctx.paths);
+  try {
+    return countHistoryMoves(file, { from: plan.from, to: plan.to }, ctx.os);
+  } catch (error) {
+    throw new MoveRefusedError(readFailure(file, error));
   }
 }
 

@@ -10,6 +10,7 @@ import type { FileMove, MovePlan } from "./move_plan.ts";
 import { formatSize } from "../../core/format.ts";
 import { projectKey } from "../../core/project_key.ts";
 import { safeJson } from "../../core/safe_text.ts";
+import { historyFileOf } from "../../store/history_store.ts";
 
 const LABELS: Record<FileMove["kind"], string> = {
   transcript: "transcript",
@@ -39,6 +40,7 @@ export function printPlan(ctx: AppContext, plan: MovePlan): void {
   for (const entry of plan.keptSettings) {
     out.line(`    ${entry.from}  kept: ${entry.to} already has its own settings`, "yellow");
   }
+  out.line(`  Prompt history lines in ${historyFileOf(ctx.paths)}: ${plan.historyLines}`);
 }
 
 /** The folders whose files stay because their project key does not change, one line each. */
@@ -54,7 +56,10 @@ export function printSameKey(ctx: AppContext, plan: MovePlan): void {
 
 /** The plan and what became of it, for `--json`. */
 export function planJson(plan: MovePlan, status: "moved" | "planned" | "nothing"): string {
-  const { from, to, files, rows, settings, keptSettings, sameKey } = plan;
+  const { from, to, files, rows, settings, keptSettings, historyLines, sameKey } = plan;
   const sharedKeys = sameKey.map((folder) => ({ ...folder, key: projectKey(folder.to) }));
-  return safeJson({ status, from, to, files, rows, settings, keptSettings, sharedKeys }, 2);
+  return safeJson(
+    { status, from, to, files, rows, settings, keptSettings, historyLines, sharedKeys },
+    2,
+  );
 }
