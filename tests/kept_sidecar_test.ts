@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "../lib/core/path.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
+import { vaultFilesFor } from "../lib/core/session_copies.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { stampFile } from "../lib/core/preconditions.ts";
 import { quarantineOrphan } from "../lib/app/orphans/quarantine.ts";
@@ -125,5 +126,64 @@ Deno.test("namesPathsIn: a path as JSON writes it, Windows backslashes and non-A
     assert.ok(!namesPathsIn(file, "C:\\Users\\zoë\\p\\abc\\tool-results\\x.txt", "\\"));
   } finally {
     Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("vault prune keeps a set-aside predecessor while the fork that names its tool results is registered", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = projectDirFor(world.paths, world.project);
+    withToolResults(folder, ORIGINAL, world.project);
+    Deno.writeTextFileSync(world.paths.registryFile, `${ORIGINAL}|${world.project}|Work|1\n`);
+    world.claudeScenario({ fork: true, forkId: FORK, messages: ["carry on"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    assert.equal((await world.run(["1"])).code, 0);
+    const entry = vaultFilesFor(world.paths, { guid: ORIGINAL, dir: world.project });
+    const kept = join(entry.sidecar, "tool-results", "toolu_01.txt");
+    assert.ok(pathExists(kept), "the vault holds the predecessor's tool results");
+    const pruned = await world.run(["vault", "prune"]);
+    assert.equal(pruned.code, 0, pruned.stderr);
+    assert.match(pruned.stdout, new RegExp(`keeping ${ORIGINAL}: registered session ${FORK}`));
+    assert.ok(pathExists(kept), "kept with the fork that names them");
+    // Once the fork is no longer registered, nothing points at them.
+    Deno.writeTextFileSync(world.paths.registryFile, "");
+    assert.equal((await world.run(["vault", "prune"])).code, 0);
+    assert.ok(!pathExists(kept));
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("vault prune keeps the parent a registered /branch copy records (forkedFrom)", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = projectDirFor(world.paths, world.project);
+    Deno.mkdirSync(folder, { recursive: true });
+    save(folder, finishedSession({ sessionId: ORIGINAL, cwd: world.project }));
+    const lines = Deno.readTextFileSync(join(folder, `${ORIGINAL}.jsonl`)).trimEnd().split("\n")
+      .map((line) => JSON.parse(line))
+      .filter((line) => typeof line.uuid === "string")
+      .map((line) => ({
+        ...line,
+        sessionId: FORK,
+        forkedFrom: { sessionId: ORIGINAL, messageUuid: line.uuid },
+      }));
+    Deno.writeTextFileSync(
+      join(folder, `${FORK}.jsonl`),
+      lines.map((line) => JSON.stringify(line) + "\n").join(""),
+    );
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      `${ORIGINAL}|${world.project}|Work|1\n${FORK}|${world.project}|Branch|1\n`,
+    );
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    Deno.writeTextFileSync(world.paths.registryFile, `${FORK}|${world.project}|Branch|1\n`);
+    const pruned = await world.run(["vault", "prune"]);
+    assert.equal(pruned.code, 0, pruned.stderr);
+    assert.match(pruned.stdout, new RegExp(`keeping ${ORIGINAL}: registered session ${FORK}`));
+    const entry = vaultFilesFor(world.paths, { guid: ORIGINAL, dir: world.project });
+    assert.ok(pathExists(entry.transcript), "the parent stays in the vault");
+  } finally {
+    world.cleanup();
   }
 });

@@ -18,14 +18,33 @@ import { toLatin1 } from "./latin1.ts";
  * read.
  */
 export function namesPathsIn(path: string, folder: string, separator: string): boolean {
+  return foldersNamedIn(path, [folder], separator).size > 0;
+}
+
+/**
+ * Which of `folders` the transcript at `path` names a path inside, in one
+ * read. Throws when the transcript cannot be read.
+ */
+export function foldersNamedIn(
+  path: string,
+  folders: readonly string[],
+  separator: string,
+): Set<string> {
   // A path in a JSON string: escaped as JSON escapes it, as its UTF-8 bytes (the line's latin1).
-  const needle = toLatin1(
-    new TextEncoder().encode(JSON.stringify(folder + separator).slice(1, -1)),
-  );
-  let found = false;
+  const encoder = new TextEncoder();
+  const needles = new Map(folders.map((folder) => [
+    toLatin1(encoder.encode(JSON.stringify(folder + separator).slice(1, -1))),
+    folder,
+  ]));
+  const found = new Set<string>();
+  if (needles.size === 0) return found;
   scanLines(path, (line) => {
-    found = line.latin1.includes(needle);
-    return !found;
+    for (const [needle, folder] of needles) {
+      if (!line.latin1.includes(needle)) continue;
+      found.add(folder);
+      needles.delete(needle);
+    }
+    return needles.size > 0;
   });
   return found;
 }

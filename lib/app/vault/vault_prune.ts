@@ -5,8 +5,10 @@
  * even a line that does not parse, whichever
  * folder's key its entry sits under (a row's folder may have changed since:
  * P#, a `/cd`, a folder turned into a link); this is the only way an
- * unregistered entry leaves it. Registration is re-checked under the
- * registry lock right before each removal.
+ * unregistered entry leaves it. An entry a registered session points at
+ * (the tool results its lines name, its parent: pointed_at.ts) stays.
+ * Registration is re-checked under the registry lock right before each
+ * removal.
  *
  * @module
  */
@@ -27,6 +29,7 @@ import { withFileLock } from "../../store/lock.ts";
 import { removeIfEmpty } from "../../store/merge_move.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { removeVaultEntry, vaultEntrySize } from "../../store/vault_entry.ts";
+import { pointedAtSessions } from "./pointed_at.ts";
 
 /** An entry `vault prune --json` reports: whose, where, and its bytes (and what removing frees). */
 interface PrunedEntry {
@@ -50,9 +53,23 @@ export async function runVaultPrune(
   ctx: AppContext,
   options: { dryRun: boolean; json?: boolean },
 ): Promise<number> {
-  const stale = unregisteredEntries(ctx, readRegistry(ctx.paths));
+  const registry = readRegistry(ctx.paths);
+  const unregistered = unregisteredEntries(ctx, registry);
+  // Kept for a registered session that points at it (its tool results, its parent).
+  const pointed = pointedAtSessions(
+    ctx,
+    registry,
+    unregistered.map((entry) => ({
+      key: ctx.paths.path.basename(entry.folder),
+      guid: entry.guid,
+    })),
+  );
+  const stale = unregistered.filter((entry) => !pointed.has(entry.guid));
   // With --json the report is one object at the end; the lines below are for a person.
   const out = options.json ? { line: () => {} } : ctx.out;
+  for (const [guid, by] of pointed) {
+    out.line(`  keeping ${guid}: registered session ${by} points at its files`, "darkGray");
+  }
   if (stale.length === 0) {
     out.line("  Nothing to prune: every vault entry belongs to a registered session.");
     if (options.json) ctx.out.line(pruneJson([], options));
