@@ -30,6 +30,7 @@ const CANONICAL_COMMANDS = [
   "vault",
   "restore",
   "export",
+  "tree",
   "help",
   "version",
 ] as const;

@@ -126,6 +126,12 @@ export const PROGRAM: CommandSpec = {
       synopsis: "[options] <session>",
       load: async () => (await import("./export.ts")).exportCommand,
     },
+    {
+      name: "tree",
+      description: "a session's family: what it was forked or refreshed from, what came of it",
+      synopsis: "[options] [session]",
+      load: async () => (await import("./tree.ts")).treeCommand,
+    },
     VERSION_COMMAND,
     {
       name: "move",

@@ -9,18 +9,11 @@
 
 import { ExitCode, UserError } from "../../core/errors.ts";
 import { probePath } from "../../core/fs_checks.ts";
-import {
-  archivedSessions,
-  canonicalSessionId,
-  findSession,
-  isSessionId,
-  mainSessions,
-  type Registry,
-  type Session,
-} from "../../core/registry.ts";
+import { canonicalSessionId, type Session } from "../../core/registry.ts";
 import { findBackupCopies, findVaultEntries, vaultEntryFor } from "../../core/session_copies.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { sessionForRef } from "../session/session_ref.ts";
 import type { AppContext } from "../context.ts";
 
 /** Where an export reads from. */
@@ -39,7 +32,7 @@ export interface ExportSource {
 /** The session `ref` names and the transcript to export, or a UserError saying why not. */
 export function resolveExportSource(ctx: AppContext, ref: string): ExportSource {
   const registry = readRegistry(ctx.paths);
-  const session = sessionOf(registry, ref);
+  const session = sessionForRef(registry, ref);
   const guid = session?.guid ?? canonicalSessionId(ref);
   const { path } = ctx.paths;
   const located = locateTranscript(ctx.paths, { guid, dir: session?.dir ?? ctx.cwd() });
@@ -76,36 +69,6 @@ export function resolveExportSource(ctx: AppContext, ref: string): ExportSource 
   }
   throw new UserError(
     `no transcript of session ${guid} in claude's folders, the vault or the backups`,
-    ExitCode.notFound,
-  );
-}
-
-/** The row `ref` names: #N of the list, an id (any row, or none), or exactly one saved name. */
-function sessionOf(registry: Registry, ref: string): Session | undefined {
-  if (/^\d+$/.test(ref)) {
-    const sessions = mainSessions(registry);
-    const session = sessions[Number(ref) - 1];
-    if (session === undefined) {
-      throw new UserError(
-        `no session #${ref}: the list has ${sessions.length}`,
-        ExitCode.notFound,
-      );
-    }
-    return session;
-  }
-  if (isSessionId(ref)) return findSession(registry, canonicalSessionId(ref));
-  const named = [...mainSessions(registry), ...archivedSessions(registry)].filter((s) =>
-    s.desc === ref
-  );
-  if (named.length === 1) return named[0];
-  if (named.length > 1) {
-    throw new UserError(
-      `${named.length} saved sessions are named '${ref}'; give its number or its id`,
-      ExitCode.usage,
-    );
-  }
-  throw new UserError(
-    `'${ref}' is not a list number, a session id or a saved session's name`,
     ExitCode.notFound,
   );
 }

@@ -13,6 +13,7 @@
  * @module
  */
 
+import { recordLineage } from "../session/lineage_record.ts";
 import type { AppContext } from "../context.ts";
 import { recheckThenAct } from "../recheck.ts";
 import { changeRegistry } from "../registry.ts";
@@ -55,6 +56,15 @@ export async function applyMove(ctx: AppContext, plan: MovePlan): Promise<void> 
     }
     return rewriteDirPrefix(next, { from: plan.from, to: plan.to, os: ctx.os });
   });
+  for (const row of plan.rows) {
+    recordLineage(ctx, {
+      kind: "move",
+      from: row.guid,
+      to: row.guid,
+      fromDir: row.from,
+      toDir: row.to,
+    });
+  }
   for (const folder of plan.folders) {
     syncSessionIndex(ctx.paths, folder.from, registry);
     syncSessionIndex(ctx.paths, folder.to, registry);

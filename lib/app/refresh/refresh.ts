@@ -14,6 +14,7 @@ import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { askSessionNameOrEnd } from "../new/ask_name.ts";
 import { discardPrintSession, printRunStart } from "../launch/print_session.ts";
 import { extractSkeleton } from "../skeleton/extract.ts";
+import { recordLineage } from "../session/lineage_record.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { buildRefreshPrompt, type RefreshExtraction } from "./refresh_prompt.ts";
 import { errorMessage, isWriteRefusal, UserError } from "../../core/errors.ts";
@@ -156,6 +157,7 @@ export async function refreshSession(
       return null;
     }
     kept = true;
+    recordLineage(ctx, { kind: "refresh", from: guid, to: fresh });
     syncVault(ctx, { guids: [fresh] });
     ctx.out.line();
     ctx.out.line(`  Fresh session created: ${name}`, "green");

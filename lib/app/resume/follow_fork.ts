@@ -11,6 +11,7 @@
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import { recheckThenAct, refusalOf } from "../recheck.ts";
+import { recordLineage } from "../session/lineage_record.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { sessionBackupDir } from "../../core/paths.ts";
 import { stampFile } from "../../core/preconditions.ts";
@@ -32,6 +33,7 @@ export async function followFork(
     return taken || findSession(r, fork.guid) === undefined ? r : swapGuid(r, fork.guid, fork.fork);
   });
   if (taken) return false;
+  recordLineage(ctx, { kind: "fork", from: fork.guid, to: fork.fork });
   syncSessionIndex(ctx.paths, fork.dir, registry);
   syncVault(ctx, { guids: [fork.fork] });
   ctx.out.line(

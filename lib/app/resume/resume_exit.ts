@@ -8,6 +8,7 @@
  * @module
  */
 
+import { recordLineage } from "../session/lineage_record.ts";
 import type { AppContext } from "../context.ts";
 import { postExit } from "../launch/post_exit.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
@@ -38,6 +39,10 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
         `'${session.desc}' stays as it was. claudecm adopt adds the new one to the list.`,
       "cyan",
     );
+  }
+  if (outcome.branch === true) {
+    // --fork-session: claude writes no record of where the branch came from (lineage.ts).
+    recordLineage(ctx, { kind: "fork-session", from: session.guid, to: outcome.effectiveGuid });
   }
   if (outcome.exitCode === 0) {
     await postExit(ctx, finished.settings, {

@@ -14,6 +14,7 @@
  * @module
  */
 
+import { recordLineage } from "../session/lineage_record.ts";
 import type { AppContext } from "../context.ts";
 import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { syncVault } from "../vault/vault_sync.ts";
@@ -221,6 +222,7 @@ async function finishTrim(
     return null;
   }
   const registry = swap.registry;
+  recordLineage(ctx, { kind: "trim", from: guid, to: newGuid });
 
   for (const line of outcome.lines.slice(0, 10)) ctx.out.line(`  ${line}`);
   // Only this trim's leftovers: cmv's hooks in another live window on this project keep

@@ -1,0 +1,117 @@
+/**
+ * Where `claudecm tree` learns how sessions are related: claude's own records
+ * in every transcript it can find (claude's project folders, then claudecm's
+ * backup folder, then the vault, one copy per session: `forkedFrom`,
+ * `continued-in`, `fork-context-ref`, read by lib/transcript/lineage.ts) and
+ * claudecm's lineage log (forks followed, `--fork-session` branches,
+ * refreshes, trims, moves). Also where each session is now, for its marks.
+ *
+ * @module
+ */
+
+import type { FamilyLink, LinkType } from "../../core/family.ts";
+import { readDirOrEmpty, subdirectoryNames } from "../../core/fs_checks.ts";
+import { transcriptSessionId } from "../../core/registry.ts";
+import { type LineageEvent, readLineageEvents } from "../../store/lineage_log.ts";
+import { type LineageRecord, sessionLineageRecords } from "../../transcript/lineage.ts";
+import type { AppContext } from "../context.ts";
+
+/** Where a session's transcript is now. */
+export type TranscriptPlace = "projects" | "vault" | "backup" | "none";
+
+/** What the tree knows of every session it has heard of. */
+export interface FamilyWorld {
+  links: FamilyLink[];
+  /** Each session's transcript: its path and where it sits. */
+  transcripts: Map<string, { path: string; place: Exclude<TranscriptPlace, "none"> }>;
+  /** The moves claudecm recorded, by session. */
+  moves: Map<string, Array<{ from: string; to: string; at: string }>>;
+}
+
+const CLAUDECM_LINKS: Record<Exclude<LineageEvent["kind"], "move">, LinkType> = {
+  fork: "fork",
+  "fork-session": "fork-session",
+  refresh: "refresh",
+  trim: "trim",
+};
+
+/** Read every record of how sessions are related. */
+export function readFamilyWorld(ctx: AppContext): FamilyWorld {
+  const transcripts = findTranscripts(ctx);
+  const links: FamilyLink[] = [];
+  for (const [id, { path }] of transcripts) {
+    let records: LineageRecord[];
+    try {
+      records = sessionLineageRecords(path);
+    } catch {
+      // Unreadable now: claudecm's log may still link it.
+      continue;
+    }
+    for (const record of records) links.push(linkOf(id, record));
+  }
+  const moves = new Map<string, Array<{ from: string; to: string; at: string }>>();
+  for (const event of readLineageEvents(ctx.paths)) {
+    if (event.kind === "move") {
+      if (event.fromDir !== undefined && event.toDir !== undefined) {
+        moves.set(event.from, [
+          ...moves.get(event.from) ?? [],
+          { from: event.fromDir, to: event.toDir, at: event.at },
+        ]);
+      }
+      continue;
+    }
+    links.push({
+      from: event.from,
+      to: event.to,
+      type: CLAUDECM_LINKS[event.kind],
+      recordedBy: "claudecm",
+      at: event.at || undefined,
+    });
+  }
+  return { links, transcripts, moves };
+}
+
+/** The link a record of session `id` makes. */
+function linkOf(id: string, record: LineageRecord): FamilyLink {
+  switch (record.kind) {
+    case "forked-from":
+      return { from: record.sessionId, to: id, type: "branch", recordedBy: "claude" };
+    case "continued-in":
+      return { from: id, to: record.sessionId, type: "continued-in", recordedBy: "claude" };
+    case "fork-context-ref":
+      return { from: record.sessionId, to: id, type: "subagent-fork", recordedBy: "claude" };
+  }
+}
+
+/**
+ * One transcript per session: the one in claude's project folders first, else
+ * the one claudecm set aside in its backup folder, else the vault's.
+ */
+function findTranscripts(ctx: AppContext): FamilyWorld["transcripts"] {
+  const found: FamilyWorld["transcripts"] = new Map();
+  const join = ctx.paths.path.join;
+  const scan = (root: string, place: "projects" | "vault") => {
+    for (const name of subdirectoryNames(root)) {
+      const folder = join(root, name);
+      for (const entry of readDirOrEmpty(folder)) {
+        const id = entry.isFile ? transcriptSessionId(entry.name) : null;
+        if (id !== null && !found.has(id)) found.set(id, { path: join(folder, entry.name), place });
+      }
+    }
+  };
+  scan(ctx.paths.projectsDir, "projects");
+  for (const name of subdirectoryNames(ctx.paths.backupDir)) {
+    const folder = join(ctx.paths.backupDir, name);
+    for (const entry of readDirOrEmpty(folder)) {
+      const match = /^(.+)\.jsonl(?:\.\d+)?$/.exec(entry.name);
+      const id = entry.isFile && match ? transcriptSessionId(`${match[1]}.jsonl`) : null;
+      if (id !== null && !found.has(id)) {
+        found.set(id, { path: join(folder, entry.name), place: "backup" });
+      }
+    }
+  }
+  // Last: the vault keeps a copy of a set-aside predecessor too, but it was claudecm that set it
+  // aside, not claude that deleted it.
+  scan(ctx.paths.vaultDir, "vault");
+  return found;
+}
