@@ -197,3 +197,49 @@ pickerTest(
     }
   },
 );
+
+pickerTest(
+  "Ctrl-R renames the highlighted session through the edit list's question",
+  async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }]);
+    const terminal = await openPicker(world, ["list"]);
+    try {
+      await terminal.keys(["Down", "C-r"]);
+      await terminal.waitFor(/New name for 'Beta'/);
+      await terminal.keys(["Beta renamed", "Enter"], { literal: false });
+      await terminal.waitFor(/>\s+1\. Alpha[\s\S]*2\. Beta renamed/);
+      assert.equal(world.sessions()[1].desc, "Beta renamed");
+      assert.equal(world.sessions()[1].guid, main[1].guid);
+      await terminal.keys(["C-a"]);
+      const screen = await terminal.waitFor(/1\/1/);
+      assert.doesNotMatch(screen, /Alpha/, "Ctrl-A archived the highlighted #1");
+      assert.deepEqual(world.sessions().map((s) => s.desc), ["Beta renamed"]);
+      await terminal.keys(["Escape"]);
+      assert.equal(await exitOf(terminal), 0);
+      assert.deepEqual(world.launches(), []);
+    } finally {
+      await terminal.close();
+    }
+  },
+);
+
+pickerTest(
+  "Ctrl-G shows all of claude's sessions; picking one not saved adds and resumes it",
+  async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Saved" }, { desc: "Only claude has it" }]);
+    // The registry keeps only the first: the second is a transcript claude wrote, not in the list.
+    Deno.writeTextFileSync(world.paths.registryFile, `${main[0].guid}|${main[0].dir}|Saved|\n`);
+    const terminal = await openPicker(world, ["list"]);
+    try {
+      assert.doesNotMatch(await terminal.screen(), /Only claude/);
+      await terminal.keys(["C-g"]);
+      await terminal.waitFor(/2\+ \S/);
+      await terminal.keys(["Down", "Enter"]);
+      assert.equal(await exitOf(terminal), 0, await terminal.screen());
+      assert.deepEqual(resumed(world), [main[1].guid]);
+      assert.ok(world.sessions().some((s) => s.guid === main[1].guid), "it is in the list now");
+    } finally {
+      await terminal.close();
+    }
+  },
+);

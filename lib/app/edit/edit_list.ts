@@ -40,7 +40,7 @@ export async function editList(ctx: AppContext): Promise<void> {
     const move = /^m\s*(\d+)\s*,\s*(\d+)$/i.exec(answer);
     if (single !== null) {
       const session = pick(ctx, sessions, single[2]);
-      if (session !== null) await editOne(ctx, single[1].toLowerCase(), session);
+      if (session !== null) await editSession(ctx, single[1].toLowerCase() as EditKey, session);
     } else if (move !== null) {
       await moveOne(ctx, sessions, Number(move[1]), Number(move[2]));
     } else {
@@ -60,7 +60,11 @@ export function pick(ctx: AppContext, sessions: Session[], number: string): Sess
   return session;
 }
 
-async function editOne(ctx: AppContext, key: string, session: Session): Promise<void> {
+/** The edit list's one-session commands: R#, P#, A#, D#. */
+export type EditKey = "r" | "p" | "a" | "d";
+
+/** R#, P#, A# or D# on `session`, with their questions (the picker's keys run these too). */
+export async function editSession(ctx: AppContext, key: EditKey, session: Session): Promise<void> {
   const { guid } = session;
   if (key === "a" && namedTwice(ctx, guid)) return;
   switch (key) {

@@ -100,7 +100,7 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
 }
 
 /** The sessions on disk the registry does not know, newest first. */
-function listAdoptable(ctx: AppContext): {
+export function listAdoptable(ctx: AppContext): {
   candidates: AdoptCandidate[];
   skipped: AdoptSkip[];
 } {

@@ -14,8 +14,9 @@
 import type { AppContext } from "../context.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { type ContentSearch, createContentSearch } from "./content_search.ts";
-import { pickerEntries, type PickerEntry, previewOf } from "./picker_items.ts";
-import { ExitCode } from "../../core/errors.ts";
+import { pickerEntries, type PickerEntry, previewOf, unlistedEntries } from "./picker_items.ts";
+import type { EditKey } from "../edit/edit_list.ts";
+import { ExitCode, InterruptedError, UserError } from "../../core/errors.ts";
 import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { type FilteredRow, filterItems } from "../../ui/picker/filter.ts";
@@ -42,54 +43,128 @@ export interface PickerOptions {
   colour: boolean;
 }
 
-/** How the picker was left. */
+/** How the picker was left; an action names the highlighted row, if any. */
 type Outcome =
   | { type: "quit" }
   | { type: "resume"; entry: PickerEntry }
-  | { type: "action"; name: string };
+  | { type: "action"; name: string; entry?: PickerEntry };
+
+/** The saved sessions, or all of claude's (the saved ones, then those the list has not). */
+type View = "saved" | "all";
 
 /** Run the picker until a session is resumed or the user leaves; returns the exit code. */
 export async function runPicker(ctx: AppContext, options: PickerOptions): Promise<number> {
   let settings = options.settings;
+  let view: View = "saved";
   const content = createContentSearch(ctx);
   try {
     while (true) {
       const registry = readRegistry(ctx.paths);
       const sessions = mainSessions(registry);
       const archivedCount = archivedSessions(registry).length;
-      if (sessions.length === 0 && archivedCount === 0) {
+      const entries = pickerEntries(ctx, sessions);
+      if (view === "all") entries.push(...await unlistedEntries(ctx, sessions.length));
+      if (entries.length === 0 && archivedCount === 0 && view === "saved") {
         ctx.out.line("  No saved sessions.");
         return ExitCode.ok;
       }
-      const entries = pickerEntries(ctx, sessions);
-      const actions = pickerActions(archivedCount);
+      const actions = pickerActions({ archivedCount, view });
       const outcome = await withScreen(
         options.terminal,
         (screen) => pick(ctx, screen, { entries, actions, content, colour: options.colour }),
       );
       // The terminal is as it was before the picker: claude or a prompt may have it.
       if (outcome.type === "quit") return ExitCode.ok;
-      // What runs after the picker loads then: the first frame waits for none of it.
       if (outcome.type === "resume") {
         content.close();
-        const { resumePicked } = await import("../resume/resume_picked.ts");
-        return await resumePicked(ctx, { settings, session: outcome.entry.session });
+        return await resume(ctx, { settings, entry: outcome.entry });
       }
-      if (outcome.name === "edit") await (await import("../edit/edit_list.ts")).editList(ctx);
-      else if (outcome.name === "archived") {
-        await (await import("../edit/archived_view.ts")).viewArchived(ctx);
-      } else if (outcome.name === "machine") {
-        settings = (await import("../list/list_mode.ts")).changeMachineName(ctx, settings);
-      }
+      if (outcome.name === "all") view = view === "all" ? "saved" : "all";
+      else settings = await act(ctx, { settings, name: outcome.name, entry: outcome.entry });
     }
   } finally {
     content.close();
   }
 }
 
-/** The footer's actions: the numbered menu's E, V (when there are archived sessions) and M. */
-function pickerActions(archivedCount: number): PickerAction[] {
+/** Resume a saved session through the one pick path; add one of claude's first (adopt). */
+async function resume(
+  ctx: AppContext,
+  { settings, entry }: { settings: LaunchSettings; entry: PickerEntry },
+): Promise<number> {
+  // What runs after the picker loads then: the first frame waits for none of it.
+  if (entry.candidate === undefined) {
+    const { resumePicked } = await import("../resume/resume_picked.ts");
+    return await resumePicked(ctx, { settings, session: entry.session });
+  }
+  const { resumeFound } = await import("../find/pick.ts");
+  const { candidate } = entry;
+  return await resumeFound(ctx, {
+    sessionId: candidate.sessionId,
+    dir: candidate.dir,
+    title: candidate.title,
+    registered: null,
+    lastActivity: candidate.lastActivity,
+    transcript: candidate.transcript,
+    matches: [],
+  });
+}
+
+/** The edit list's one-session keys the picker offers on the highlighted row. */
+const SESSION_EDITS: Record<string, EditKey> = {
+  rename: "r",
+  delete: "d",
+  archive: "a",
+  folder: "p",
+};
+
+/** Run action `name` with its questions on the normal screen; returns the settings after it. */
+async function act(
+  ctx: AppContext,
+  { settings, name, entry }: { settings: LaunchSettings; name: string; entry?: PickerEntry },
+): Promise<LaunchSettings> {
+  const edit = SESSION_EDITS[name];
+  if (edit !== undefined) {
+    // Only a saved session has a row to change; the view of all of claude's shows others too.
+    if (entry === undefined || entry.candidate !== undefined) return settings;
+    const { editSession } = await import("../edit/edit_list.ts");
+    ctx.out.line();
+    await editSession(ctx, edit, entry.session);
+    return settings;
+  }
+  if (name === "edit") await (await import("../edit/edit_list.ts")).editList(ctx);
+  else if (name === "archived") await (await import("../edit/archived_view.ts")).viewArchived(ctx);
+  else if (name === "machine") {
+    return (await import("../list/list_mode.ts")).changeMachineName(ctx, settings);
+  } else if (name === "restore" && entry !== undefined && entry.candidate === undefined) {
+    const { runRestore } = await import("../vault/restore.ts");
+    try {
+      await runRestore(ctx, { ref: entry.session.guid });
+    } catch (error) {
+      if (!(error instanceof UserError) || error instanceof InterruptedError) throw error;
+      ctx.err.line(`  ${error.message}`, "red");
+    }
+    // What the restore said is read before the picker takes the screen again.
+    ctx.prompter.ask("  Enter to go back to the list: ");
+  }
+  return settings;
+}
+
+/**
+ * The footer's actions: the highlighted session's (rename, delete, archive,
+ * folder, restore from the vault), the numbered menu's E, V (when there are
+ * archived sessions) and M, and the switch to all of claude's sessions.
+ */
+function pickerActions(
+  { archivedCount, view }: { archivedCount: number; view: View },
+): PickerAction[] {
   return [
+    { key: "r", label: "rename", name: "rename" },
+    { key: "x", label: "delete", name: "delete" },
+    { key: "a", label: "archive", name: "archive" },
+    { key: "o", label: "folder", name: "folder" },
+    { key: "y", label: "restore", name: "restore" },
+    { key: "g", label: view === "all" ? "saved only" : "all claude's", name: "all" },
     { key: "e", label: "edit list", name: "edit" },
     ...(archivedCount > 0
       ? [{ key: "v", label: `archived (${archivedCount})`, name: "archived" }]
@@ -159,7 +234,14 @@ async function pick(
         state = step.state;
         const { command } = step;
         if (command.type === "quit") return { type: "quit" };
-        if (command.type === "action") return { type: "action", name: command.name };
+        if (command.type === "action") {
+          const row = rows[state.cursor];
+          return {
+            type: "action",
+            name: command.name,
+            entry: row && byNumber.get(row.item.number),
+          };
+        }
         if (command.type === "resume") {
           return { type: "resume", entry: byNumber.get(rows[state.cursor].item.number)! };
         }

@@ -8,8 +8,9 @@
  */
 
 import type { AppContext } from "../context.ts";
+import type { AdoptCandidate } from "../find/adopt.ts";
 import { vaultEnabled } from "../vault/vault_sync.ts";
-import { formatMinute } from "../../core/format.ts";
+import { formatDateShort, formatMinute, formatSize } from "../../core/format.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import type { Session } from "../../core/registry.ts";
 import { vaultEntryFor } from "../../core/session_copies.ts";
@@ -21,12 +22,15 @@ import {
 import { recentPrompts } from "../../transcript/recent_prompts.ts";
 import { haystackOf, type PickerItem } from "../../ui/picker/filter.ts";
 import type { PreviewData } from "../../ui/picker/render.ts";
+import { FOLDER_GONE_MARK } from "../../ui/session_list.ts";
 
 /** A row and what its preview is made from. */
 export interface PickerEntry {
   item: PickerItem;
   session: Session;
   info: SessionInfo;
+  /** Not saved: one of claude's sessions that picking adds (adopt). */
+  candidate?: AdoptCandidate;
 }
 
 /** `sessions` (the main list, in order) as picker rows. */
@@ -44,11 +48,60 @@ export function pickerEntries(ctx: AppContext, sessions: readonly Session[]): Pi
         number: index + 1,
         guid: session.guid,
         name: session.desc,
-        folder: session.dir,
+        // Marked as the numbered list marks it.
+        folder: info.folderGone ? `${session.dir} ${FOLDER_GONE_MARK}` : session.dir,
         age: info.dateText,
         size: info.size,
         tokens: info.tokensText,
         live: isLive,
+        haystack: haystackOf(session.desc, session.dir),
+      },
+    };
+  });
+}
+
+/**
+ * Claude's sessions the list does not have (`adopt`'s candidates), numbered
+ * on from `after`: the picker's view of all of claude's sessions.
+ */
+export async function unlistedEntries(ctx: AppContext, after: number): Promise<PickerEntry[]> {
+  const { listAdoptable } = await import("../find/adopt.ts");
+  const now = ctx.now();
+  return listAdoptable(ctx).candidates.map((candidate, index) => {
+    const date = candidate.lastActivity === null ? null : new Date(candidate.lastActivity);
+    const size = formatSize(candidate.size);
+    const info: SessionInfo = {
+      status: "ok",
+      transcriptPath: candidate.transcript,
+      problem: null,
+      sizeBytes: candidate.size,
+      size,
+      date,
+      dateText: date === null ? "--" : formatDateShort(date, now),
+      dateIsFallback: false,
+      tokensText: "--",
+      folderGone: false,
+    };
+    const session = {
+      guid: candidate.sessionId,
+      dir: candidate.dir,
+      desc: candidate.title,
+      tokens: "",
+    };
+    return {
+      session,
+      info,
+      candidate,
+      item: {
+        number: after + index + 1,
+        guid: session.guid,
+        name: session.desc,
+        folder: session.dir,
+        age: info.dateText,
+        size,
+        tokens: "--",
+        live: false,
+        unlisted: true,
         haystack: haystackOf(session.desc, session.dir),
       },
     };
@@ -70,7 +123,10 @@ export function previewOf(ctx: AppContext, entry: PickerEntry): PreviewData {
     { label: "Id", value: session.guid },
     { label: "Active", value: active + (entry.item.live ? "  [live]" : "") },
     { label: "Size", value: `${info.size}, ${info.tokensText}` },
-    { label: "Vault", value: vaultState(ctx, session) },
+    {
+      label: "Vault",
+      value: entry.candidate === undefined ? vaultState(ctx, session) : "not in the list yet",
+    },
   ];
   const prompts = info.status === "ok" ? recentPrompts(info.transcriptPath, PREVIEW_PROMPTS) : [];
   return { facts, prompts };

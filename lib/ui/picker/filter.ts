@@ -22,6 +22,8 @@ export interface PickerItem {
   size: string;
   tokens: string;
   live: boolean;
+  /** Not in the saved list (one of all of claude's sessions): picking it adds it. */
+  unlisted?: boolean;
   /** Name and folder in lower case, made once: the filter runs on every key. */
   haystack: string;
 }

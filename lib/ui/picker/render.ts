@@ -187,7 +187,7 @@ function rowPieces(
     live;
   const pieces: Piece[] = [
     { text: highlighted ? "> " : "  ", style: "bold" },
-    { text: `${item.number}.`.padStart(layout.number) + " " },
+    { text: `${item.number}${item.unlisted ? "+" : "."}`.padStart(layout.number) + " " },
     { text: padTo(cutTo(name, layout.name), layout.name) },
   ];
   if (layout.size > 0) pieces.push({ text: " " + item.size.padStart(layout.size) });
