@@ -1,8 +1,11 @@
 /**
  * Build the release binaries: `deno compile` for every target, then
  * SHA256SUMS over them (`npm run compile`), or only the host's binary as
- * `dist/claudecm` (`npm run compile:host`, what CI tests). Both need Deno's runtime for
- * the target, which `deno compile` downloads, so neither runs in local CI.
+ * `dist/claudecm` (`npm run compile:host`, what CI tests), or the host's
+ * compiled one-line program as `dist/floor` (`npm run compile:floor`, what
+ * the release workflow measures compiled start-up against). All need Deno's
+ * runtime for the target, which `deno compile` downloads, so none runs in
+ * local CI.
  *
  * `deno compile` embeds the whole node_modules folder unless told otherwise,
  * and ours holds the Deno executable itself (npm package `deno`), so every
@@ -154,19 +157,38 @@ export function compileArgs(output: string, options: { target?: string } = {}): 
   ];
 }
 
+/**
+ * The `deno compile` arguments for the floor: bench/floor.ts, a one-line
+ * program, built as the binaries are (same runtime, same embed excludes), so
+ * the difference in start-up is claudecm's own.
+ */
+export function floorCompileArgs(output: string): string[] {
+  const excludes = embedExcludes(ROOT).flatMap((path) => ["--exclude", path]);
+  return ["compile", "--allow-all", ...excludes, "--output", output, "bench/floor.ts"];
+}
+
+/** Where `--floor` writes the host's compiled one-line program. */
+export const FLOOR_BINARY: string = Deno.build.os === "windows"
+  ? `${OUT_DIR}/floor.exe`
+  : `${OUT_DIR}/floor`;
+
 /** Where `--host` writes the host's binary (what CI runs its tests against). */
 export const HOST_BINARY: string = Deno.build.os === "windows"
   ? `${OUT_DIR}/claudecm.exe`
   : `${OUT_DIR}/claudecm`;
 
 async function compile(output: string, target?: string): Promise<void> {
+  await runDeno(compileArgs(output, { target }), `deno compile failed for ${target ?? "the host"}`);
+}
+
+async function runDeno(args: string[], failure: string): Promise<void> {
   const { code } = await new Deno.Command(Deno.execPath(), {
-    args: compileArgs(output, { target }),
+    args,
     cwd: ROOT,
     stdout: "inherit",
     stderr: "inherit",
   }).output();
-  if (code !== 0) throw new Error(`deno compile failed for ${target ?? "the host"}`);
+  if (code !== 0) throw new Error(failure);
 }
 
 function sha256(path: string): string {
@@ -174,9 +196,17 @@ function sha256(path: string): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: Deno.args, options: { host: { type: "boolean" } } });
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: { host: { type: "boolean" }, floor: { type: "boolean" } },
+  });
   const outDir = join(ROOT, OUT_DIR);
   Deno.mkdirSync(outDir, { recursive: true });
+  if (values.floor) {
+    await runDeno(floorCompileArgs(join(ROOT, FLOOR_BINARY)), "deno compile failed for the floor");
+    console.log(`the compiled one-line program: ${FLOOR_BINARY}`);
+    return;
+  }
   if (values.host) {
     await compile(join(ROOT, HOST_BINARY));
     console.log(`claudecm ${VERSION}: ${HOST_BINARY}`);

@@ -4,6 +4,7 @@ import {
   appModules,
   compileArgs,
   embedExcludes,
+  floorCompileArgs,
   packageEntryModules,
   ROOT,
   runtimePackages,
@@ -75,6 +76,29 @@ Deno.test("deno compile embeds the whole app, and only it and its runtime packag
       [...runtimePackages(ROOT)].map((name) => name.split("/")[0]).sort(),
       summary,
     );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("the floor the release measures against is compiled as claudecm is, minus claudecm", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-compile-floor-" });
+  try {
+    const args = floorCompileArgs(join(dir, "floor"));
+    const excludes = (list: string[]) => list.filter((_, at) => list[at - 1] === "--exclude");
+    assert.deepEqual(excludes(args), excludes(compileArgs("out")), "the same embed excludes");
+    assert.equal(args.at(-1), "bench/floor.ts");
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [args[0], "--no-check", ...args.slice(1)],
+      cwd: ROOT,
+      env: { DENORT_BIN: Deno.execPath(), NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const decoder = new TextDecoder();
+    const summary = decoder.decode(output.stdout) + decoder.decode(output.stderr);
+    assert.equal(output.code, 0, summary);
+    assert.ok(parseEmbedSummary(summary).totalBytes < EMBED_LIMIT_BYTES, summary);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

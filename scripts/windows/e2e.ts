@@ -15,30 +15,10 @@
 
 import { join } from "../../lib/core/path.ts";
 import { projectDirFor, resolvePaths } from "../../lib/core/paths.ts";
+import { HOSTILE_ARGS as SHARED_HOSTILE_ARGS } from "../release/hostile_args.ts";
 
-/** Every character cmd.exe or the CRT treats specially, and then some. */
-export const HOSTILE_ARGS: readonly string[] = [
-  '"quoted"',
-  'a"b',
-  "& ^ % %PATH% ! | < > ( ) , ; =",
-  "&",
-  "^",
-  "%PATH%",
-  "!PATH!",
-  "a|b",
-  "<in",
-  ">out",
-  "(x)",
-  "a,b;c=d",
-  "tab\there",
-  "C:\\trailing\\",
-  '\\\\"',
-  "\\",
-  "日本語 ✓ é 😀",
-  "",
-  "two  spaces ",
-  "--flag=value with space",
-];
+/** The shared hostile arguments, and an option-like one the logger takes as it comes. */
+export const HOSTILE_ARGS: readonly string[] = [...SHARED_HOSTILE_ARGS, "--flag=value with space"];
 
 /** A machine name with the characters that break a command line. */
 const MACHINE = 'desk "&|^%PATH%!<>() é';
