@@ -40,8 +40,8 @@ Deno.test("export N prints Markdown to stdout, says on stderr what it skipped, a
       /^2 lines of the transcript could not be read and are not in the export\.$/m,
     );
     assert.deepEqual(treeState(w.t.home), before);
-    // By id and by saved name alike.
-    for (const ref of [w.sessionId, "Parser Work"]) {
+    // By id, an id's first 8 characters and saved name alike (the one resolver).
+    for (const ref of [w.sessionId, w.sessionId.slice(0, 8), "Parser Work"]) {
       const again = await w.run([ref]);
       assert.equal(again.stdout, run.stdout);
     }
@@ -112,7 +112,7 @@ Deno.test("export refuses bad input in one line", async () => {
       [["7"], /no session #7: the list has 1/, 3],
       [
         ["nothing-like-it"],
-        /'nothing-like-it' is not a list number, a session id or a saved session's name/,
+        /no such session: nothing-like-it \(see claudecm list\)/,
         3,
       ],
       [["00000000-0000-4000-8000-000000000000"], /no transcript of session 00000000-/, 3],

@@ -9,11 +9,11 @@
 
 import { ExitCode, UserError } from "../../core/errors.ts";
 import { probePath } from "../../core/fs_checks.ts";
-import { canonicalSessionId, type Session } from "../../core/registry.ts";
+import type { Session } from "../../core/registry.ts";
 import { findBackupCopies, findVaultEntries, vaultEntryFor } from "../../core/session_copies.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { sessionForRef } from "../session/session_ref.ts";
+import { resolveSessionOrId } from "../session/session_or_id.ts";
 import type { AppContext } from "../context.ts";
 
 /** Where an export reads from. */
@@ -32,8 +32,7 @@ export interface ExportSource {
 /** The session `ref` names and the transcript to export, or a UserError saying why not. */
 export function resolveExportSource(ctx: AppContext, ref: string): ExportSource {
   const registry = readRegistry(ctx.paths);
-  const session = sessionForRef(registry, ref);
-  const guid = session?.guid ?? canonicalSessionId(ref);
+  const { guid, session } = resolveSessionOrId(ctx, ref, registry);
   const { path } = ctx.paths;
   const located = locateTranscript(ctx.paths, { guid, dir: session?.dir ?? ctx.cwd() });
   if (located.status === "unreadable") {

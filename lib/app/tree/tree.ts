@@ -10,8 +10,6 @@ import { familiesOf, type FamilyLink, layOut, uniqueLinks } from "../../core/fam
 import { ExitCode, UserError } from "../../core/errors.ts";
 import {
   archivedSessions,
-  canonicalSessionId,
-  isSessionId,
   mainSessions,
   type Registry,
   type Session,
@@ -20,7 +18,7 @@ import { cleanName, safeJson } from "../../core/safe_text.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { readTail } from "../../transcript/tail.ts";
 import type { AppContext } from "../context.ts";
-import { sessionForRef } from "../session/session_ref.ts";
+import { resolveSessionOrId } from "../session/session_or_id.ts";
 import { type FamilyWorld, readFamilyWorld, type TranscriptPlace } from "./family_links.ts";
 import { type FamilyNode, familyText } from "./tree_view.ts";
 
@@ -34,7 +32,9 @@ export interface TreeOptions {
 /** Run `tree`; returns the exit code. */
 export function runTree(ctx: AppContext, options: TreeOptions): number {
   const registry = readRegistry(ctx.paths);
-  const asked = options.session === undefined ? undefined : askedId(registry, options.session);
+  const asked = options.session === undefined
+    ? undefined
+    : resolveSessionOrId(ctx, options.session, registry).guid;
   const world = readFamilyWorld(ctx);
   const links = uniqueLinks(world.links);
   let families = familiesOf(links);
@@ -73,15 +73,6 @@ export function runTree(ctx: AppContext, options: TreeOptions): number {
     ctx.out.line("  (no relatives recorded: not forked, branched, refreshed or trimmed)");
   }
   return ExitCode.ok;
-}
-
-/** The session id `ref` names: a row's (number, id, name), or an id no row has. */
-function askedId(registry: Registry, ref: string): string {
-  const session = sessionForRef(registry, ref);
-  if (session !== undefined) return session.guid;
-  const id = canonicalSessionId(ref);
-  if (isSessionId(id)) return id;
-  throw new UserError(`no session ${ref}`, ExitCode.notFound);
 }
 
 function isRegistered(registry: Registry, id: string): boolean {
