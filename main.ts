@@ -35,7 +35,7 @@ if (import.meta.main) {
     const { claudeVersionLine }: typeof import("./lib/app/version/claude_version.ts") =
       await import(CLAUDE_VERSION_MODULE);
     const line = await claudeVersionLine(Deno.env.toObject(), { os: Deno.build.os });
-    if (line !== null) Deno.stdout.writeSync(encoder.encode(`${line}\n`));
+    Deno.stdout.writeSync(encoder.encode(`${line}\n`));
   } else {
     const { runMain }: typeof import("./lib/cli/run.ts") = await import(CLI_MODULE);
     Deno.exit(await runMain(args));

@@ -10,7 +10,9 @@ import { suggestSimilar } from "../lib/cli/suggest.ts";
 
 function positive(text: string): number {
   const number = Number(text);
-  if (!Number.isInteger(number) || number < 1) throw new InvalidValueError("expected N >= 1.");
+  if (!Number.isInteger(number) || number < 1) {
+    throw new InvalidValueError("a number of at least 1");
+  }
   return number;
 }
 
@@ -89,26 +91,23 @@ Deno.test("a value option takes the next word whatever it looks like", () => {
   assert.equal(run(["tool", "x", "--role", "-i"]).input.list("role")?.[0], "-i");
 });
 
-Deno.test("usage errors carry commander's messages", () => {
+Deno.test("usage errors say in plain words what is wrong, with the usage line (issue 31 item 8)", () => {
   const cases: Array<[string[], string]> = [
     [["tool", "x", "--bogus"], "unknown option '--bogus'"],
     [["tool", "x", "--jsn"], "unknown option '--jsn'\n(Did you mean --json?)"],
     [["tool", "x", "-x"], "unknown option '-x'"],
-    [["tool", "x", "--limit"], "option '--limit <n>' argument missing"],
-    [
-      ["tool", "x", "--limit", "0"],
-      "option '--limit <n>' argument '0' is invalid. expected N >= 1.",
-    ],
-    [["tool", "x", "--json=yes"], "option '--json' takes no value"],
-    [["tool"], "missing required argument 'terms'"],
-    [["one", "a", "b"], "too many arguments for 'one'. Expected 1 argument but got 2: a, b."],
+    [["tool", "x", "--limit"], "--limit needs a value: --limit <n>"],
+    [["tool", "x", "--limit", "0"], "--limit takes a number of at least 1, not '0'"],
+    [["tool", "x", "--json=yes"], "--json takes no value (--json=yes)"],
+    [["tool"], "missing <terms...> (usage: claudecm tool [options] <terms...>)"],
+    [["one", "a", "b"], "too many arguments: 'b' (usage: claudecm one [x])"],
     [["group", "leef"], "unknown command 'leef'\n(Did you mean leaf?)"],
     [["group", "--x"], "unknown option '--x'"],
   ];
   for (const [args, message] of cases) assert.equal(usageError(args), message, args.join(" "));
 });
 
-Deno.test("an argument parser's refusal names the argument", () => {
+Deno.test("an argument parser's refusal says what the value is not, with the usage", () => {
   const spec: CommandSpec = {
     name: "prog",
     description: "",
@@ -120,7 +119,7 @@ Deno.test("an argument parser's refusal names the argument", () => {
   };
   assert.throws(
     () => parseCommandLine(spec, ["go", "x"]),
-    { message: "command-argument value 'x' is invalid for argument 'n'. expected N >= 1." },
+    { message: "not a number of at least 1: x (usage: claudecm go <n>)" },
   );
 });
 

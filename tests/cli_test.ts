@@ -10,7 +10,9 @@ import { join } from "../lib/core/path.ts";
 Deno.test("--version and --help exit 0 without needing a HOME", async () => {
   const version = await runClaudecm(["--version"], { env: {} });
   assert.equal(version.code, 0);
-  assert.equal(version.stdout, `${packageJson.version}\n`);
+  // No PATH: no claude, and the second line says so (issue 31 item 9).
+  assert.equal(version.stdout.split("\n")[0], packageJson.version);
+  assert.match(version.stdout, /\nclaude: not found \(install: npm install -g /);
   // main.ts answers --version alone without loading the CLI; with more arguments the CLI does,
   // and both must print the same.
   for (const args of [["-V"], ["--version", "--help"], ["-V", "list"]]) {

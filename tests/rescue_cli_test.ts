@@ -143,7 +143,7 @@ Deno.test("rescue: bad options and ids are one-line errors with the documented c
       ],
       [["rescue", "--session", w.ids.compacted], 1, /did not die of context overflow/],
       [["rescue", "--workspace", "no/such/dir"], 1, /^claudecm: workspace folder not found: /],
-      [["rescue", "--days", "0"], 2, /expected a positive whole number/],
+      [["rescue", "--days", "0"], 2, /--days takes a positive whole number/],
     ];
     for (const [args, code, message] of cases) {
       const run = await runClaudecm(args, { env, cwd: w.workspace });

@@ -8,9 +8,13 @@ Deno.test("usage errors say claudecm: like every other error, and exit 2", async
     const cases: Array<[string[], RegExp]> = [
       [["list", "--bogus"], /^claudecm: unknown option '--bogus'\n/],
       [["list", "--jsn"], /^claudecm: unknown option '--jsn'\n\(Did you mean --json\?\)\n$/],
-      [["resume"], /^claudecm: missing required argument 'session'\n$/],
-      [["resume", "0"], /^claudecm: command-argument value '0' is invalid .*numbered from 1/],
-      [["recover", "--limit", "0"], /^claudecm: option '--limit <n>' argument '0' is invalid/],
+      [["resume"], /^claudecm: missing <session> \(usage: claudecm resume <session>\)\n$/],
+      [["resume", "0"], /^claudecm: there is no session #0: sessions are numbered from 1\n$/],
+      [
+        ["recover", "--limit", "abc"],
+        /^claudecm: --limit takes a positive whole number \(1, 2, \.\.\.\), not 'abc'\n$/,
+      ],
+      [["restore", "1", "2"], /^claudecm: too many arguments: '2' \(usage: claudecm restore/],
       [["skill"], /^Usage: claudecm skill \[options\] \[command\]\n/],
       [["help", "bogus"], /^claudecm: unknown command 'bogus'\n$/],
     ];
@@ -42,9 +46,9 @@ Deno.test("an empty argument or path (an unset shell variable) is a usage error,
       [["skeleton", "0f0f0f0f-0000-4000-8000-000000000000", "--out", ""], /empty path/],
       [["rescue", "--dry-run", "--workspace", ""], /empty path/],
       [["--proj", "", "hello"], /empty path/],
-      [["--proj"], /^claudecm: option '--proj <dir>' argument missing\n$/],
-      [["hello", "--proj"], /^claudecm: option '--proj <dir>' argument missing\n$/],
-      [["-c", "--proj"], /^claudecm: option '--proj <dir>' argument missing\n$/],
+      [["--proj"], /^claudecm: --proj needs a value: --proj <dir>\n$/],
+      [["hello", "--proj"], /^claudecm: --proj needs a value: --proj <dir>\n$/],
+      [["-c", "--proj"], /^claudecm: --proj needs a value: --proj <dir>\n$/],
     ];
     for (const [args, expected] of cases) {
       const result = await runClaudecm(args, { env: t.env, cwd: t.home });

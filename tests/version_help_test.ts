@@ -23,7 +23,19 @@ Deno.test("-v, -V, --version and version print claudecm's version, then claude's
     const noClaude = { ...world.env, CLAUDECM_CLAUDE: `${world.dir}/no-claude-here` };
     for (const args of [["-v"], ["version"]]) {
       const result = await runClaudecm(args, { env: noClaude, cwd: world.project });
-      assert.deepEqual([result.code, result.stdout], [0, `${packageJson.version}\n`]);
+      // Issue 31 item 9: --help promises claude's version on the second line; say why there is none.
+      assert.deepEqual([result.code, result.stdout], [
+        0,
+        `${packageJson.version}\nclaude: not found (CLAUDECM_CLAUDE is set to ${world.dir}/no-claude-here, which is not an executable file)\n`,
+      ]);
+    }
+    const noPath = { ...world.env, CLAUDECM_CLAUDE: "", PATH: world.dir };
+    for (const args of [["--version"], ["version"]]) {
+      const result = await runClaudecm(args, { env: noPath, cwd: world.project });
+      assert.deepEqual([result.code, result.stdout], [
+        0,
+        `${packageJson.version}\nclaude: not found (install: npm install -g @anthropic-ai/claude-code)\n`,
+      ]);
     }
   } finally {
     world.cleanup();

@@ -69,11 +69,18 @@ export interface CommandSpec {
 /** What a command's own file declares: all but the name and description the program's tree lists. */
 export type CommandDetails = Omit<CommandSpec, "name" | "description" | "load" | "synopsis">;
 
-/** Thrown by an option or argument parser when the text is not acceptable; the message says why. */
+/**
+ * Thrown by an option or argument parser when the text is not acceptable.
+ * The message names what the value must be ("a whole number of at least
+ * 1"), which the parser words as "--limit takes a whole number of at least
+ * 1, not '0'"; with `whole`, the message is already the whole sentence.
+ */
 export class InvalidValueError extends Error {
-  constructor(message: string) {
+  readonly whole: boolean;
+  constructor(message: string, options: { whole?: boolean } = {}) {
     super(message);
     this.name = "InvalidValueError";
+    this.whole = options.whole === true;
   }
 }
 

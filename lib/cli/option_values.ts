@@ -14,7 +14,7 @@ import { canonicalSessionId, isSessionId } from "../core/registry.ts";
 export function parsePositiveInt(value: string): number {
   const number = parseWholeNumber(value);
   if (number === null || number === 0) {
-    throw new InvalidValueError("expected a positive whole number.");
+    throw new InvalidValueError("a positive whole number (1, 2, ...)");
   }
   return number;
 }
@@ -29,7 +29,7 @@ export function collectSessionIds(value: string, previous: unknown): string[] {
   const earlier = Array.isArray(previous) ? previous : [];
   const id = canonicalSessionId(value);
   if (id === "") return earlier;
-  if (!isSessionId(id)) throw new InvalidValueError("expected a session id (a UUID).");
+  if (!isSessionId(id)) throw new InvalidValueError("a session id (a UUID)");
   return [...earlier, id];
 }
 
@@ -45,7 +45,9 @@ export const SESSION_REF_HELP =
 export function parseSessionRef(value: string): string {
   const number = /^\s*\d+\s*$/.test(value) ? parseWholeNumber(value.trim()) : null;
   if (number === 0) {
-    throw new InvalidValueError("there is no session #0: sessions are numbered from 1");
+    throw new InvalidValueError("there is no session #0: sessions are numbered from 1", {
+      whole: true,
+    });
   }
   return value;
 }

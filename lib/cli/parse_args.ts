@@ -148,21 +148,24 @@ function parseLeaf(command: CommandSpec, { args, path }: CommandLineRest): Parse
     const { option, shape } = found;
     if (shape.valueName === undefined) {
       if (inline !== undefined) {
-        throw new CommandLineError(`option '${option.flags}' takes no value`);
+        throw new CommandLineError(`${shape.long} takes no value (${arg})`);
       }
       options.set(shape.key, !shape.negated);
       continue;
     }
     const value = inline ?? args[++i];
     if (value === undefined) {
-      throw new CommandLineError(`option '${option.flags}' argument missing`);
+      throw new CommandLineError(`${shape.long} needs a value: ${option.flags}`);
     }
-    options.set(shape.key, parseOptionValue(option, { value, previous: options.get(shape.key) }));
+    options.set(
+      shape.key,
+      parseOptionValue(option, { long: shape.long, value, previous: options.get(shape.key) }),
+    );
   }
   return {
     kind: "run",
     command,
-    input: new ParsedInput(bindArguments(command, positional), options),
+    input: new ParsedInput(bindArguments(command, { positional, path }), options),
   };
 }
 
@@ -175,20 +178,25 @@ function splitInlineValue(arg: string): [string, string | undefined] {
 
 function parseOptionValue(
   option: OptionSpec,
-  { value, previous }: { value: string; previous: unknown },
+  { long, value, previous }: { long: string; value: string; previous: unknown },
 ): unknown {
   if (option.parse === undefined) return value;
   try {
     return option.parse(value, previous);
   } catch (error) {
     if (!(error instanceof InvalidValueError)) throw error;
+    // Plain words (issue 31 item 8): "--limit takes a positive whole number (1, 2, ...), not '0'".
     throw new CommandLineError(
-      `option '${option.flags}' argument '${value}' is invalid. ${error.message}`,
+      error.whole ? error.message : `${long} takes ${error.message}, not '${value}'`,
     );
   }
 }
 
-function bindArguments(command: CommandSpec, positional: string[]): Map<string, unknown> {
+function bindArguments(
+  command: CommandSpec,
+  { positional, path }: { positional: string[]; path: readonly string[] },
+): Map<string, unknown> {
+  const usage = `usage: ${usageLine(command, path)}`;
   const specs = command.arguments ?? [];
   const bound = new Map<string, unknown>();
   let next = 0;
@@ -197,7 +205,7 @@ function bindArguments(command: CommandSpec, positional: string[]): Map<string, 
     const values = variadic ? positional.slice(next) : positional.slice(next, next + 1);
     next += values.length;
     if (values.length === 0) {
-      if (required) throw new CommandLineError(`missing required argument '${key}'`);
+      if (required) throw new CommandLineError(`missing ${argument.name} (${usage})`);
       continue;
     }
     // An empty word for a required argument is an unset shell variable (`claudecm move "$OLD"
@@ -206,30 +214,35 @@ function bindArguments(command: CommandSpec, positional: string[]): Map<string, 
     if (required && !variadic && values[0].trim() === "") {
       throw new CommandLineError(`argument '${key}' is empty`);
     }
-    const parsed = values.map((value) => parseArgumentValue(argument, { key, value }));
+    const parsed = values.map((value) => parseArgumentValue(argument, { value, usage }));
     bound.set(key, variadic ? parsed : parsed[0]);
   }
   if (next < positional.length) {
-    const expected = specs.length === 1 ? "1 argument" : `${specs.length} arguments`;
-    throw new CommandLineError(
-      `too many arguments for '${command.name}'. Expected ${expected} but got ` +
-        `${positional.length}: ${positional.join(", ")}.`,
-    );
+    const extra = positional.slice(next).map((word) => `'${word}'`).join(", ");
+    throw new CommandLineError(`too many arguments: ${extra} (${usage})`);
   }
   return bound;
 }
 
 function parseArgumentValue(
   argument: ArgumentSpec,
-  { key, value }: { key: string; value: string },
+  { value, usage }: { value: string; usage: string },
 ): unknown {
   if (argument.parse === undefined) return value;
   try {
     return argument.parse(value);
   } catch (error) {
     if (!(error instanceof InvalidValueError)) throw error;
+    // Plain words (issue 31 item 8): "not a session number: abc (usage: ...)".
     throw new CommandLineError(
-      `command-argument value '${value}' is invalid for argument '${key}'. ${error.message}`,
+      error.whole ? error.message : `not ${error.message}: ${value} (${usage})`,
     );
   }
+}
+
+/** `claudecm resume <session>`: how a command is typed, for a usage error. */
+export function usageLine(command: CommandSpec, path: readonly string[]): string {
+  const options = (command.options ?? []).length > 0 ? ["[options]"] : [];
+  return ["claudecm", ...path, ...options, ...(command.arguments ?? []).map((a) => a.name)]
+    .join(" ");
 }

@@ -242,11 +242,11 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** claudecm's version, then claude's when it is found (main.ts does the same for `--version`). */
+/** claudecm's version, then claude's or why there is none (main.ts does the same for `--version`). */
 async function printVersions(writeOut: (text: string) => void): Promise<number> {
   writeOut(`${VERSION}\n`);
   const { claudeVersionLine } = await import("../app/version/claude_version.ts");
   const line = await claudeVersionLine(Deno.env.toObject(), { os: Deno.build.os });
-  if (line !== null) writeOut(`${line}\n`);
+  writeOut(`${line}\n`);
   return ExitCode.ok;
 }
