@@ -58,3 +58,16 @@ Deno.test("help help and help --help print the program's help", async () => {
   assert.equal(version.code, 0);
   assert.match(version.stdout, /^Usage: claudecm version/);
 });
+
+// Issue 31 item 11: four r-words that do four different things, told apart by when to use each.
+Deno.test("--help lists recover, restore, rescue and recall under one heading, each with when to use it", async () => {
+  const help = await runClaudecm(["--help"], { env: {} });
+  const section = help.stdout.split("\n\n").find((part) => part.startsWith("When a session"));
+  assert.ok(section !== undefined, help.stdout);
+  const names = [...section.matchAll(/^ {2}(\w+)/gm)].map((match) => match[1]);
+  assert.deepEqual(names.sort(), ["recall", "recover", "rescue", "restore"]);
+  assert.doesNotMatch(help.stdout, /rebuild/, "recover rebuilds nothing");
+  assert.match(section, /claude crashed and the session will not\s+resume/);
+  const commands = help.stdout.split("\n\n").find((part) => part.startsWith("Commands:"))!;
+  assert.doesNotMatch(commands, /^ {2}(recover|restore|rescue|recall)\b/m);
+});

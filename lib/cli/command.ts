@@ -50,6 +50,8 @@ export interface CommandSpec {
   options?: OptionSpec[];
   /** Printed after the generated help. */
   helpAfter?: string;
+  /** The heading its parent's help lists it under; the ungrouped go under "Commands:". */
+  group?: string;
   subcommands?: CommandSpec[];
   /** Run the command; returns its exit code. */
   run?: (input: ParsedInput, makeContext: ContextFactory) => Promise<number> | number;

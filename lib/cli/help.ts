@@ -40,24 +40,33 @@ export function formatHelp(
     ...(command.options ?? []).map((o) => ({ term: o.flags, description: o.description })),
     HELP_OPTION,
   ];
-  const commands = command.subcommands === undefined ? [] : [
-    ...command.subcommands.map((sub) => ({
-      term: subcommandTerm(sub),
-      description: sub.description,
-    })),
-    HELP_COMMAND,
-  ];
-  const termWidth = Math.max(...[...args, ...options, ...commands].map((item) => item.term.length));
+  const subcommands = command.subcommands ?? [];
+  const item = (sub: CommandSpec) => ({ term: subcommandTerm(sub), description: sub.description });
+  const commands = command.subcommands === undefined
+    ? []
+    : [...subcommands.filter((sub) => sub.group === undefined).map(item), HELP_COMMAND];
+  // Commands easily taken for one another (recover, restore, rescue, recall) are listed together,
+  // each with when to use it (issue 31 item 11).
+  const groups = [...new Set(subcommands.flatMap((sub) => sub.group ?? []))].map((
+    heading,
+  ) => [heading, subcommands.filter((sub) => sub.group === heading).map(item)] as const);
+  const termWidth = Math.max(
+    ...[...args, ...options, ...commands, ...groups.flatMap(([, items]) => items)].map((item) =>
+      item.term.length
+    ),
+  );
   const usage = [program, ...path, "[options]"];
   if (command.subcommands !== undefined) usage.push("[command]");
   usage.push(...(command.arguments ?? []).map((argument) => argument.name));
   const lines = [`Usage: ${usage.join(" ")}`, ""];
   if (command.description !== "") lines.push(boxWrap(command.description, HELP_WIDTH), "");
   for (
-    const [heading, items] of [["Arguments:", args], ["Options:", options], [
-      "Commands:",
-      commands,
-    ]] as const
+    const [heading, items] of [
+      ["Arguments:", args],
+      ["Options:", options],
+      ["Commands:", commands],
+      ...groups,
+    ] as const
   ) {
     if (items.length === 0) continue;
     lines.push(

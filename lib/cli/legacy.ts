@@ -11,29 +11,10 @@
  */
 
 import { editDistance } from "./suggest.ts";
+import { COMMAND_NAMES } from "./commands.ts";
 
-/** Canonical subcommands: a first argument naming one of these is already canonical. */
-const CANONICAL_COMMANDS = [
-  "list",
-  "resume",
-  "search",
-  "new",
-  "recover",
-  "rescue",
-  "recall",
-  "skeleton",
-  "doctor",
-  "find",
-  "adopt",
-  "move",
-  "skill",
-  "vault",
-  "restore",
-  "export",
-  "tree",
-  "help",
-  "version",
-] as const;
+/** Canonical subcommands (the command table's): a first argument naming one is already canonical. */
+const CANONICAL_COMMANDS = COMMAND_NAMES;
 
 const OWN_FLAGS = new Set(["-h", "--help", "-V", "--version"]);
 const LIST_FORMS = new Set(["l", "L", "-l", "-L"]);
@@ -58,7 +39,7 @@ export function translateLegacyArgs(args: readonly string[]): string[] {
     const term = rest.join(" ");
     return term === "" ? ["search", "--interactive"] : ["search", "--interactive", "--", term];
   }
-  if ((CANONICAL_COMMANDS as readonly string[]).includes(first) || OWN_FLAGS.has(first)) {
+  if (CANONICAL_COMMANDS.includes(first) || OWN_FLAGS.has(first)) {
     return [...args];
   }
   return translateNormalMode(first === "n" || first === "N" ? rest : args);
@@ -128,12 +109,12 @@ const MIN_PREFIX = 3;
  * a typo's letter.
  */
 export function commandTypo(args: readonly string[]): string[] {
-  if (args[0] !== undefined && (CANONICAL_COMMANDS as readonly string[]).includes(args[0])) {
+  if (args[0] !== undefined && CANONICAL_COMMANDS.includes(args[0])) {
     return [];
   }
   const word = args[0] === undefined ? undefined : commandShaped(args[0]);
   if (word === undefined || !/^[a-z?]{2,}$/.test(word) || !/^[a-z]/.test(word)) return [];
-  if ((CANONICAL_COMMANDS as readonly string[]).includes(word)) return [word];
+  if (CANONICAL_COMMANDS.includes(word)) return [word];
   if (word.length < MIN_PREFIX || PROMPT_WORDS.has(word)) return [];
   let best = Infinity;
   let similar: string[] = [];

@@ -11,6 +11,7 @@ import { ExitCode } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
 import { commandTypo, numberTypo, translateLegacyArgs } from "./legacy.ts";
 import { CommandLineError, parseCommandLine } from "./parse_args.ts";
+import { COMMANDS, loadCommand, VERSION_COMMAND } from "./commands.ts";
 
 /** How {@linkcode runCli} reaches the world. */
 export interface CliOptions {
@@ -21,125 +22,14 @@ export interface CliOptions {
   writeErr: (text: string) => void;
 }
 
-/** `version`: answered here, like `--version`, without a context (no HOME needed). */
-const VERSION_COMMAND: CommandSpec = {
-  name: "version",
-  description: "print claudecm's version and, on the next line, claude's (also -v, -V, --version)",
-};
-
 /** The command tree. */
 export const PROGRAM: CommandSpec = {
   name: "claudecm",
   description: "Session manager for Claude Code: named sessions you resume by number.",
-  // Named, described and summed up here (all the program's --help shows); the rest of a command
-  // loads from its file when a command line names it (withCommandLoaded), so a run parses
-  // against one command, not all of them.
-  subcommands: [
-    {
-      name: "list",
-      description: "the saved sessions; in a terminal, pick one to resume it",
-      synopsis: "[options]",
-      load: async () => (await import("./list.ts")).listCommand,
-    },
-    {
-      name: "resume",
-      description:
-        "resume session #N of the list (old form: claudecm N), or one named by name or id",
-      synopsis: "<session>",
-      load: async () => (await import("./resume.ts")).resumeCommand,
-    },
-    {
-      name: "search",
-      description: "list the sessions whose name contains TERM; pick one to resume it",
-      synopsis: "[options] [term...]",
-      load: async () => (await import("./search.ts")).searchCommand,
-    },
-    {
-      name: "new",
-      description: "start claude in a directory: resume its saved session, or name a new one",
-      synopsis: "[options] [claude-args...]",
-      load: async () => (await import("./new.ts")).newCommand,
-    },
-    {
-      name: "recover",
-      description: "rebuild a crashed session in this folder from its transcript (read-only)",
-      synopsis: "[options]",
-      load: async () => (await import("./recover.ts")).recoverCommand,
-    },
-    {
-      name: "rescue",
-      description: "find sessions that died of context overflow and write recovery threads",
-      synopsis: "[options]",
-      load: async () => (await import("./rescue.ts")).rescueCommand,
-    },
-    {
-      name: "recall",
-      description: "what a session did and what still holds in the repository now (read-only)",
-      synopsis: "[options] [session]",
-      load: async () => (await import("./recall.ts")).recallCommand,
-    },
-    {
-      name: "skill",
-      description: "Claude Code skills claudecm provides",
-      synopsis: "",
-      load: async () => (await import("./skill.ts")).skillCommand,
-    },
-    {
-      name: "skeleton",
-      description: "write a session's refresh skeleton and filtered transcript (reads only)",
-      synopsis: "[options] <session>",
-      load: async () => (await import("./skeleton.ts")).skeletonCommand,
-    },
-    {
-      name: "doctor",
-      description: "check claude, cmv, transcript protection and the registry (read-only)",
-      synopsis: "[options]",
-      load: async () => (await import("./doctor.ts")).doctorCommand,
-    },
-    {
-      name: "find",
-      description: "search what was said in every session, in every project, and resume a hit",
-      synopsis: "[options] <terms...>",
-      load: async () => (await import("./find.ts")).findCommand,
-    },
-    {
-      name: "adopt",
-      description: "add sessions claude has on disk that the list does not know",
-      synopsis: "[options]",
-      load: async () => (await import("./adopt.ts")).adoptCommand,
-    },
-    {
-      name: "vault",
-      description: "show which sessions the vault protects from Claude Code's clean-up",
-      synopsis: "[options]",
-      load: async () => (await import("./vault.ts")).vaultCommand,
-    },
-    {
-      name: "restore",
-      description: "restore a session's transcript from the vault, without resuming it",
-      synopsis: "[options] <session>",
-      load: async () => (await import("./restore.ts")).restoreCommand,
-    },
-    {
-      name: "export",
-      description: "a session as Markdown or one HTML page, to stdout or a file (read-only)",
-      synopsis: "[options] <session>",
-      load: async () => (await import("./export.ts")).exportCommand,
-    },
-    {
-      name: "tree",
-      description: "a session's family: what it was forked or refreshed from, what came of it",
-      synopsis: "[options] [session]",
-      load: async () => (await import("./tree.ts")).treeCommand,
-    },
-    VERSION_COMMAND,
-    {
-      name: "move",
-      description: "after moving or renaming a project folder, move its sessions along",
-      synopsis: "[options] <old> <new>",
-      load: async () => (await import("./move.ts")).moveCommand,
-    },
-  ],
+  // Named, described and summed up in commands.ts (all the program's --help shows); the rest of
+  // a command loads from its file when a command line names it (withCommandLoaded), so a run
+  // parses against one command, not all of them.
+  subcommands: [...COMMANDS],
   helpAfter:
     "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm n (new session\n" +
     "here), claudecm --proj DIR, and any other arguments, which start a new session and pass\n" +
@@ -229,12 +119,6 @@ async function withCommandLoaded(commandLine: readonly string[]): Promise<Comman
   const at = subcommands.findIndex((command) => command.name === name && command.load);
   if (at < 0) return PROGRAM;
   return { ...PROGRAM, subcommands: subcommands.with(at, await loadCommand(subcommands[at])) };
-}
-
-/** `command` whole: its name and description with what its file declares. */
-async function loadCommand(command: CommandSpec): Promise<CommandSpec> {
-  if (command.load === undefined) return command;
-  return { name: command.name, description: command.description, ...await command.load() };
 }
 
 /** `word`, quoted when a shell would split it. */

@@ -1,5 +1,5 @@
 /**
- * `claudecm recover`: rebuild a crashed session's working state from disk.
+ * `claudecm recover`: what a crashed session was doing, read from its transcript.
  *
  * @module
  */
