@@ -79,7 +79,7 @@ Deno.test("a resume continues the copy holding every other one and moves the sta
     Deno.writeTextFileSync(newer, '{"type":"summary","summary":"only here"}\n', { append: true });
     const result = await world.run(["1"]);
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /'Alpha' had 2 copies; continuing .*-elsewhere/);
+    assert.match(result.stderr, /'Alpha' had 2 copies; continuing .*-elsewhere/);
     const copies = findSessionCopies(world.paths, guid);
     assert.deepEqual(copies.map((c) => c.transcript), [newer]);
     assert.match(Deno.readTextFileSync(newer), /only here/);
@@ -94,9 +94,9 @@ Deno.test("copies that diverged are shown and the user is asked; Enter cancels a
     const guid = main[0].guid;
     const { own } = divergedCopies(world, guid);
     const result = await world.run(["1"], { stdin: "\n" });
-    assert.match(result.stdout, /The copies of 'Alpha' have diverged/);
-    assert.match(result.stdout, /Continue which copy\? \[1-2, Enter to cancel\]/);
-    assert.match(result.stdout, /Not resumed\./);
+    assert.match(result.stderr, /The copies of 'Alpha' have diverged/);
+    assert.match(result.stderr, /Continue which copy\? \[1-2, Enter to cancel\]/);
+    assert.match(result.stderr, /Not resumed\./);
     assert.equal(world.launches().length, 0);
     assert.equal(findSessionCopies(world.paths, guid).length, 2);
     const picked = await world.run(["1"], { stdin: "2\n" });
@@ -191,7 +191,7 @@ Deno.test("quarantine re-reads the registry when acting: an orphan registered me
     const result = await dialogue.finish();
     assert.equal(result.code, 0, result.stderr);
     assert.match(
-      result.stdout,
+      result.stderr,
       /was not quarantined: it was added to the session list meanwhile as 'Adopted'\./,
     );
     assert.ok(pathExists(join(folder, `${orphan}.jsonl`)));
@@ -206,10 +206,10 @@ Deno.test("a live session with no transcript yet is never offered as gone, delet
     openInAnotherWindow(world, main[0].guid);
     const before = Deno.readTextFileSync(world.paths.registryFile);
     const result = await world.run(["1"], { stdin: "y\ny\n1\n" });
-    assert.doesNotMatch(result.stdout, /is gone/);
-    assert.doesNotMatch(result.stdout, /Delete this entry/);
-    assert.match(result.stdout, /is open in another claude window/);
-    assert.match(result.stdout, /It is open in another claude window; the entry is kept\./);
+    assert.doesNotMatch(result.stderr, /is gone/);
+    assert.doesNotMatch(result.stderr, /Delete this entry/);
+    assert.match(result.stderr, /is open in another claude window/);
+    assert.match(result.stderr, /It is open in another claude window; the entry is kept\./);
     assert.equal(Deno.readTextFileSync(world.paths.registryFile), before);
   });
 });
@@ -281,7 +281,7 @@ Deno.test("the vault's restore re-checks under the lock: a session deleted while
     await dialogue.send("\n");
     const result = await dialogue.finish();
     assert.match(result.stderr, /Nothing was restored: it is no longer in the session list\./);
-    assert.equal(result.code, 1, result.stdout);
+    assert.equal(result.code, 1, result.stderr);
     assert.ok(!pathExists(transcript), "the deleted session does not come back");
     assert.deepEqual(world.launches(), []);
   });
@@ -301,7 +301,7 @@ Deno.test("keeping one copy re-checks the row's folder: a row moved while the us
     await dialogue.send("2\n");
     const result = await dialogue.finish();
     assert.match(
-      result.stdout,
+      result.stderr,
       /not set aside: another window changed its folder meanwhile \(now .*moved\)\./,
     );
     assert.deepEqual(

@@ -15,7 +15,7 @@ Deno.test("-r on a session whose registered folder is gone: Enter cancels, nothi
     world.moveAway();
     const result = await world.run(["-r", world.ids.main], { stdin: "\n" });
     assert.equal(result.code, 1);
-    assert.match(result.stdout, /Where is it now\? New path \(Enter cancels\)/);
+    assert.match(result.stderr, /Where is it now\? New path \(Enter cancels\)/);
     assert.deepEqual(world.launches(), []);
     assert.equal(Deno.readTextFileSync(world.paths.registryFile), world.registryText);
   });

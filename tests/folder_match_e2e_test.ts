@@ -44,8 +44,8 @@ Deno.test({
         const before = world.launches().length;
         const result = await world.run(["n"], { cwd, stdin: "\n\n" });
         assert.equal(result.code, 0, result.stderr);
-        assert.match(result.stdout, /Session found: Saved work/, stored);
-        assert.doesNotMatch(result.stdout, /No session entry found/);
+        assert.match(result.stderr, /Session found: Saved work/, stored);
+        assert.doesNotMatch(result.stderr, /No session entry found/);
         const launches = world.launches().slice(before);
         assert.deepEqual(launches.map((l) => l.argv.slice(1, 3)), [["--resume", GUID]], stored);
         assert.deepEqual(world.sessions().map((s) => [s.guid, s.dir]), [[GUID, stored]]);

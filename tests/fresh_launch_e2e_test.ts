@@ -59,10 +59,10 @@ for (const exitCode of [0, 1, 130]) {
       ]);
       if (exitCode === 0) {
         assert.equal(world.sessions()[0].tokens, "12345");
-        assert.match(result.stdout, /Saving snapshot\.\.\. Done\./);
-        assert.match(result.stdout, /Trim not offered: it would recover 3%/);
+        assert.match(result.stderr, /Saving snapshot\.\.\. Done\./);
+        assert.match(result.stderr, /Trim not offered: it would recover 3%/);
       } else {
-        assert.match(result.stdout, new RegExp(`claude exited with code ${exitCode}`));
+        assert.match(result.stderr, new RegExp(`claude exited with code ${exitCode}`));
       }
     } finally {
       world.cleanup();
@@ -77,7 +77,7 @@ Deno.test("no session is registered when the user leaves before the first messag
     const result = await world.run(["n"], { stdin: "Named\n" });
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(world.sessions(), []);
-    assert.match(result.stdout, /No session was saved/);
+    assert.match(result.stderr, /No session was saved/);
     assert.equal(world.argv("cmv").length, 0);
   } finally {
     world.cleanup();
@@ -181,8 +181,8 @@ Deno.test("claudecm -c, then /clear: the continued session keeps its row; the ne
     const result = await world.run(["-c"], { stdin: "\n\n" });
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [[row.guid, "Important work"]]);
-    assert.match(result.stdout, new RegExp(`new conversation, ${cleared} \\(a /clear\\)`));
-    assert.doesNotMatch(result.stdout, /Describe this session/);
+    assert.match(result.stderr, new RegExp(`new conversation, ${cleared} \\(a /clear\\)`));
+    assert.doesNotMatch(result.stderr, /Describe this session/);
   } finally {
     world.cleanup();
   }
@@ -311,8 +311,8 @@ for (
       const [launch] = world.launches();
       assert.ok(!launch.argv.includes("--session-id"));
       assert.ok(launch.argv.includes(flag));
-      assert.doesNotMatch(result.stdout, /No session was saved|Describe this session/);
-      assert.match(result.stdout, /claudecm adopt adds it/);
+      assert.doesNotMatch(result.stderr, /No session was saved|Describe this session/);
+      assert.match(result.stderr, /claudecm adopt adds it/);
     } finally {
       world.cleanup();
     }
@@ -325,8 +325,8 @@ Deno.test("a --bg launch that claude refuses says so, with no advice to adopt", 
     world.claudeScenario({ messages: [], exitCode: 1 });
     const result = await world.run(["new", "--", "--bg", "fix the flaky test"]);
     assert.equal(result.code, 1);
-    assert.match(result.stdout, /claude exited with code 1; nothing was started elsewhere/);
-    assert.doesNotMatch(result.stdout, /adopt/);
+    assert.match(result.stderr, /claude exited with code 1; nothing was started elsewhere/);
+    assert.doesNotMatch(result.stderr, /adopt/);
     assert.deepEqual(world.sessions(), []);
   } finally {
     world.cleanup();
@@ -340,7 +340,7 @@ Deno.test("a skipped name registers the folder default and asks again after exit
     world.cmvScenario(QUIET_CMV);
     const result = await world.run(["n"], { stdin: "skip\nLater Name\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /Describe this session \(Enter for 'Project', 'skip' to skip\)/);
+    assert.match(result.stderr, /Describe this session \(Enter for 'Project', 'skip' to skip\)/);
     assert.deepEqual(world.sessions().map((s) => s.desc), ["Later Name"]);
   } finally {
     world.cleanup();
@@ -532,7 +532,7 @@ Deno.test("a project path with spaces, quotes, unicode and over 200 characters",
     world.cmvScenario(QUIET_CMV);
     const fresh = await world.run(["new", "--proj", dir], { stdin: "Odd | name\nOdd name\n" });
     assert.equal(fresh.code, 0, fresh.stderr);
-    assert.match(fresh.stdout, /a session name cannot contain '\|'/);
+    assert.match(fresh.stderr, /a session name cannot contain '\|'/);
     const [row] = world.sessions();
     assert.deepEqual([row.dir, row.desc], [dir, "Odd name"]);
     assert.ok(Deno.statSync(transcriptPathFor(world.paths, dir, row.guid)).isFile);
@@ -612,8 +612,8 @@ Deno.test("a directory's session open in another window is not offered for resum
     world.cmvScenario(QUIET_CMV);
     const result = await world.run(["n"], { stdin: "Second Window\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /'Busy one' is open in another claude window/);
-    assert.doesNotMatch(result.stdout, /No session entry found/, "there is one, it is busy");
+    assert.match(result.stderr, /'Busy one' is open in another claude window/);
+    assert.doesNotMatch(result.stderr, /No session entry found/, "there is one, it is busy");
     assert.ok(!world.launches().some((e) => e.argv.includes("--resume")));
     assert.deepEqual(world.sessions().map((s) => s.desc), ["Second Window", "Busy one"]);
   } finally {

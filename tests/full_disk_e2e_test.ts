@@ -78,7 +78,11 @@ Deno.test({
           );
         } else {
           assert.equal(run.code, 1, what);
-          const last = run.stderr.trim().split("\n").at(-1) ?? "";
+          // A launch asks on stderr too (stdout is not a terminal): a piped answer echoes no newline.
+          const last = (run.stderr.trim().split("\n").at(-1) ?? "").replace(
+            /^.*?(?=claudecm: )/,
+            "",
+          );
           assert.equal(
             last,
             `claudecm: no space left to write ${world.paths.registryFile}; ` +

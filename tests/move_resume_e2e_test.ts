@@ -7,8 +7,8 @@ Deno.test("resume N on a gone folder: Enter cancels, nothing launches, nothing c
     world.moveAway();
     const result = await world.run(["resume", "1"], { stdin: "\n" });
     assert.equal(result.code, 1);
-    assert.match(result.stdout, /Where is it now\? New path \(Enter cancels\)/);
-    assert.match(result.stdout, /Not resumed/);
+    assert.match(result.stderr, /Where is it now\? New path \(Enter cancels\)/);
+    assert.match(result.stderr, /Not resumed/);
     assert.deepEqual(world.launches(), []);
     assert.equal(Deno.readTextFileSync(world.paths.registryFile), world.registryText);
   });
@@ -42,7 +42,7 @@ for (const record of [true, false]) {
       assert.equal(result.code, 0, result.stderr);
       assert.equal(world.launches()[0].cwd, elsewhere);
       assert.equal(world.sessions()[0].dir, elsewhere);
-      assert.match(result.stdout, /Claude moved 'Main work' to /);
+      assert.match(result.stderr, /Claude moved 'Main work' to /);
     });
   });
 }
@@ -86,7 +86,7 @@ Deno.test("after claude moved a session with /cd, claudecm new in its new folder
     world.claudeScenario({ messages: ["moved on"] });
     const result = await world.run(["new"], { cwd: elsewhere, stdin: "\n\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /Session found: Main work/);
+    assert.match(result.stderr, /Session found: Main work/);
     const [launch] = world.launches();
     assert.equal(launch.cwd, elsewhere);
     assert.deepEqual(launch.argv.slice(1, 3), ["--resume", world.ids.main]);

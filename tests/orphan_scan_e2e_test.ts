@@ -46,17 +46,17 @@ Deno.test("q N quarantines an orphan to the quarantine root, never the backup di
     const { registered, folder } = withOrphan(world);
     const result = await world.run(["1"], { stdin: "q 1\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /Multiple conversation files found \(project\):/);
+    assert.match(result.stderr, /Multiple conversation files found \(project\):/);
     assert.match(
-      result.stdout,
+      result.stderr,
       /\n {2}1\. \d{4}-\d\d-\d\d \d\d:\d\d +[\d.]+ K?B {2}\(orphan\) Run the tests {2}0e0e/,
     );
     assert.match(
-      result.stdout,
+      result.stderr,
       /\n {2}2\. 2026-01-01 00:00 +[\d.]+ K?B {2}Registered work \* {2}5eed/,
     );
-    assert.match(result.stdout, /\[q number\] to quarantine to backup/);
-    assert.match(result.stdout, new RegExp(`Quarantined to backup: project/${ORPHAN}`));
+    assert.match(result.stderr, /\[q number\] to quarantine to backup/);
+    assert.match(result.stderr, new RegExp(`Quarantined to backup: project/${ORPHAN}`));
     const quarantine = join(world.paths.quarantineRoot, "project");
     assert.ok(pathExists(join(quarantine, `${ORPHAN}.jsonl`)));
     assert.ok(pathExists(join(quarantine, ORPHAN, "subagents")), "the sidecar dir goes too");
@@ -68,7 +68,7 @@ Deno.test("q N quarantines an orphan to the quarantine root, never the backup di
       registered.guid,
     ]);
     // The scan then found the folder tidy and the registered session was resumed.
-    assert.equal(result.stdout.match(/Multiple conversation files/g)?.length, 1);
+    assert.equal(result.stderr.match(/Multiple conversation files/g)?.length, 1);
     assert.deepEqual(world.launches()[0].argv.slice(1, 3), ["--resume", registered.guid]);
   });
 });
@@ -79,7 +79,7 @@ Deno.test("the registered session cannot be quarantined; Enter continues with it
     const { registered, folder } = withOrphan(world);
     const result = await world.run(["1"], { stdin: "q2\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /That is the registered session; it cannot be quarantined\./);
+    assert.match(result.stderr, /That is the registered session; it cannot be quarantined\./);
     assert.ok(pathExists(join(folder, `${registered.guid}.jsonl`)));
     assert.ok(pathExists(join(folder, `${ORPHAN}.jsonl`)));
     assert.ok(!pathExists(world.paths.quarantineRoot));
@@ -117,14 +117,14 @@ Deno.test("a session a line names, though the line does not parse, is no orphan 
     const result = await world.run([], { stdin: "1\n" });
     assert.equal(result.code, 0, result.stderr);
     assert.doesNotMatch(
-      result.stdout,
+      result.stderr,
       /\(orphan\)|Multiple conversation files/,
       "two listed sessions",
     );
     // Resumed by id, as a session the list lacks would be: no second row after the exit.
     const byId = await world.run(["-r", ORPHAN]);
     assert.equal(byId.code, 0, byId.stderr);
-    assert.match(byId.stdout, /named by a line of sessions\.txt that does not parse/);
+    assert.match(byId.stderr, /named by a line of sessions\.txt that does not parse/);
     assert.equal(Deno.readTextFileSync(world.paths.registryFile), withLine, "no second row");
   });
 });
@@ -137,10 +137,10 @@ Deno.test("a session registered to another folder with the same key is shown as 
     seedSessions(world, [{ desc: "Spaced", dir: spaced }, { desc: "Dashed", dir: dashed }]);
     const result = await world.run(["1"], { stdin: "q 1\nq 2\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /Multiple conversation files found \(my app\):/);
-    assert.match(result.stdout, /Dashed \(wrong directory\)/);
-    assert.match(result.stdout, /\(wrong directory\) = in the list, but registered to another/);
-    assert.match(result.stdout, /Spaced \*/);
+    assert.match(result.stderr, /Multiple conversation files found \(my app\):/);
+    assert.match(result.stderr, /Dashed \(wrong directory\)/);
+    assert.match(result.stderr, /\(wrong directory\) = in the list, but registered to another/);
+    assert.match(result.stderr, /Spaced \*/);
     assert.ok(!pathExists(world.paths.quarantineRoot), "registered sessions are never quarantined");
   });
 });
@@ -151,8 +151,8 @@ Deno.test("claudecm new in a folder with an orphan offers the scan before its sa
     withOrphan(world);
     const result = await world.run(["n"], { stdin: "1\nFound in new\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /Multiple conversation files found \(project\):/);
-    assert.doesNotMatch(result.stdout, /Session found:/);
+    assert.match(result.stderr, /Multiple conversation files found \(project\):/);
+    assert.doesNotMatch(result.stderr, /Session found:/);
     assert.deepEqual(world.launches()[0].argv.slice(1, 3), ["--resume", ORPHAN]);
     assert.equal(world.sessions()[0].desc, "Found in new");
   });
@@ -179,16 +179,16 @@ Deno.test("orphan rows show their title, last activity and size; q all quarantin
     const { registered, folder } = withTwoOrphans(world);
     const result = await world.run(["1"], { stdin: "q all\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /\n {5}Last activity {9}Size {2}Title\n/);
+    assert.match(result.stderr, /\n {5}Last activity {9}Size {2}Title\n/);
     assert.match(
-      result.stdout,
+      result.stderr,
       /\n {2}1\. \d{4}-[\d: -]+ +[\d.]+ K?B {2}\(orphan\) Run the tests {2}0e0e/,
     );
     assert.match(
-      result.stdout,
+      result.stderr,
       /\n {2}2\. 2026-01-02 00:00 +[\d.]+ K?B {2}\(orphan\) Run the tests and fix what fails\. {2}0e0e.*cafe/,
     );
-    assert.match(result.stdout, /q 1,3 or q all for several/);
+    assert.match(result.stderr, /q 1,3 or q all for several/);
     for (const guid of [ORPHAN, SECOND]) {
       assert.ok(!pathExists(join(folder, `${guid}.jsonl`)));
       assert.ok(pathExists(join(world.paths.quarantineRoot, "project", `${guid}.jsonl`)));
@@ -203,7 +203,7 @@ Deno.test("q 1,3 quarantines the orphans named and refuses the registered one am
     const { registered, folder } = withTwoOrphans(world);
     const result = await world.run(["1"], { stdin: "q 1,3,2\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /That is the registered session; it cannot be quarantined\./);
+    assert.match(result.stderr, /That is the registered session; it cannot be quarantined\./);
     assert.ok(!pathExists(join(folder, `${ORPHAN}.jsonl`)));
     assert.ok(!pathExists(join(folder, `${SECOND}.jsonl`)));
     assert.ok(pathExists(join(folder, `${registered.guid}.jsonl`)));
@@ -248,7 +248,7 @@ Deno.test("quarantine re-checks the file: an orphan written to after the table w
     await dialogue.send("q 1\n");
     const result = await dialogue.finish();
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /was not quarantined: .*\.jsonl changed since it was shown\./);
+    assert.match(result.stderr, /was not quarantined: .*\.jsonl changed since it was shown\./);
     assert.ok(pathExists(orphan));
   });
 });

@@ -38,12 +38,12 @@ Deno.test("a lost transcript offers three options; cancel, Enter and end of inpu
     for (const [run, stdin] of ["3\n", "\n", ""].entries()) {
       const result = await world.run(run === 0 ? ["resume", "2"] : ["2"], { stdin });
       assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stdout, /The transcript of 'Lost one' is gone/);
-      assert.match(result.stdout, /Its memory and subagent state are intact\./);
-      assert.match(result.stdout, /1\. Start a fresh Claude session in that directory/);
-      assert.match(result.stdout, /2\. Create a recovery-prompt\.md file in the project directory/);
-      assert.match(result.stdout, /3\. Cancel/);
-      assert.doesNotMatch(result.stdout, /Delete this entry/);
+      assert.match(result.stderr, /The transcript of 'Lost one' is gone/);
+      assert.match(result.stderr, /Its memory and subagent state are intact\./);
+      assert.match(result.stderr, /1\. Start a fresh Claude session in that directory/);
+      assert.match(result.stderr, /2\. Create a recovery-prompt\.md file in the project directory/);
+      assert.match(result.stderr, /3\. Cancel/);
+      assert.doesNotMatch(result.stderr, /Delete this entry/);
     }
     // Only a resume that ran moves a row to #1 (issue 18 item 9): nothing changed.
     assert.deepEqual(registryBytes(world), before);
@@ -97,9 +97,9 @@ Deno.test("option 2 writes recovery-prompt.md from claude -p (prompt on stdin), 
     });
     const result = await world.run(["2"], { stdin: "2\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /Generating recovery prompt \(this may take a minute\)\.\.\./);
-    assert.match(result.stdout, /Recovery prompt saved: .*recovery-prompt\.md/);
-    assert.match(result.stdout, /Opening a fresh Claude session in that directory now\.\.\./);
+    assert.match(result.stderr, /Generating recovery prompt \(this may take a minute\)\.\.\./);
+    assert.match(result.stderr, /Recovery prompt saved: .*recovery-prompt\.md/);
+    assert.match(result.stderr, /Opening a fresh Claude session in that directory now\.\.\./);
     assert.equal(Deno.readTextFileSync(promptFile), `${RECOVERY_TEXT}\n`);
     assert.equal(Deno.readTextFileSync(`${promptFile}.old`), "v3\n");
     assert.equal(Deno.readTextFileSync(`${promptFile}.old2`), "v2\n");
@@ -150,14 +150,14 @@ Deno.test("a -p run that leaked a transcript has it removed; a failed one cancel
       [main[0].guid, main[2].guid].sort(),
       "the -p transcript is gone (and the fresh launch left none: no message was sent)",
     );
-    assert.doesNotMatch(leaked.stdout, /Multiple conversation files/);
+    assert.doesNotMatch(leaked.stderr, /Multiple conversation files/);
 
     Deno.removeSync(join(world.project, "recovery-prompt.md"));
     const before = registryBytes(world);
     world.claudeScenario({ printResult: "", printIsError: true });
     const failed = await world.run(["2"], { stdin: "2\n" });
     assert.equal(failed.code, 1);
-    assert.match(failed.stdout, /Recovery prompt generation failed: /);
+    assert.match(failed.stderr, /Recovery prompt generation failed: /);
     assert.ok(!pathExists(join(world.project, "recovery-prompt.md")));
     assert.deepEqual(registryBytes(world), before);
   });

@@ -99,8 +99,8 @@ Deno.test("a /clear inside a resumed session is no fork: the row and the origina
     assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
     assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)), "the conversation stays where it was");
     assert.ok(!pathExists(join(world.paths.backupDir, "project")));
-    assert.doesNotMatch(result.stdout, /continued this session as/);
-    assert.match(result.stdout, new RegExp(`new conversation, ${cleared}.*claudecm adopt`, "s"));
+    assert.doesNotMatch(result.stderr, /continued this session as/);
+    assert.match(result.stderr, new RegExp(`new conversation, ${cleared}.*claudecm adopt`, "s"));
   } finally {
     world.cleanup();
   }
@@ -145,7 +145,7 @@ Deno.test("a plain resume changes nothing but the tokens and the order", async (
     );
     assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)));
     assert.ok(!pathExists(join(world.paths.backupDir, "project")));
-    assert.match(result.stdout, /\*\*\* 1\. Seeded work .* \[Selected\] \*\*\*/);
+    assert.match(result.stderr, /\*\*\* 1\. Seeded work .* \[Selected\] \*\*\*/);
   } finally {
     world.cleanup();
   }
@@ -159,7 +159,7 @@ Deno.test("an /exit tail that claude refuses is retried with 'please continue'",
     world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
     const result = await world.run(["1"], { stdin: "y\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /retry with a prompt that says "please continue"\? \[Y\/n\]/);
+    assert.match(result.stderr, /retry with a prompt that says "please continue"\? \[Y\/n\]/);
     const runs = world.launches();
     assert.equal(runs.length, 2);
     assert.equal(runs[1].argv.at(-1), "please continue");
@@ -176,7 +176,7 @@ Deno.test("a refused resume with the transcript present keeps the entry with a y
     world.claudeScenario({ refuseExitTail: true });
     const result = await world.run(["1"], { stdin: "n\n" });
     assert.equal(result.code, 1);
-    assert.match(result.stdout, /has NOT been deleted/);
+    assert.match(result.stderr, /has NOT been deleted/);
     assert.equal(world.launches().length, 1);
     assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
     assert.equal(world.argv("cmv").length, 0);
@@ -194,8 +194,8 @@ Deno.test("a resume whose transcript is gone offers the recovery choices and kee
     );
     const result = await world.run(["1"], { stdin: "\n" });
     assert.equal(result.code, 0);
-    assert.match(result.stdout, /The transcript of 'Lost one' is gone/);
-    assert.doesNotMatch(result.stdout, /Delete this entry/);
+    assert.match(result.stderr, /The transcript of 'Lost one' is gone/);
+    assert.doesNotMatch(result.stderr, /Delete this entry/);
     assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
     assert.equal(world.launches().length, 0);
   } finally {
@@ -241,7 +241,7 @@ Deno.test("cmv is always told the session: benchmark, snapshot and trim never ge
       assert.ok(!argv.includes("--latest"), argv.join(" "));
       assert.equal(argv[argv.indexOf("-s") + 1], ORIGINAL, argv.join(" "));
     }
-    assert.match(result.stdout, /A trim would recover 40%/);
+    assert.match(result.stderr, /A trim would recover 40%/);
     assert.notEqual(world.sessions()[0].guid, ORIGINAL, "the row follows the trimmed session");
   } finally {
     world.cleanup();
@@ -259,9 +259,9 @@ Deno.test("a failed resume never adopts the transcript it left behind (exit-code
     assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)), "the original stays put");
     assert.ok(!pathExists(join(world.paths.backupDir, "project")));
     // Claude did resume, into a fork: say so, and where its work is, not "did not resume".
-    assert.doesNotMatch(result.stdout, /did not resume/);
+    assert.doesNotMatch(result.stderr, /did not resume/);
     assert.match(
-      result.stdout,
+      result.stderr,
       new RegExp(`exit code 1 after continuing 'Seeded work' as ${FORK}.*claudecm adopt`, "s"),
     );
   } finally {
@@ -277,8 +277,8 @@ Deno.test("a resume that worked and then exited non-zero says so, and keeps the 
     const result = await world.run(["1"]);
     assert.equal(result.code, 1);
     assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
-    assert.doesNotMatch(result.stdout, /did not resume|message above says why/);
-    assert.match(result.stdout, /Claude ended with exit code 3 after working on 'Seeded work'/);
+    assert.doesNotMatch(result.stderr, /did not resume|message above says why/);
+    assert.match(result.stderr, /Claude ended with exit code 3 after working on 'Seeded work'/);
   } finally {
     world.cleanup();
   }
@@ -294,10 +294,10 @@ Deno.test("no trim or refresh is offered while the session is open in another wi
     const result = await world.run(["1"], { stdin: "y\n" });
     assert.equal(result.code, 0, result.stderr);
     assert.match(
-      result.stdout,
+      result.stderr,
       /Trim and refresh not offered: this session is open in another claude window/,
     );
-    assert.doesNotMatch(result.stdout, /Create a new compacted session/);
+    assert.doesNotMatch(result.stderr, /Create a new compacted session/);
     assert.ok(!world.argv("cmv").some((e) => e.argv[0] === "trim"));
   } finally {
     world.cleanup();
@@ -313,8 +313,8 @@ Deno.test("a failed resume never offers to drop a row whose transcript is on dis
     const expectKept = async (args: string[], cwd: string) => {
       const result = await world.run(args, { stdin: "\n", cwd });
       assert.equal(result.code, 1, `${args.join(" ")}: ${result.stderr}`);
-      assert.doesNotMatch(result.stdout, /Delete this entry/, args.join(" "));
-      assert.match(result.stdout, /has NOT been deleted; its transcript is on disk/);
+      assert.doesNotMatch(result.stderr, /Delete this entry/, args.join(" "));
+      assert.match(result.stderr, /has NOT been deleted; its transcript is on disk/);
       assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL], args.join(" "));
     };
     // The issue's case: registered in the project, resumed by id from another folder.
@@ -361,8 +361,8 @@ Deno.test("every resume path asks before resuming a session open in another wind
     for (const [args, stdin] of declined) {
       const result = await world.run(args, { stdin });
       assert.equal(result.code, 1, args.join(" "));
-      assert.match(result.stdout, /'Seeded work' is open in another claude window/);
-      assert.match(result.stdout, /Resume it here anyway\? \[y\/N\]: .*\n?.*Not resumed\./s);
+      assert.match(result.stderr, /'Seeded work' is open in another claude window/);
+      assert.match(result.stderr, /Resume it here anyway\? \[y\/N\]: .*\n?.*Not resumed\./s);
       assert.equal(world.launches().length, 0, `${args.join(" ")} launched claude`);
     }
     assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
@@ -393,8 +393,8 @@ Deno.test("a session another window resumes is live here even after its claude f
     // Window B: the same row, while A's claude runs on the fork (a claude B started would not wait).
     world.claudeScenario({ messages: ["from window B"] });
     const windowB = await world.run(["resume", "1"], { stdin: "" });
-    assert.equal(windowB.code, 1, windowB.stdout);
-    assert.match(windowB.stdout, /'Seeded work' is open in another claude window/);
+    assert.equal(windowB.code, 1, windowB.stderr);
+    assert.match(windowB.stderr, /'Seeded work' is open in another claude window/);
     assert.equal(world.launches().length, 1, "B launched no claude");
     Deno.writeTextFileSync(release, "");
     assert.equal((await windowA.status).code, 0);
@@ -439,7 +439,7 @@ Deno.test("post-exit never re-adds a session another window forked away meanwhil
     const result = await windowB;
     assert.equal(result.code, 0, result.stderr);
     assert.equal(Deno.readTextFileSync(world.paths.registryFile), windowARow, "registry untouched");
-    assert.match(result.stdout, new RegExp(`Session ${ORIGINAL} is no longer in the list`));
+    assert.match(result.stderr, new RegExp(`Session ${ORIGINAL} is no longer in the list`));
   } finally {
     world.cleanup();
   }
@@ -512,9 +512,9 @@ Deno.test("post-exit offers the refresh; yes replaces #1 with a fresh session, t
     // Refresh? y; name: Enter (keep); edit the prompt? n.
     const result = await world.run(["1"], { stdin: "y\n\nn\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /Trim not offered: it would recover 9% .*below 10%/);
-    assert.match(result.stdout, /Create a new compacted session, built from a structured rebuild/);
-    assert.match(result.stdout, /Fresh session created: /);
+    assert.match(result.stderr, /Trim not offered: it would recover 9% .*below 10%/);
+    assert.match(result.stderr, /Create a new compacted session, built from a structured rebuild/);
+    assert.match(result.stderr, /Fresh session created: /);
     const sessions = world.sessions();
     assert.equal(sessions.length, 2);
     assert.notEqual(sessions[0].guid, ORIGINAL);
@@ -560,7 +560,7 @@ Deno.test("end of input at the refresh's name runs no claude -p and changes no r
     world.cmvScenario({ benchmark: { preTrimTokens: 80_000 } });
     const result = await world.run(["1"], { stdin: "y\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /No answer: no refresh\./);
+    assert.match(result.stderr, /No answer: no refresh\./);
     assert.equal(world.argv("claude").filter((e) => e.argv.includes("-p")).length, 0);
     assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
   } finally {
@@ -588,18 +588,18 @@ Deno.test({
       world.env.CLAUDECM_CLAUDE = remover;
       assert.equal((await world.run(["vault", "sync"])).code, 0);
       const kept = await world.run(["resume", "1"], { stdin: "\n" });
-      assert.match(kept.stdout, /the vault has it: claudecm restore .* The entry is kept/);
+      assert.match(kept.stderr, /the vault has it: claudecm restore .* The entry is kept/);
       assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
       // Without a vault copy: a stray key keeps the entry, a plain yes deletes it.
       Deno.removeSync(world.paths.vaultDir, { recursive: true });
       world.env.CLAUDECM_VAULT = "off";
       save(folder, finishedSession({ sessionId: ORIGINAL, cwd: world.project }));
       const stray = await world.run(["resume", "1"], { stdin: "\x1b[A\n" });
-      assert.match(stray.stdout, /Delete this entry\? \[Y\/n\]: .*The entry is kept/s);
+      assert.match(stray.stderr, /Delete this entry\? \[Y\/n\]: .*The entry is kept/s);
       assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
       save(folder, finishedSession({ sessionId: ORIGINAL, cwd: world.project }));
       const yes = await world.run(["resume", "1"], { stdin: "y\n" });
-      assert.match(yes.stdout, /Deleted entry: Seeded work/);
+      assert.match(yes.stderr, /Deleted entry: Seeded work/);
       assert.deepEqual(world.sessions(), []);
     } finally {
       world.cleanup();
@@ -615,8 +615,8 @@ Deno.test("after an accepted trim, the refresh is built from the trimmed session
     world.cmvScenario({ benchmark: { ...WORTH_TRIMMING.benchmark, preTrimTokens: 80_000 } });
     const result = await world.run(["1"], { stdin: "y\ny\n\nn\n" });
     assert.equal(result.code, 0, result.stderr);
-    const trimmed = /Session trimmed\. New ID: ([0-9a-f-]{36})/.exec(result.stdout)?.[1];
-    assert.ok(trimmed, result.stdout);
+    const trimmed = /Session trimmed\. New ID: ([0-9a-f-]{36})/.exec(result.stderr)?.[1];
+    assert.ok(trimmed, result.stderr);
     const sessions = world.sessions();
     assert.deepEqual(sessions.map((s) => s.guid).slice(1), [trimmed]);
     assert.match(sessions[1].desc, / \(old\)$/);
@@ -633,7 +633,7 @@ Deno.test("post-exit: Enter or end of input declines the refresh and changes not
     world.cmvScenario({ benchmark: { preTrimTokens: 80_000 } });
     const result = await world.run(["1"], { stdin: "" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /Create a new compacted session/);
+    assert.match(result.stderr, /Create a new compacted session/);
     assert.deepEqual(world.sessions().map((s) => s.guid), [ORIGINAL]);
     assert.ok(!world.argv("claude").some((e) => e.argv.includes("-p")));
   } finally {
@@ -652,7 +652,7 @@ Deno.test("a fork's predecessor open in another window stays where that window w
     assert.equal(result.code, 0, result.stderr);
     assert.equal(world.sessions()[0].guid, FORK, "the row follows the fork");
     assert.match(
-      result.stdout,
+      result.stderr,
       /The previous transcript stays in .*: it is open in a claude window now\./,
     );
     assert.ok(pathExists(join(folder, `${ORIGINAL}.jsonl`)));
@@ -692,8 +692,8 @@ Deno.writeTextFileSync(dest + "/" + id + ".jsonl",
       const result = await world.run(["1"], { stdin: "y\n\n" });
       assert.equal(result.code, 0, result.stderr);
       assert.doesNotMatch(result.stderr, /Cannot trim/);
-      const trimmed = /Session trimmed\. New ID: ([0-9a-f-]{36})/.exec(result.stdout)?.[1];
-      assert.ok(trimmed, result.stdout);
+      const trimmed = /Session trimmed\. New ID: ([0-9a-f-]{36})/.exec(result.stderr)?.[1];
+      assert.ok(trimmed, result.stderr);
       const [row] = world.sessions();
       assert.deepEqual([row.guid, row.dir], [trimmed, other]);
     } finally {

@@ -19,7 +19,7 @@ Deno.test("a resume declined at the live-session question leaves the list order 
     const { main } = seedSessions(world, [{ desc: "First" }, { desc: "Second" }]);
     openInAnotherWindow(world, main[1].guid);
     const run = await world.run(["2"], { stdin: "n\n" });
-    assert.match(run.stdout, /Not resumed/);
+    assert.match(run.stderr, /Not resumed/);
     assert.deepEqual(world.sessions().map((s) => s.guid), main.map((s) => s.guid));
     assert.deepEqual(world.launches(), []);
   }));
@@ -41,9 +41,9 @@ Deno.test("-r on a transcript with no message reports claude's own reason, not a
     Deno.writeTextFileSync(`${folder}/${id}.jsonl`, JSON.stringify(title) + "\n");
     const run = await world.run(["-r", id]);
     assert.equal(run.code, 1);
-    assert.match(run.stdout, new RegExp(`No conversation found with session ID: ${id}`));
-    assert.match(run.stdout, /holds no message yet/);
-    assert.doesNotMatch(run.stdout, /interrupted tool call/);
+    assert.match(run.stderr, new RegExp(`No conversation found with session ID: ${id}`));
+    assert.match(run.stderr, /holds no message yet/);
+    assert.doesNotMatch(run.stderr, /interrupted tool call/);
   }));
 
 Deno.test("-r on an id claude does not know at all says so in claude's words", () =>
@@ -51,5 +51,5 @@ Deno.test("-r on an id claude does not know at all says so in claude's words", (
     const id = crypto.randomUUID();
     const run = await world.run(["-r", id]);
     assert.equal(run.code, 1);
-    assert.match(run.stdout, new RegExp(`"No conversation found with session ID: ${id}"`));
+    assert.match(run.stderr, new RegExp(`"No conversation found with session ID: ${id}"`));
   }));

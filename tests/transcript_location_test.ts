@@ -122,9 +122,9 @@ Deno.test({
       world.claudeScenario({ exitCode: 1 });
       const resumed = await world.run(["1"], { stdin: "\n" });
       assert.equal(resumed.code, 1);
-      assert.doesNotMatch(resumed.stdout, /Delete this entry/);
+      assert.doesNotMatch(resumed.stderr, /Delete this entry/);
       assert.match(
-        resumed.stdout,
+        resumed.stderr,
         /Could not look for its transcript .*entry has NOT been deleted/,
       );
       assert.deepEqual(world.sessions().map((s) => s.guid), [GUID]);

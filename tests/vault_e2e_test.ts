@@ -104,9 +104,9 @@ async function cleanupPlay(copyMode: boolean): Promise<void> {
     world.claudeScenario({ messages: ["carry on"] });
     const resumed = await world.run(["resume", "1"], { stdin: "\n" });
     assert.equal(resumed.code, 0, resumed.stderr);
-    const offer = resumed.stdout.indexOf("Restore it from the vault and resume? [Y/n]");
-    assert.ok(offer >= 0, resumed.stdout);
-    assert.ok(!/\? \[|: $/m.test(resumed.stdout.slice(0, offer)), "the restore offer comes first");
+    const offer = resumed.stderr.indexOf("Restore it from the vault and resume? [Y/n]");
+    assert.ok(offer >= 0, resumed.stderr);
+    assert.ok(!/\? \[|: $/m.test(resumed.stderr.slice(0, offer)), "the restore offer comes first");
     const [launch] = world.launches();
     assert.deepEqual(launch.argv.slice(1, 3), ["--resume", A]);
     const after = Deno.readFileSync(join(folder, `${A}.jsonl`));
@@ -366,8 +366,8 @@ Deno.test("vault: an older copy elsewhere does not hide the vault's newer transc
     world.claudeScenario({ messages: ["carry on"] });
     const resumed = await world.run(["resume", "1"], { stdin: "\n" });
     assert.equal(resumed.code, 0, resumed.stderr);
-    assert.match(resumed.stdout, /gone from its folder; an older copy is at /);
-    assert.match(resumed.stdout, /Restore it from the vault and resume\? \[Y\/n\]/);
+    assert.match(resumed.stderr, /gone from its folder; an older copy is at /);
+    assert.match(resumed.stderr, /Restore it from the vault and resume\? \[Y\/n\]/);
     const after = Deno.readFileSync(join(folder, `${A}.jsonl`));
     assert.deepEqual(after.subarray(0, full.length), full, "every line the vault had");
     const [launch] = world.launches();
@@ -458,7 +458,11 @@ for (
       world.claudeScenario({ messages: ["carry on"] });
       const result = await world.run([...args], { stdin });
       assert.equal(result.code, 0, result.stdout + result.stderr);
-      assert.match(result.stdout, /Restore it from the vault and resume\? \[Y\/n\]/);
+      // A list-mode pick says it on stdout, resume N on stderr (stdout is not a terminal).
+      assert.match(
+        result.stdout + result.stderr,
+        /Restore it from the vault and resume\? \[Y\/n\]/,
+      );
       const launch = world.launches().find((l) => l.argv.includes("--resume"));
       assert.equal(launch?.argv[launch.argv.indexOf("--resume") + 1], A);
       const after = Deno.readFileSync(join(folder, `${A}.jsonl`));

@@ -99,12 +99,17 @@ function keyTerminal(): KeyTerminal | undefined {
 /** How a command wants its context (see {@linkcode createProcessContext}). */
 export interface ContextOptions {
   /**
-   * The command starts claude (`new`, `resume`): with stdin a terminal and
-   * stdout not (`claudecm new -- -p "..." > answer.txt`), what claudecm says
-   * goes to stderr beside its questions, where the person reads it, and
-   * stdout holds what claude wrote.
+   * The command starts claude (`new`, `resume`): with stdout not a terminal
+   * (`claudecm new -- -p "..." > answer.txt`, from a terminal or a script),
+   * what claudecm says goes to stderr, beside its questions when a person is
+   * there, and stdout holds only what claude wrote.
    */
   launches?: boolean;
+  /**
+   * The command is a menu (list mode) that may launch: the table and the
+   * dialogue are what its stdout was asked for, piped or not.
+   */
+  menu?: boolean;
 }
 
 /** Where a real run's output goes: stdout's and stderr's writers, which the runner may watch. */
@@ -129,7 +134,10 @@ export function createProcessContext(
   });
   // A person at the keyboard whose output goes to a file reads the terminal's stderr.
   const personOnStderr = Deno.stdin.isTerminal() && !Deno.stdout.isTerminal();
-  const out = options.launches && personOnStderr ? err : createOutput(streams.writeOut, {
+  // A launch's redirected stdout holds only what claude wrote, whoever (or nothing) is on stdin;
+  // a menu's stdout is its dialogue, which moves to stderr only for a person at the keyboard.
+  const statusToStderr = options.menu === true ? personOnStderr : !Deno.stdout.isTerminal();
+  const out = options.launches && statusToStderr ? err : createOutput(streams.writeOut, {
     colour,
     terminal: Deno.stdout.isTerminal(),
     columns: terminalColumns(),

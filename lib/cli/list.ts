@@ -35,7 +35,7 @@ export const listCommand: CommandDetails = {
     // List mode launches claude from a pick; the table alone is data for stdout.
     const [{ runList }, ctx] = await Promise.all([
       import("../app/list/list.ts"),
-      makeContext({ launches: input.flag("interactive") }),
+      makeContext({ launches: input.flag("interactive"), menu: true }),
     ]);
     return await runList(ctx, {
       json: input.flag("json"),

@@ -36,7 +36,7 @@ export const searchCommand: CommandDetails = {
     const [{ runSearch }, ctx] = await Promise.all([
       import("../app/list/search.ts"),
       // A pick launches claude; the matches alone are data for stdout.
-      makeContext({ launches: input.flag("interactive") }),
+      makeContext({ launches: input.flag("interactive"), menu: true }),
     ]);
     return await runSearch(ctx, {
       // `search my app` is the name "my app", as `claudecm -s my app` always was.

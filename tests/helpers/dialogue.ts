@@ -11,7 +11,11 @@ import { claudecmCommand, type RunResult } from "./run_cli.ts";
 
 /** A running claudecm that a test talks to. */
 export interface Dialogue {
-  /** Wait (up to 20 s) until stdout so far matches `pattern`. */
+  /**
+   * Wait (up to 20 s) until what the terminal would show so far matches
+   * `pattern`: stdout, or stderr, where a launching command says its own
+   * lines when stdout is not a terminal.
+   */
   waitFor(pattern: RegExp): Promise<void>;
   /** Type `text` (include the newline). */
   send(text: string): Promise<void>;
@@ -40,7 +44,7 @@ export function startDialogue(
   return {
     async waitFor(pattern) {
       const deadline = Date.now() + 20_000;
-      while (!pattern.test(stdout)) {
+      while (!pattern.test(stdout) && !pattern.test(stderr)) {
         if (Date.now() > deadline) {
           throw new Error(
             `timed out waiting for ${pattern}; stdout:\n${stdout}\nstderr:\n${stderr}`,
