@@ -142,11 +142,14 @@ Deno.test("refresh is not offered without cmv, nor for a short session", async (
     world.claudeScenario({ messages: ["more"] });
     const short = await world.run(["1"], { stdin: "" });
     assert.equal(short.code, 0, short.stderr);
-    assert.doesNotMatch(short.stdout, /compacted session/);
+    assert.doesNotMatch(short.stderr, /compacted session/);
     world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
     const noCmv = await world.run(["1"], { stdin: "" });
-    assert.match(noCmv.stdout, /not an executable file: skipping/);
-    assert.doesNotMatch(noCmv.stdout, /compacted session/);
+    assert.match(
+      noCmv.stderr,
+      /cmv not found, so snapshots, trim, refresh and token counts are skipped/,
+    );
+    assert.doesNotMatch(noCmv.stderr, /compacted session/);
   } finally {
     world.cleanup();
   }

@@ -158,8 +158,12 @@ Deno.test("trim: without cmv it says so once and changes nothing", async () => {
     try {
       seeded.test.env.CLAUDECM_CMV = join(world.dir, "no-such-cmv");
       assert.equal(await trimSession(seeded.test.ctx, { guid: ID }), null);
-      assert.match(seeded.err(), /^\S* {2}cmv not found\. Skipping trim\./m);
-      assert.match(seeded.err(), /CLAUDECM_CMV is set to .*no-such-cmv.*skipping .*trim/);
+      // One line: what was not done, and why.
+      assert.match(
+        seeded.err(),
+        /^\S* {2}No trim: CLAUDECM_CMV is set to .*no-such-cmv.*skipping .*trim/m,
+      );
+      assert.equal(seeded.err().trim().split("\n").length, 1);
       assertNothingChanged(seeded);
       assert.deepEqual(world.argv("cmv"), []);
     } finally {
@@ -373,7 +377,7 @@ Deno.test("trim: cmv that names a session it never wrote, hangs, or cannot start
         edit: () => assert.fail("unused"),
       };
       assert.equal(await trimSession(test.ctx, { guid: ID }), null);
-      assert.match(seeded.err(), /^\S* {2}no cmv/m);
+      assert.match(seeded.err(), /^\S* {2}No trim: no cmv/m);
     } finally {
       test.cleanup();
     }

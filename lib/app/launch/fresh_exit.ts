@@ -6,6 +6,7 @@
  * @module
  */
 
+import { resumeCommandFor } from "./way_back.ts";
 import type { AppContext } from "../context.ts";
 import type { FreshLaunchOutcome } from "./fresh_launch.ts";
 import type { LaunchSettings } from "./launch_setup.ts";
@@ -32,7 +33,11 @@ export async function finishFreshLaunch(
     const state = await saveExitState(ctx, { guid: outcome.sessionId, dir }, { ask: false });
     const saved = state && findSession(readRegistry(ctx.paths), outcome.sessionId);
     if (saved) {
-      ctx.out.line(`  claude exited with code ${outcome.exitCode}; saved as '${saved.desc}'.`);
+      const back = resumeCommandFor(ctx, saved.guid);
+      ctx.out.line(
+        `  claude exited with code ${outcome.exitCode}; saved as '${saved.desc}'` +
+          (back === null ? "." : `; to resume it later: ${back}`),
+      );
     }
   }
 }

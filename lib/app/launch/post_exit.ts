@@ -17,6 +17,8 @@ import { trimSession } from "../trim/trim.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { refreshSession } from "../refresh/refresh.ts";
 import type { LaunchSettings } from "./launch_setup.ts";
+import { sayCmvMissingOnce } from "./cmv_notice.ts";
+import { sayWayBack } from "./way_back.ts";
 import { folderDefaultName, formatStamp } from "../../core/format.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
@@ -73,13 +75,15 @@ export async function postExit(
   const saved = await saveExitState(ctx, options, { ask: true });
   if (saved === null) return;
   const state = await followClaudeMove(ctx, saved);
+  // Said as soon as the row is saved: the window may be closed at any question after this.
+  sayWayBack(ctx, state.guid);
   const cmv = await ctx.tools.cmv();
   let benchmark: Benchmark | null = null;
   if (cmv.available) {
     benchmark = await recordTokens(ctx, cmv, state);
     await saveExitSnapshot(ctx, cmv, state);
   } else {
-    ctx.out.line(`  ${cmv.notice}`, "darkGray");
+    sayCmvMissingOnce(ctx);
   }
   showSize(ctx, state.guid);
   await offerExitActions(ctx, settings, { ...state, benchmark });

@@ -11,6 +11,7 @@
 import { recordLineage } from "../session/lineage_record.ts";
 import type { AppContext } from "../context.ts";
 import { postExit } from "../launch/post_exit.ts";
+import { resumeCommandFor } from "../launch/way_back.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import type { ResumeOutcome } from "./resume_session.ts";
@@ -137,9 +138,10 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
 function reportUncleanEnd(ctx: AppContext, session: Session, outcome: ResumeOutcome): void {
   const fork = outcome.unfollowedFork;
   if (fork === undefined) {
+    const back = resumeCommandFor(ctx, session.guid);
     ctx.out.line(
       `  Claude ended with exit code ${outcome.exitCode} after working on '${session.desc}'. ` +
-        "The entry is kept.",
+        (back === null ? "The entry is kept." : `The entry is kept: ${back}`),
       "yellow",
     );
     return;

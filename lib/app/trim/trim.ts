@@ -63,8 +63,7 @@ export async function trimSession(ctx: AppContext, options: TrimOptions): Promis
   const { guid } = options;
   const cmv = await ctx.tools.cmv();
   if (!cmv.available) {
-    ctx.err.line("  cmv not found. Skipping trim.", "yellow");
-    ctx.err.line(`  ${cmv.notice}`, "yellow");
+    ctx.err.line(`  No trim: ${cmv.notice}`, "yellow");
     return null;
   }
   const session = findSession(readRegistry(ctx.paths), guid);
