@@ -56,9 +56,9 @@ Deno.test("declining 'Resume this session?' starts a new session under a new nam
   await inWorldWithoutCmv(async (world) => {
     world.claudeScenario({ messages: ["hello"] });
     const [old] = seedSessions(world, [{ desc: "Registered work" }]).main;
-    const result = await world.run(["new"], { stdin: "\nn\nSomething else\n" });
+    const result = await world.run(["new"], { stdin: "n\nSomething else\n" });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /Create a name for this session/);
+    assert.match(result.stderr, /Create a name for this session/);
     const [launch] = world.launches();
     assert.ok(launch.argv.includes("--session-id"), launch.argv.join(" "));
     assert.equal(nameOf(launch.argv), "desk - Something else");
@@ -68,7 +68,7 @@ Deno.test("declining 'Resume this session?' starts a new session under a new nam
     // Enter at the name: the folder's default name, which is what the new row is called.
     world.claudeScenario({ messages: ["hello"] });
     seedSessions(world, [{ desc: "Registered work" }]);
-    assert.equal((await world.run(["new"], { stdin: "\nn\n\n" })).code, 0);
+    assert.equal((await world.run(["new"], { stdin: "n\n\n" })).code, 0);
     assert.equal(nameOf(world.launches()[0].argv), "desk - Project");
   });
 });

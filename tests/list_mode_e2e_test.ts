@@ -257,13 +257,17 @@ Deno.test({
     await inWorldWithoutCmv(async (world) => {
       world.claudeScenario({ printResult: "THE ANSWER" });
       const out = `${world.dir}/answer.txt`;
+      world.claudeScenario({ printResult: "THE ANSWER", printExitCode: 3 });
       const run = await typeInTerminal(world, ["new", "--", "-p", "hello"], {
         shellAfter: `> '${out}'`,
-        steps: [{ waitFor: /Describe this session/, keys: "skip\r" }],
+        steps: [],
       });
-      assert.equal(run.code, 0, run.screen);
+      assert.equal(run.code, 3, run.screen);
       assert.equal(Deno.readTextFileSync(out), "THE ANSWER\n");
-      assert.match(run.screen, /Session ended/);
+      // A print call is no session (issue 31 defect 14): nothing to name, nothing saved.
+      assert.match(run.screen, /claude exited with code 3\./);
+      assert.doesNotMatch(run.screen, /Describe this session|Session ended/);
+      assert.deepEqual(world.sessions(), []);
     });
   },
 });

@@ -8,6 +8,7 @@ import { encodeProjectKey, projectKey } from "../lib/core/project_key.ts";
 import { parsePrintJson } from "../lib/platform/claude.ts";
 import { parseClaudeHelp } from "../lib/platform/claude_features.ts";
 import { continuesHistory } from "../lib/transcript/conversation.ts";
+import { isPrintCallTranscript } from "../lib/transcript/session_facts.ts";
 import {
   createRealWorld,
   jsonlFiles,
@@ -89,6 +90,24 @@ contract(
     assert.deepEqual(jsonlFiles(`${world.root}/projects/${projectKey(cwd)}`), [
       `${run.json.session_id}.jsonl`,
     ]);
+  },
+);
+
+contract(
+  "a -p call's transcript says sdk-cli, and claudecm's one rule takes it for a print call",
+  async (world) => {
+    const cwd = world.project("p");
+    const folder = `${world.root}/projects/${projectKey(cwd)}`;
+    // The prompt on stdin, and as an argument: both are print mode.
+    const piped = await print(world, cwd, []);
+    const argued = await runReal(world, ["-p", "--output-format", "json", "hello there"], { cwd });
+    for (const id of [piped.json.session_id, JSON.parse(argued.stdout).session_id]) {
+      const path = `${folder}/${id}.jsonl`;
+      const users = readJsonl(path).filter((line) => line.type === "user");
+      assert.ok(users.length > 0, "a user line");
+      assert.deepEqual([...new Set(users.map((line) => line.entrypoint))], ["sdk-cli"]);
+      assert.equal(isPrintCallTranscript(path), true, "not a session to register or warn about");
+    }
   },
 );
 

@@ -8,6 +8,7 @@ import { resolvePaths } from "../lib/core/paths.ts";
 import { isManifestLive, listPidManifests } from "../lib/core/pid_manifest.ts";
 import { projectKey } from "../lib/core/project_key.ts";
 import { continuesHistory } from "../lib/transcript/conversation.ts";
+import { isPrintCallTranscript } from "../lib/transcript/session_facts.ts";
 import { CLAUDE_SESSION_VARIABLES } from "../lib/platform/claude_env.ts";
 import {
   createRealWorld,
@@ -113,6 +114,7 @@ Deno.test({
         terminal.screen(),
         new RegExp(`Resume this session with:\\s*claude --resume ${id}`),
       );
+      assert.equal(isPrintCallTranscript(file), false, "a typed session is no print call");
       const text = Deno.readTextFileSync(file);
       assert.ok(
         !text.includes("/exit</command-name>"),

@@ -212,7 +212,7 @@ Deno.test("fresh sessions started beside a resume never pass for its fork: no ro
       world.claudeScenario({ messages: ["carry on"] });
       const runs = await Promise.all([
         ...["one", "two", "three"].map((name) =>
-          world.run(["new"], { stdin: `\nn\nFresh ${name}\n\n\n` })
+          world.run(["new"], { stdin: `n\nFresh ${name}\n\n\n` })
         ),
         world.run(["1"], { stdin: "q all\n\n\n" }),
         world.run(["adopt", "--all"]),

@@ -35,3 +35,24 @@ export function readSessionFacts(path: string): SessionFacts {
   if (tail.relocatedCwd !== undefined) facts.relocatedCwd = tail.relocatedCwd;
   return facts;
 }
+
+/**
+ * Whether a transcript is a one-shot `claude -p` call (its first prompt came
+ * from print mode and nobody went on with it by hand): not a session to
+ * register or to warn about unless the user names it (issue 31 defect 14).
+ * The ONE rule for the orphan scan, registration and adopt. claude 2.1.332
+ * marks print mode's lines `entrypoint: "sdk-cli"` and an interactive
+ * session's `cli` (tests/real_claude_contract_test.ts).
+ */
+export function isPrintCall(facts: SessionFacts): boolean {
+  return facts.printMode === true;
+}
+
+/** {@linkcode isPrintCall} of the transcript at `path`; false when it cannot be read. */
+export function isPrintCallTranscript(path: string): boolean {
+  try {
+    return isPrintCall(readSessionFacts(path));
+  } catch {
+    return false;
+  }
+}

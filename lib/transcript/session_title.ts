@@ -12,14 +12,32 @@ const TITLE_LIMIT = 100;
 
 /**
  * A session's title: the user's, else Claude's, else its first prompt; one
- * line with no `|`, so it can be a registry DESC as is.
+ * line with no `|`, so it can be a registry DESC as is. claudecm launches
+ * claude with `-n "<machine> - <name>"`, which claude keeps as the custom
+ * title: with `machine` given, that prefix (however often repeated) is
+ * claudecm's own, not part of the title (issue 31 defect 6).
  */
-export function titleOf(facts: SessionFacts): string | undefined {
+export function titleOf(
+  facts: SessionFacts,
+  options: { machine?: string } = {},
+): string | undefined {
   for (const candidate of [facts.customTitle, facts.aiTitle, facts.firstPrompt]) {
     // Stored as a registry name: no `|`, no line break, no escape sequence (DESIGN.md 5.17).
-    const line = candidate === undefined ? undefined : cleanName(candidate.replaceAll("|", " "));
+    const clean = candidate === undefined ? undefined : cleanName(candidate.replaceAll("|", " "));
+    const line = clean === undefined ? undefined : withoutOwnPrefix(clean, options.machine);
     if (line === undefined || line === "") continue;
     return line.length > TITLE_LIMIT ? `${line.slice(0, TITLE_LIMIT - 1)}…` : line;
   }
   return undefined;
+}
+
+/** `title` without claudecm's `<machine> - ` launch-name prefix, every repeat of it. */
+export function withoutOwnPrefix(title: string, machine: string | undefined): string {
+  const name = machine === undefined ? "" : cleanName(machine);
+  if (name === "") return title;
+  const prefix = `${name} - `;
+  let rest = title;
+  while (rest.startsWith(prefix)) rest = rest.slice(prefix.length).trimStart();
+  // Cleaned names are trimmed: `-n "desk - "` is kept as `desk -`.
+  return rest === prefix.trimEnd() ? "" : rest;
 }

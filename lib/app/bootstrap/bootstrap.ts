@@ -7,6 +7,9 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { hostnameFallback, readMachineName } from "./machine_name.ts";
+
+export { hostnameFallback, readMachineName };
 import { ensureCleanupPeriod } from "./settings.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
@@ -132,17 +135,6 @@ async function followClaudeMoves(ctx: AppContext, cache: LocateCache): Promise<v
   }
 }
 
-/** The saved machine name, or the hostname when none is saved. */
-export function readMachineName(ctx: AppContext): string | null {
-  try {
-    // Cleaned as it is saved: a name edited by hand goes into every session's -n too.
-    const name = cleanName(readSettingsText(ctx.paths.machineNameFile).split(/\r?\n/)[0]);
-    return name === "" ? null : name;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Save a machine name typed by the user, cleaned as every stored name is
  * (it goes into each session's `-n` name); returns the name saved, null
@@ -166,11 +158,6 @@ export class MachineNameNotSaved extends Error {
   constructor(readonly machineName: string, why: string) {
     super(`the machine name could not be saved (${why}); it is used for this run only`);
   }
-}
-
-/** The lowercased hostname, the fallback machine name. */
-export function hostnameFallback(ctx: AppContext): string {
-  return ctx.hostname().toLowerCase();
 }
 
 function settleMachineName(ctx: AppContext, options: BootstrapOptions): string {

@@ -29,7 +29,8 @@ import {
 import { appendSessions } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
-import { readSessionFacts } from "../../transcript/session_facts.ts";
+import { isPrintCall, readSessionFacts } from "../../transcript/session_facts.ts";
+import { launchMachineName } from "../bootstrap/machine_name.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { askAdoptPicks, printCandidates } from "./adopt_view.ts";
 import { folderOfFacts } from "./results.ts";
@@ -107,6 +108,7 @@ export function listAdoptable(ctx: AppContext): {
   // A line that does not parse still names its session: never a second row for it.
   const registry = readRegistry(ctx.paths);
   const named = namedSessionIds(registry);
+  const machine = launchMachineName(ctx);
   const candidates: AdoptCandidate[] = [];
   const skipped: AdoptSkip[] = [...linkedTranscripts(ctx, named)];
   for (const file of listAllTranscripts(ctx.paths.projectsDir)) {
@@ -130,7 +132,9 @@ export function listAdoptable(ctx: AppContext): {
       continue; // Unreadable now; it stays where it is.
     }
     const dir = folderOfFacts(facts);
-    if (!facts.conversation || facts.printMode || dir === undefined) continue;
+    // No real prompt (only a `/clear`, as `/clear` leaves one), or a `claude -p` call: no session.
+    if (!facts.conversation || facts.firstPrompt === undefined || isPrintCall(facts)) continue;
+    if (dir === undefined) continue;
     if (/[|\r\n]/.test(dir)) {
       skipped.push({
         sessionId: file.sessionId,
@@ -143,7 +147,7 @@ export function listAdoptable(ctx: AppContext): {
     candidates.push({
       sessionId: file.sessionId,
       dir,
-      title: titleOf(facts) ?? folderDefaultName(leafName(ctx.paths, dir)),
+      title: titleOf(facts, { machine }) ?? folderDefaultName(leafName(ctx.paths, dir)),
       lastActivity: facts.lastActivity ??
         (file.mtimeMs ? new Date(file.mtimeMs).toISOString() : null),
       size: file.size,

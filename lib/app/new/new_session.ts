@@ -10,7 +10,12 @@
 import { askSessionName, askSessionNameOrEnd } from "./ask_name.ts";
 import type { AppContext } from "../context.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
-import { argsRunElsewhere, buildClaudeArgs, launchClaude } from "../launch/launch.ts";
+import {
+  argsPickSession,
+  argsRunElsewhere,
+  buildClaudeArgs,
+  launchClaude,
+} from "../launch/launch.ts";
 import { type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
 import { finishFreshLaunch } from "../launch/fresh_exit.ts";
 import { orphanScan } from "../orphans/orphan_scan.ts";
@@ -57,6 +62,9 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   if (argsRunElsewhere(passArgs)) return await launchElsewhere(ctx, settings, { dir, passArgs });
   const resumeId = resumedSessionId(passArgs);
   if (resumeId !== null) return await resumeFromArgs(ctx, settings, { dir, resumeId, passArgs });
+  if (argsPrint(passArgs) && !argsPickSession(passArgs)) {
+    return await launchPrintCall(ctx, settings, { dir, passArgs });
+  }
   const isHere = folderMatcher(dir, ctx.os);
   let match = mainSessions(readRegistry(ctx.paths)).find((session) => isHere(session.dir));
   let preNamed: string | null | "ended" = null;
@@ -121,6 +129,32 @@ async function launchElsewhere(
   return ExitCode.ok;
 }
 
+/** Whether the pass-through asks claude for one answer (`-p`/`--print`), not a session. */
+function argsPrint(args: readonly string[]): boolean {
+  return args.some((arg) => arg === "-p" || arg === "--print");
+}
+
+/**
+ * A one-shot `claude -p` call: not a session to register (issue 31 defect
+ * 14), so no row, no `-n`, no post-exit; stdout is claude's answer alone.
+ */
+async function launchPrintCall(
+  ctx: AppContext,
+  settings: LaunchSettings,
+  { dir, passArgs }: { dir: string; passArgs: string[] },
+): Promise<number> {
+  const features = await (await ctx.tools.claude()).features();
+  const args = buildClaudeArgs(settings, {
+    sessionArgs: [],
+    displayName: null,
+    supportsName: features.name,
+    passArgs,
+  });
+  const launch = await launchClaude(ctx, { dir, args });
+  if (launch.exitCode !== 0) ctx.out.line(`  claude exited with code ${launch.exitCode}.`);
+  return launch.exitCode;
+}
+
 function projectDirectory(ctx: AppContext, proj: string | undefined): string {
   const dir = proj === undefined ? ctx.cwd() : typedPath(ctx, proj);
   if (!isDirectory(dir)) throw new UserError(`not a directory: ${proj ?? dir}`);
@@ -141,6 +175,16 @@ async function offerResume(
     return await resumeSession(ctx, { settings, ...picked, launchDir: match.dir });
   }
   ctx.out.line(`  Session found: ${match.desc}`);
+  const others = mainSessions(readRegistry(ctx.paths))
+    .filter((session) =>
+      session.guid !== match.guid && folderMatcher(match.dir, ctx.os)(session.dir)
+    );
+  if (others.length > 0) {
+    const more = others.length === 1 ? "1 more session" : `${others.length} more sessions`;
+    ctx.out.line(`  ${more} here: claudecm list`);
+  }
+  // What the user came for is asked first; the rename only once it is this session they want.
+  if (!askYesNo(ctx.prompter, "  Resume this session? [Y/n]: ", { defaultYes: true })) return null;
   const rename = askSessionName(ctx, "  Rename? (Enter to keep): ");
   let session = match;
   if (rename !== null) {
@@ -150,7 +194,6 @@ async function offerResume(
     );
     session = { ...match, desc: rename };
   }
-  if (!askYesNo(ctx.prompter, "  Resume this session? [Y/n]: ", { defaultYes: true })) return null;
   return await resumeOrRecover(ctx, { settings, session });
 }
 

@@ -27,9 +27,10 @@ import { snapshotFolder } from "../../core/session_files.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { removeDeadWritersTempsInProject } from "../../store/stale_temps.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
-import { readSessionFacts } from "../../transcript/session_facts.ts";
+import { isPrintCallTranscript, readSessionFacts } from "../../transcript/session_facts.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { readSessionFolder } from "../../transcript/session_folder.ts";
+import { launchMachineName } from "../bootstrap/machine_name.ts";
 
 /** What the user chose: a transcript to resume instead, or null to go on as planned. */
 export type OrphanScanChoice = { action: "select"; guid: string } | null;
@@ -88,28 +89,31 @@ function quarantinePicks(
 
 function scanRows(ctx: AppContext, dir: string): ShownRow[] | null {
   const folder = projectDirFor(ctx.paths, dir);
-  const files: FolderTranscript[] = [];
-  const stamps = new Map<string, FileStamp>();
-  for (const guid of snapshotFolder(folder, ctx.paths.path.join).keys()) {
-    const stamp = stampFile(ctx.paths.path.join(folder, `${guid}.jsonl`));
-    // Gone since the listing when null.
-    if (stamp === null) continue;
-    stamps.set(guid, stamp);
-    files.push({ guid, mtime: new Date(stamp.mtimeMs ?? 0), sizeBytes: stamp.size });
-  }
   const registry = readRegistry(ctx.paths);
   const listed = [
     ...mainSessions(registry),
     ...archivedSessions(registry),
     ...sessionsOfUnparsedLines(registry),
   ];
+  const registered = new Set(listed.map((session) => session.guid));
+  const files: FolderTranscript[] = [];
+  const stamps = new Map<string, FileStamp>();
+  for (const guid of snapshotFolder(folder, ctx.paths.path.join).keys()) {
+    const stamp = stampFile(ctx.paths.path.join(folder, `${guid}.jsonl`));
+    // Gone since the listing when null.
+    if (stamp === null) continue;
+    // A `claude -p` call nobody registered is not a session: nothing to warn about.
+    if (!registered.has(guid) && isPrintCallTranscript(stamp.path)) continue;
+    stamps.set(guid, stamp);
+    files.push({ guid, mtime: new Date(stamp.mtimeMs ?? 0), sizeBytes: stamp.size });
+  }
   const rows = orphanRows(ofThisFolder(ctx, files, { folder, dir, listed }), listed, {
     dir,
     sameFolder: (a, b) => sameFolder(a, b, ctx.os),
   });
   return rows?.map((row) => {
     const stamp = stamps.get(row.guid) ?? null;
-    return { ...row, stamp, title: row.session === null ? readTitle(stamp) : null };
+    return { ...row, stamp, title: row.session === null ? readTitle(ctx, stamp) : null };
   }) ?? null;
 }
 
@@ -140,10 +144,10 @@ function ofThisFolder(
 }
 
 /** What the orphan is, from its own transcript; null when it says nothing (or cannot be read). */
-function readTitle(stamp: FileStamp | null): string | null {
+function readTitle(ctx: AppContext, stamp: FileStamp | null): string | null {
   if (stamp === null) return null;
   try {
-    return titleOf(readSessionFacts(stamp.path)) ?? null;
+    return titleOf(readSessionFacts(stamp.path), { machine: launchMachineName(ctx) }) ?? null;
   } catch {
     return null;
   }

@@ -1,0 +1,50 @@
+/**
+ * adopt leaves out a conversation with no real prompt (what `/clear`
+ * leaves), and claudecm's own `<machine> - ` launch prefix is not part of a
+ * title wherever one is read (issue 31 defect 6).
+ */
+
+import assert from "node:assert/strict";
+import { runAdopt } from "../lib/app/find/adopt.ts";
+import { transcriptTitle } from "../lib/app/launch/launch_name.ts";
+import { mainSessions } from "../lib/core/registry.ts";
+import { readRegistry } from "../lib/store/registry_store.ts";
+import { titleOf, withoutOwnPrefix } from "../lib/transcript/session_title.ts";
+import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
+import { keyDirOf, makeFolder, save } from "./helpers/projects.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+
+Deno.test("adopt skips a /clear-only conversation and strips its own machine prefix", async () => {
+  const t = createTestContext({ interactive: false });
+  try {
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+    Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "laptop\n");
+    const app = makeFolder(t.home, "src/app");
+    const cleared = new TranscriptBuilder({ cwd: app })
+      .prompt("<command-name>/clear</command-name>\n<command-message>clear</command-message>")
+      .metadata({ mode: "normal" });
+    const named = new TranscriptBuilder({ cwd: app }).prompt("build the webapp").text("ok")
+      .metadata({ customTitle: "laptop - laptop - Webapp", aiTitle: "Webapp work" });
+    save(keyDirOf(t.ctx, app), cleared);
+    save(keyDirOf(t.ctx, app), named);
+    assert.equal(await runAdopt(t.ctx, { all: true }), 0);
+    const rows = mainSessions(readRegistry(t.ctx.paths)).map((s) => [s.guid, s.desc]);
+    assert.deepEqual(rows, [[named.sessionId, "Webapp"]]);
+    // The name the next launch gives claude is the title without the prefix, not a second one.
+    assert.equal(transcriptTitle(t.ctx, { guid: named.sessionId, dir: app }), "Webapp");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("titleOf strips the machine prefix only: other words and other machines stay", () => {
+  assert.equal(withoutOwnPrefix("desk - desk - Billing", "desk"), "Billing");
+  assert.equal(withoutOwnPrefix("laptop - Billing", "desk"), "laptop - Billing");
+  assert.equal(withoutOwnPrefix("Fix - the bug", undefined), "Fix - the bug");
+  assert.equal(withoutOwnPrefix("desktop - Billing", "desk"), "desktop - Billing");
+  // A title that is only the prefix falls through to the next one.
+  assert.equal(
+    titleOf({ customTitle: "desk - ", aiTitle: "Claude's" }, { machine: "desk" }),
+    "Claude's",
+  );
+});
