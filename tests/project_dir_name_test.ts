@@ -65,12 +65,12 @@ Deno.test("CLAUDE_CODE_PROJECT_DIR_NAME: other folders' sessions in the shared d
     world.claudeScenario({ messages: ["carry on"] });
     const result = await world.run(["1"]);
     assert.equal(result.code, 0, result.stderr);
-    assert.doesNotMatch(result.stdout, /Multiple conversation files found/);
+    assert.doesNotMatch(result.stderr, /Multiple conversation files found/);
     // An orphan of this folder in the shared dir is still found.
     save(shared, finishedSession({ sessionId: sessionId(0xb4), cwd: world.project }));
     const again = await world.run(["1"]);
-    assert.match(again.stdout, /Multiple conversation files found/);
-    assert.equal(again.stdout.match(/^ +\d+\. .*\(orphan\)/gm)?.length, 1, again.stdout);
+    assert.match(again.stderr, /Multiple conversation files found/);
+    assert.equal(again.stderr.match(/^ +\d+\. .*\(orphan\)/gm)?.length, 1, again.stderr);
   } finally {
     world.cleanup();
   }

@@ -79,7 +79,7 @@ Deno.test({
       const resumed = await world.run(["resume", "1"], { stdin: "\n" });
       assert.equal(resumed.code, 0, resumed.stdout + resumed.stderr);
       assert.match(
-        resumed.stdout,
+        resumed.stderr,
         /Replace the link .* with the vault's copy and resume\? \[Y\/n\]/,
       );
       const launch = world.launches().find((l) => l.argv.includes("--resume"));
