@@ -55,7 +55,7 @@ Deno.test("a followed fork: the predecessor's transcript goes to backup, the too
     assert.ok(!pathExists(join(folder, `${ORIGINAL}.jsonl`)));
     assert.equal(Deno.readTextFileSync(saved), "the whole output\n", "reachable where named");
     assert.ok(!pathExists(join(backup, ORIGINAL)), "the sidecar was not moved");
-    assert.match(result.stdout, new RegExp(`session ${FORK}'s lines name files in it`));
+    assert.match(result.stderr, new RegExp(`session ${FORK}'s lines name files in it`));
   } finally {
     world.cleanup();
   }

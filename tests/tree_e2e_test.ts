@@ -35,7 +35,7 @@ async function forkThenRefresh(world: LaunchWorld): Promise<string> {
   // Refresh? y; name: Enter (keep); edit the prompt? n.
   const refreshed = await world.run(["1"], { stdin: "y\n\nn\n" });
   assert.equal(refreshed.code, 0, refreshed.stderr);
-  assert.match(refreshed.stdout, /Fresh session created: /);
+  assert.match(refreshed.stderr, /Fresh session created: /);
   const [fresh] = world.sessions();
   assert.notEqual(fresh.guid, FORK);
   return fresh.guid;
