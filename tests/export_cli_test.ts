@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { writeRegistryText } from "./helpers/claude_home.ts";
 import { HOSTILE, writeExportFixture } from "./helpers/export_fixture.ts";
 import { keyDirOf, makeFolder } from "./helpers/projects.ts";
-import { runClaudecm } from "./helpers/run_cli.ts";
+import { claudecmCommand, runClaudecm } from "./helpers/run_cli.ts";
+import { waitUntil } from "./helpers/fakes.ts";
+import { generateTranscript } from "../scripts/gen_transcript.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { toolAvailable } from "./helpers/test_tools.ts";
 import { ON_WINDOWS } from "./helpers/portable.ts";
@@ -176,6 +178,39 @@ Deno.test({
       }
     } finally {
       w.t.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "Ctrl-C while -o is written leaves neither the file nor a temporary one",
+  // Windows has no SIGINT to send a child.
+  ignore: ON_WINDOWS,
+  fn: async () => {
+    const t = createTestContext();
+    try {
+      const cwd = makeFolder(t.home, "app");
+      const id = crypto.randomUUID();
+      generateTranscript(join(keyDirOf(t.ctx, cwd), `${id}.jsonl`), {
+        bytes: 60_000_000,
+        sessionId: id,
+        cwd,
+      });
+      const outDir = makeFolder(t.home, "out");
+      const out = join(outDir, "big.html");
+      const child = claudecmCommand(["export", id, "--format", "html", "-o", out], {
+        env: t.env,
+        cwd,
+        noStdin: true,
+      }).spawn();
+      // Signalled once the temporary file is being written.
+      await waitUntil(() => [...Deno.readDirSync(outDir)].length > 0, 30_000);
+      child.kill("SIGINT");
+      const { code } = await child.output();
+      assert.equal(code, 130);
+      assert.deepEqual([...Deno.readDirSync(outDir)].map((e) => e.name), []);
+    } finally {
+      t.cleanup();
     }
   },
 });

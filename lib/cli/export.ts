@@ -40,7 +40,7 @@ export const exportCommand: CommandDetails = {
       import("../app/export/export.ts"),
       makeContext(),
     ]);
-    return runExport(ctx, {
+    return await runExport(ctx, {
       session: input.argText("session")!,
       format: input.text("format"),
       output: input.text("output"),

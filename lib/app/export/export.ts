@@ -9,6 +9,7 @@
 import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
 import { probePath } from "../../core/fs_checks.ts";
 import { Redactor } from "../../core/redact.ts";
+import { latchInterrupts } from "../../platform/interrupt_latch.ts";
 import { cleanName } from "../../core/safe_text.ts";
 import { openStreamedFile, type StreamedFile } from "../../store/atomic_stream.ts";
 import { listSubagents, readExportFacts } from "../../transcript/export_facts.ts";
@@ -39,7 +40,7 @@ const SOURCES: Record<ExportSource["where"], string> = {
 };
 
 /** Run `export`; returns the exit code. */
-export function runExport(ctx: AppContext, options: ExportOptions): number {
+export async function runExport(ctx: AppContext, options: ExportOptions): Promise<number> {
   const format = options.format ?? "md";
   if (format !== "md" && format !== "html") {
     throw new UsageError(`--format takes md or html, not '${options.format}'`);
@@ -55,20 +56,28 @@ export function runExport(ctx: AppContext, options: ExportOptions): number {
 
   let file: StreamedFile | undefined;
   let write: (text: string) => void;
-  if (target === undefined) write = bufferedStdout(ctx);
-  else {
-    file = openStreamedFile(target);
-    write = (text) => file!.write(text);
-  }
-  const view = format === "html" ? htmlView(write) : markdownView(write);
+  // Ctrl-C (or a closed terminal) while a file is written is noted, not fatal: the temporary
+  // file is removed, never left half-written beside the user's files.
+  const latch = target === undefined ? undefined : latchInterrupts();
   let counts;
   try {
+    if (target === undefined) write = bufferedStdout(ctx);
+    else {
+      file = openStreamedFile(target);
+      write = (text) => file!.write(text);
+    }
+    const view = format === "html" ? htmlView(write) : markdownView(write);
     counts = exportSession(source.path, view, { header, subagents, redactor });
     write("");
+    // The export runs without a pause: a signal that came meanwhile is delivered here.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    latch?.check();
   } catch (error) {
     file?.abort();
+    latch?.release();
     throw error;
   }
+  latch?.release();
   if (file !== undefined && file.commit({ replace: options.force === true }) === "exists") {
     throw new UserError(
       `${target} appeared while the export was written; nothing was replaced (--force replaces it)`,
