@@ -60,12 +60,13 @@ Deno.test("render: 40x10 shows the query, rows with numbers and the footer", () 
   assert.match(screen[1], /^> +1\. Session 1/);
   assert.match(screen[2], /^ +2\. Session 2/);
   assert.match(screen[9], /Enter resume/);
-  assert.equal(listHeight(10), 8);
+  assert.equal(listHeight({ columns: 40, lines: 10, actions: [] }), 8);
 });
 
 Deno.test("render: the list scrolls to keep the highlight visible", () => {
   const list = items(50);
-  const context = { rowCount: 50, pageSize: listHeight(10), actions: [], wide: false };
+  const pageSize = listHeight({ columns: 60, lines: 10, actions: [] });
+  const context = { rowCount: 50, pageSize, actions: [], wide: false };
   let state = initialState();
   const press = (key: Key, times = 1) => {
     for (let i = 0; i < times; i++) state = applyKey(state, key, context).state;
@@ -178,4 +179,15 @@ Deno.test("keys to state: typing filters, Backspace and Ctrl-U edit, Esc, Ctrl-C
   });
   const emptyList = { ...context, rowCount: 0 };
   assert.equal(applyKey(state, { kind: "named", name: "enter" }, emptyList).command.type, "none");
+});
+
+Deno.test("render: the footer names every key on two lines when one is too narrow", () => {
+  const actions = "rxaoygetv".split("").map((key) => ({ key, label: `action ${key}`, name: key }));
+  const screen = render(items(30), { columns: 80, lines: 20, actions });
+  const footer = screen.slice(-2).join(" ");
+  for (const key of "RXAOYGETV") assert.ok(footer.includes(`^${key} action`), footer);
+  assert.match(screen[17], /\d+\. Session/, "the list ends above the footer");
+  const short = render(items(30), { columns: 80, lines: 10, actions });
+  assert.match(short[9], /…$|…\s*$/, "one line, cut, on a short screen");
+  assert.match(short[8], /Session/);
 });

@@ -203,7 +203,7 @@ async function pick(
   };
   const frame = () => {
     const { columns, lines } = screen.size();
-    state = scrolled(state, listHeight(lines));
+    state = scrolled(state, listHeight({ columns, lines, actions }));
     screen.draw(renderPicker({
       state,
       rows,
@@ -227,7 +227,7 @@ async function pick(
       for (const key of event.keys) {
         const step = applyKey(state, key, {
           rowCount: rows.length,
-          pageSize: listHeight(lines),
+          pageSize: listHeight({ columns, lines, actions }),
           actions,
           wide: previewBeside(columns),
         });

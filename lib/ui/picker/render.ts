@@ -50,9 +50,50 @@ export interface RenderInput {
   status?: string;
 }
 
-/** How many rows of sessions fit: the screen less the query and footer lines. */
-export function listHeight(lines: number): number {
-  return Math.max(1, lines - 2);
+/** What the layout depends on: the terminal's size and the footer's actions. */
+export interface LayoutInput {
+  columns: number;
+  lines: number;
+  actions: readonly PickerAction[];
+}
+
+/** How many rows of sessions fit: the screen less the query line and the footer. */
+export function listHeight(input: LayoutInput): number {
+  return Math.max(1, input.lines - 1 - footerTexts(input).length);
+}
+
+/**
+ * The footer: each key and what it does, on one line, or two when one cannot
+ * name them all and the screen has room (12 lines or more); what does not
+ * fit is cut with `…`.
+ */
+export function footerTexts(input: LayoutInput): string[] {
+  const width = Math.max(1, input.columns - 1);
+  const keys = [
+    "Enter resume",
+    "Esc quit",
+    `Tab ${previewBeside(input.columns) ? "preview" : "details"}`,
+    ...input.actions.map((action) => `^${action.key.toUpperCase()} ${action.label}`),
+    "↑↓ PgUp PgDn move",
+  ];
+  const most = input.lines >= 12 ? 2 : 1;
+  const lines: string[] = [];
+  let line = "";
+  for (const key of keys) {
+    const next = line === "" ? key : `${line}  ${key}`;
+    if (widthOf(next) <= width || line === "") {
+      line = next;
+      continue;
+    }
+    if (lines.length + 1 === most) {
+      // The last line it may take: what follows is cut.
+      line = cutTo(`${line}  ${key}`, width);
+      break;
+    }
+    lines.push(line);
+    line = key;
+  }
+  return [...lines, cutTo(line, width)];
 }
 
 /** Whether the preview has a pane of its own beside the list at this width. */
@@ -78,7 +119,8 @@ const RESET = "\x1b[0m";
 export function renderPicker(input: RenderInput): string[] {
   const width = Math.max(1, input.columns - 1);
   const height = Math.max(1, input.lines);
-  const body = listHeight(height);
+  const footer = footerTexts(input);
+  const body = listHeight(input);
   const { state } = input;
   const beside = previewBeside(input.columns) && state.preview;
   const inPlace = !previewBeside(input.columns) && state.previewOnly;
@@ -94,7 +136,8 @@ export function renderPicker(input: RenderInput): string[] {
   } else {
     bodyLines = listLines(input, { width, height: body });
   }
-  const all = [queryLine(input, width), ...bodyLines, footerLine(input, width)];
+  const footerPieces = footer.map((text): Piece[] => [{ text, style: "dim" }]);
+  const all = [queryLine(input, width), ...bodyLines, ...footerPieces];
   return all.slice(0, height).map((pieces) => paint(fitPieces(pieces, width), input.colour));
 }
 
@@ -113,18 +156,6 @@ function queryLine(input: RenderInput, width: number): Piece[] {
     text: count,
     style: "dim",
   }];
-}
-
-/** The footer: the keys and what they do. */
-function footerLine(input: RenderInput, width: number): Piece[] {
-  const keys = [
-    "Enter resume",
-    "Esc quit",
-    "↑↓ move",
-    `Tab ${previewBeside(input.columns) ? "preview" : "details"}`,
-    ...input.actions.map((action) => `^${action.key.toUpperCase()} ${action.label}`),
-  ];
-  return [{ text: cutTo(keys.join("  "), width), style: "dim" }];
 }
 
 /** The rows shown, from the state's first one; the highlighted one marked. */
