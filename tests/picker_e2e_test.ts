@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { inWorldWithoutCmv, type LaunchWorld } from "./helpers/launch_world.ts";
 import { openTmux, tmuxAvailable, type TmuxTerminal } from "./helpers/tmux.ts";
 import { seedSessions } from "./helpers/seed.ts";
+import { displayWidth } from "../lib/ui/text_width.ts";
 
 const IGNORE = Deno.build.os === "windows" || !tmuxAvailable();
 
@@ -243,3 +244,70 @@ pickerTest(
     }
   },
 );
+
+pickerTest(
+  "at 40x10 it works, wide names take their width, and a resize redraws",
+  async (world) => {
+    const { main } = seedSessions(world, [
+      { desc: "日本語のセッション名前" },
+      { desc: "Emoji 😀 name" },
+      ...Array.from({ length: 20 }, (_, i) => ({ desc: `Session ${i + 3}` })),
+    ]);
+    const terminal = await openPicker(world, ["list"], { columns: 40, rows: 10 });
+    try {
+      let screen = await terminal.screen();
+      const lines = screen.split("\n");
+      assert.match(lines[0], /^> _ +22\/22/);
+      assert.match(lines[1], /^>\s+1\. 日本語/);
+      assert.match(lines[2], /2\. Emoji 😀 name/);
+      // Each line ends before the edge: no wide character pushed one over, to wrap.
+      for (const line of lines.slice(0, 10)) assert.ok(displayWidth(line) <= 39, line);
+      assert.equal(lines.filter((line) => /\d+\. /.test(line)).length, 8, screen);
+      await terminal.resize(120, 30);
+      screen = await terminal.waitFor(/Name +日本語のセッション名前/);
+      assert.equal(screen.split("\n").filter((line) => /\d+\. /.test(line)).length, 22, screen);
+      await terminal.resize(40, 10);
+      screen = await terminal.waitFor(/^(?![\s\S]*Name +日本語)[\s\S]*8\. Session 8/);
+      await terminal.keys(["Enter"]);
+      assert.equal(await exitOf(terminal), 0, await terminal.screen());
+      assert.deepEqual(resumed(world), [main[0].guid]);
+    } finally {
+      await terminal.close();
+    }
+  },
+);
+
+/** The pid of the claudecm running in `folder` (Linux: its cwd and command line). */
+function claudecmPid(folder: string): number | undefined {
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      if (Deno.realPathSync(`/proc/${entry.name}/cwd`) !== Deno.realPathSync(folder)) continue;
+      const cmdline = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`).split("\0");
+      if (cmdline.some((arg) => /main\.ts$|claudecm$/.test(arg))) return Number(entry.name);
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return undefined;
+}
+
+Deno.test({
+  name: "picker: SIGTERM leaves the alternate screen and raw mode, exit 143, nothing launched",
+  ignore: IGNORE || Deno.build.os !== "linux",
+  fn: () =>
+    inWorldWithoutCmv(async (world) => {
+      seedSessions(world, [{ desc: "Alpha" }]);
+      const terminal = await openPicker(world, ["list"]);
+      try {
+        const pid = claudecmPid(world.project);
+        assert.ok(pid !== undefined, "claudecm's pid");
+        Deno.kill(pid, "SIGTERM");
+        assert.equal(await exitOf(terminal), 143);
+        assert.doesNotMatch(await terminal.screen(), /Enter resume|Alpha/);
+        assert.deepEqual(world.launches(), []);
+      } finally {
+        await terminal.close();
+      }
+    }),
+});
