@@ -160,3 +160,34 @@ Deno.test("tree: a move between folders is recorded and shown under the session"
     assert.ok(Deno.readTextFileSync(lineageLogPath(world.paths)).includes('"kind":"move"'));
   });
 });
+
+Deno.test("tree: a --fork-session branch and a trim, from the real flows", async () => {
+  const world = createLaunchWorld();
+  try {
+    seed(world);
+    world.claudeScenario({ forkId: FORK, messages: ["try another way"] });
+    const noCmv = world.env.CLAUDECM_CMV;
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const branched = await world.run(["-r", ORIGINAL, "--fork-session"], { stdin: "Other way\n" });
+    assert.equal(branched.code, 0, branched.stderr);
+    world.env.CLAUDECM_CMV = noCmv;
+    world.claudeScenario({ messages: ["more"] });
+    world.cmvScenario({
+      benchmark: { preTrimTokens: 5000, reductionPercent: 40, breakEvenTurns: 3 },
+    });
+    // Resume the original (#2 now, under the branch) and take the trim.
+    const trimmed = await world.run(["resume", ORIGINAL], { stdin: "y\n" });
+    assert.equal(trimmed.code, 0, trimmed.stderr);
+    const trimmedId = world.sessions().find((s) => s.desc === "Seeded work")!.guid;
+    assert.notEqual(trimmedId, ORIGINAL);
+    const json = JSON.parse((await world.run(["tree", trimmedId, "--json"])).stdout);
+    assert.deepEqual(
+      json.edges.map((e: { from: string; to: string; type: string }) => [e.from, e.to, e.type]),
+      [[ORIGINAL, FORK, "fork-session"], [ORIGINAL, trimmedId, "trim"]],
+    );
+    const original = json.nodes.find((n: { id: string }) => n.id === ORIGINAL);
+    assert.equal(original.transcript, "backup", "the pre-trim original is set aside");
+  } finally {
+    world.cleanup();
+  }
+});
