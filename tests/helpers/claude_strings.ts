@@ -9,6 +9,7 @@
  */
 
 import { REAL_CLAUDE } from "./real_claude.ts";
+import { pathFromUrl } from "./portable.ts";
 
 const CHUNK = 32 * 1024 * 1024;
 /** Longer than any pattern's match, so none is cut by a chunk's end. */
@@ -40,4 +41,10 @@ export function bundleMatches(patterns: readonly RegExp[]): string[][] {
     file.close();
   }
   return found.map((set) => [...set]);
+}
+
+/** The CLAUDE_* names claude 2.1.332 reads, as fixtures/claude-env-2.1.332.txt pins them. */
+export function pinnedClaudeVariables(): string[] {
+  const file = pathFromUrl("../../fixtures/claude-env-2.1.332.txt", import.meta.url);
+  return Deno.readTextFileSync(file).split("\n").filter((line) => /^CLAUDE_/.test(line));
 }
