@@ -6,6 +6,7 @@ import { createFakeWorld, type FakeWorld } from "./helpers/fakes.ts";
 import { createTestContext, type TestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { escapeRegExp } from "./helpers/portable.ts";
+import { projectKey } from "../lib/core/project_key.ts";
 
 const ALL_FEATURES = { sessionId: true, name: true, forkSession: true, noSessionPersistence: true };
 
@@ -393,6 +394,7 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "runAs",
       "forecast",
       "permissions",
+      "tempFiles",
       "machineName",
       "hostname",
       "paths",
@@ -401,6 +403,7 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "warnings",
     ]);
     assert.deepEqual(Object.keys(report.forecast), ["folders", "cleanupPeriodDays", "expiring"]);
+    assert.deepEqual(Object.keys(report.tempFiles), ["status", "files", "bytes"]);
     assert.deepEqual(Object.keys(report.claude), [
       "status",
       "found",
@@ -451,5 +454,38 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
       "quarantineRoot",
       "vaultDir",
     ]);
+  });
+});
+
+Deno.test("doctor: temporary files of killed runs are a warning, each with its size; nothing removed", async () => {
+  await withHealthy(async ({ world, t, guid }) => {
+    const folder = `${t.ctx.paths.projectsDir}/${projectKey(world.project)}`;
+    const dead = "999999999";
+    const restoreTemp = `${folder}/${guid}.jsonl.tmp-${dead}`;
+    const vaultTemp = `${t.ctx.paths.vaultDir}/key/${guid}.jsonl.tmp-${dead}`;
+    const sidecarTemp = `${folder}/${guid}/tool-results/out.txt.tmp-${dead}`;
+    const running = `${folder}/${guid}.jsonl.tmp-${Deno.pid}`;
+    const notOurs = `${folder}/notes.md.tmp-${dead}`;
+    Deno.mkdirSync(`${t.ctx.paths.vaultDir}/key`, { recursive: true });
+    Deno.mkdirSync(`${folder}/${guid}/tool-results`, { recursive: true });
+    Deno.writeTextFileSync(restoreTemp, "x".repeat(3000));
+    Deno.writeTextFileSync(vaultTemp, "y".repeat(100));
+    Deno.writeTextFileSync(sidecarTemp, "z");
+    Deno.writeTextFileSync(running, "still being written");
+    Deno.writeTextFileSync(notOurs, "a user's file");
+    const report = await collectDoctorReport(t.ctx);
+    assert.equal(report.tempFiles.status, "warning");
+    assert.deepEqual(
+      report.tempFiles.files.map((f) => [f.path, f.bytes]).sort(),
+      [[restoreTemp, 3000], [sidecarTemp, 1], [vaultTemp, 100]].sort(),
+    );
+    assert.equal(report.tempFiles.bytes, 3101);
+    assert.match(report.warnings.join("\n"), /3 temporary file\(s\) of killed claudecm runs/);
+    assert.equal(await runDoctor(t.ctx, { json: false }), 0);
+    assert.match(t.stdout(), /^ {2}temp files +warning +3 left by killed runs \(3 KB\)$/m);
+    assert.match(t.stdout(), new RegExp(`${escapeRegExp(restoreTemp)} {2}\\(3 KB\\)`));
+    for (const path of [restoreTemp, vaultTemp, sidecarTemp, running, notOurs]) {
+      assert.ok(Deno.statSync(path).isFile, `doctor wrote nothing: ${path}`);
+    }
   });
 });

@@ -12,6 +12,7 @@
 import { withPath } from "../core/errors.ts";
 import { isNotFound } from "../core/fs_checks.ts";
 import { realTarget } from "./atomic_write.ts";
+import { removeDeadWritersTempsOf } from "./stale_temps.ts";
 import { retryWhileBusy } from "./windows_busy.ts";
 
 /** A file being written. */
@@ -32,6 +33,7 @@ const FLUSH_CHARS = 256 * 1024;
 export function openStreamedFile(path: string): StreamedFile {
   const target = realTarget(path);
   const tmpPath = `${target}.tmp-${Deno.pid}`;
+  removeDeadWritersTempsOf(target); // A killed run's half-written file (issue 30 item 15).
   let file: Deno.FsFile | null;
   try {
     file = Deno.openSync(tmpPath, { write: true, createNew: true });

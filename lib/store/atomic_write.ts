@@ -8,6 +8,7 @@
 
 import { dirname, isAbsolute, join } from "../core/path.ts";
 import { UserError, withPath } from "../core/errors.ts";
+import { removeDeadWritersTempsOf } from "./stale_temps.ts";
 import { retryWhileBusy } from "./windows_busy.ts";
 
 /** Options for {@linkcode writeFileAtomic}. */
@@ -45,6 +46,9 @@ export function writeFileAtomic(
 ): boolean {
   const target = realTarget(path);
   const tmpPath = target + (options.tmpSuffix ?? `.tmp-${Deno.pid}`);
+  // What a killed writer of this file left under the same kind of name goes first (issue 30
+  // item 15); a caller that names its own temporary file sweeps its own.
+  if (options.tmpSuffix === undefined) removeDeadWritersTempsOf(target);
   try {
     const file = Deno.openSync(tmpPath, { write: true, create: true, truncate: true });
     try {

@@ -11,7 +11,6 @@ import { decodeLossless, encodeLossless } from "../core/lossless_text.ts";
 import { equalBytes } from "../core/bytes.ts";
 import { NotRegularFile, readRegularBytes } from "../core/fs_checks.ts";
 import type { Paths } from "../core/paths.ts";
-import { dirname } from "../core/path.ts";
 import { parseRegistry, type Registry, serializeRegistry } from "../core/registry.ts";
 import type { LockOptions } from "./lock.ts";
 import { retryWhileBusy } from "./windows_busy.ts";
@@ -52,7 +51,7 @@ export async function updateRegistry(
   const [
     { withFileLock, withFileLockSync },
     { realTarget, writeFileAtomic },
-    { removeDeadWritersTemps },
+    { removeDeadWritersTempsOf },
   ] = await Promise.all([
     import("./lock.ts"),
     import("./atomic_write.ts"),
@@ -77,8 +76,7 @@ export async function updateRegistry(
     // Spec 3's sessions.txt.tmp, beside the real file when sessions.txt is a link.
     // Unlocked writers must not share a temp file with the lock holder; a killed one's is swept.
     const tmpSuffix = held ? ".tmp" : `.tmp-${Deno.pid}`;
-    const target = realTarget(paths.registryFile);
-    removeDeadWritersTemps(dirname(target), { of: target });
+    removeDeadWritersTempsOf(realTarget(paths.registryFile));
     const update = (swap: <T>(work: () => T) => T): Registry => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const read = readRegistryBytes(paths);

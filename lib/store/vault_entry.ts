@@ -13,6 +13,7 @@ import { dirname, join, relative } from "../core/path.ts";
 import { infoOrNull, isNotFound, readDirOrEmpty } from "../core/fs_checks.ts";
 import { equalBytes } from "../core/bytes.ts";
 import type { SessionFiles } from "../core/session_copies.ts";
+import { removeDeadWritersTempsOf } from "./stale_temps.ts";
 import {
   generationPath,
   isGenerationName,
@@ -138,6 +139,8 @@ export function restoreVaultEntry(
     if (state === "differs") return { status: "conflict", path: to };
     if (state === "absent") todo.push([from, to]);
   }
+  // A restore killed while it copied left `<file>.tmp-<pid>` beside each file it was putting back.
+  for (const [, to] of pairs) removeDeadWritersTempsOf(to);
   for (const [from, to] of todo) {
     // Looked at again right before it goes: only a link that still leads nowhere is replaced.
     if (to === brokenLink && isLinkToNothing(to)) Deno.removeSync(to);

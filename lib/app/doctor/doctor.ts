@@ -23,6 +23,7 @@ import {
 } from "./doctor_model.ts";
 import { checkPermissions, type PermissionsCheck } from "./doctor_permissions.ts";
 import { checkRegistry, type RegistryCheck } from "./doctor_registry.ts";
+import { checkTempFiles, type TempFilesCheck } from "./doctor_temps.ts";
 import {
   checkClaude,
   checkCmv,
@@ -80,6 +81,8 @@ export interface DoctorReport {
   /** What Claude Code's clean-up will delete, and each folder's period. */
   forecast: DoctorForecast;
   permissions: PermissionsCheck;
+  /** What killed claudecm runs left half written, with their size. */
+  tempFiles: TempFilesCheck;
   /** The saved machine name; null when none is saved yet. */
   machineName: string | null;
   /** What is used while no machine name is saved. */
@@ -125,6 +128,7 @@ export async function collectDoctorReport(
   const runAs = checkRunAs(ctx, options.runAsFacts ?? runAsFacts(ctx.env), add("runAs"));
   const forecast = checkForecast(ctx, registryOrNull(ctx), add("forecast"));
   checkVaultFolder(ctx, add("forecast"));
+  const tempFiles = checkTempFiles(ctx, add("tempFiles"));
   const status = (...sections: Section[]): CheckStatus => statusOf(findings, ...sections);
   const { paths } = ctx;
   const messages = (severity: Finding["severity"]) =>
@@ -139,6 +143,7 @@ export async function collectDoctorReport(
     runAs: { ...runAs, status: status("runAs") },
     forecast,
     permissions: { ...permissions, status: status("permissions") },
+    tempFiles: { status: status("tempFiles"), ...tempFiles },
     machineName: readMachineName(ctx),
     hostname: hostnameFallback(ctx),
     paths: {

@@ -19,7 +19,8 @@ export type Section =
   | "folders"
   | "runAs"
   | "forecast"
-  | "permissions";
+  | "permissions"
+  | "tempFiles";
 
 /** Something wrong, with what to do about it. */
 export interface Finding {

@@ -13,6 +13,7 @@ import { permissionsSummary } from "./doctor_permissions.ts";
 import type { MissingTranscript, SessionRef } from "./doctor_registry.ts";
 import type { ClaudeFeatures } from "../../platform/claude_features.ts";
 import type { Colour } from "../../ui/output.ts";
+import { formatSize } from "../../core/format.ts";
 
 /** One line of the report and its colour (none for plain text). */
 export interface ReportLine {
@@ -98,6 +99,15 @@ export function renderDoctorReport(report: DoctorReport): ReportLine[] {
       : [],
   );
   check("permissions", "permissions", permissionsSummary(report.permissions));
+  const temps = report.tempFiles;
+  check(
+    "temp files",
+    "tempFiles",
+    temps.files.length === 0
+      ? "none left by killed runs"
+      : `${temps.files.length} left by killed runs (${formatSize(temps.bytes)})`,
+    temps.files.map((file) => `${file.path}  (${formatSize(file.bytes)})`),
+  );
   const machine = report.machineName ??
     `not set (claudecm asks on its next interactive run; '${report.hostname}' is used until then)`;
   lines.push({

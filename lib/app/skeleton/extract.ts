@@ -12,6 +12,7 @@ import { collectSkeleton, type SkeletonData } from "../../transcript/skeleton.ts
 import { renderSkeleton } from "../../transcript/skeleton_render.ts";
 import { visibleText } from "../../core/safe_text.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
+import { removeDeadWritersTempsOf } from "../../store/stale_temps.ts";
 
 /** What {@linkcode extractSkeleton} wrote. */
 export interface SkeletonFiles {
@@ -65,6 +66,7 @@ export function extractSkeleton(
     join: options.join,
   });
   const tmpPath = `${transcriptPath}.tmp-${Deno.pid}`;
+  removeDeadWritersTempsOf(transcriptPath); // A killed extraction's (issue 30 item 15).
   const file = Deno.openSync(tmpPath, { write: true, create: true, truncate: true });
   const encoder = new TextEncoder();
   // One buffer for every flush: a fresh one per flush would be too big to
