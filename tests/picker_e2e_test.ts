@@ -311,3 +311,27 @@ Deno.test({
       }
     }),
 });
+
+pickerTest(
+  "a pasted line break filters with the text around it and resumes nothing",
+  async (world) => {
+    seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta docs" }]);
+    const terminal = await openPicker(world, ["list"]);
+    try {
+      await terminal.keys(["\x1b[200~beta\rdocs\x1b[201~"], { literal: true });
+      const screen = await terminal.waitFor(/> beta docs_/);
+      assert.match(screen, /1\/2/);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(
+        await terminal.exitCode(),
+        undefined,
+        "still open: the paste's \\r was no Enter",
+      );
+      await terminal.keys(["Escape"]);
+      assert.equal(await exitOf(terminal), 0);
+      assert.deepEqual(world.launches(), []);
+    } finally {
+      await terminal.close();
+    }
+  },
+);

@@ -82,3 +82,17 @@ Deno.test("keys: unknown sequences are dropped as unknown, text around them kept
   const keys = decodeAll("a\x1b[15~b\x1b[<0;3;4Mc");
   assert.deepEqual(keys.map((key) => key.kind), ["text", "unknown", "text", "unknown", "text"]);
 });
+
+Deno.test("keys: a bracketed paste is one paste, its line breaks no Enter, even split", () => {
+  assert.deepEqual(decodeAll("\x1b[200~two\rlines\x1b[201~\r"), [
+    { kind: "paste", text: "two\rlines" },
+    named("enter"),
+  ]);
+  const decoder = createKeyDecoder();
+  assert.deepEqual(decoder.feed(bytes("\x1b[200~ab")), []);
+  assert.deepEqual(decoder.feed(bytes("c\r\x1b[20")), []);
+  assert.deepEqual(decoder.feed(bytes("1~x")), [
+    { kind: "paste", text: "abc\r" },
+    { kind: "text", text: "x" },
+  ]);
+});

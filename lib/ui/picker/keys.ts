@@ -7,7 +7,9 @@
  * and its mode. A lone ESC is the Escape key only when nothing follows it
  * soon: the caller asks {@linkcode KeyDecoder.flush} after a short wait
  * (ESC then a letter in one read is Alt plus that letter). Windows Terminal
- * and conhost send the same sequences once VT input is on.
+ * and conhost send the same sequences once VT input is on. Pasted text
+ * arrives whole as one paste when the terminal brackets it (the picker asks
+ * for that), so a pasted line break is not an Enter.
  *
  * @module
  */
@@ -37,6 +39,8 @@ export type Key =
   /** Ctrl with a letter (`a`..`z`), or Ctrl-Space as `space`, Ctrl-\ as `\\`... */
   | { kind: "ctrl"; letter: string }
   | { kind: "alt"; key: Key }
+  /** Text pasted while bracketed paste is on: never a key, whatever it holds (a newline is no Enter). */
+  | { kind: "paste"; text: string }
   /** A sequence no key here has (a function key, a mouse report): dropped. */
   | { kind: "unknown"; sequence: string };
 
@@ -157,6 +161,25 @@ function escapeAt(bytes: number[], at: number, final: boolean): Step {
   return { key: { kind: "alt", key: inner.key! }, length: 1 + inner.length };
 }
 
+/** The end of a bracketed paste: `ESC [ 201 ~`. */
+const PASTE_END = [0x1b, 0x5b, 0x32, 0x30, 0x31, 0x7e];
+
+/** A bracketed paste whose start marker (`ESC [ 200 ~`) ends at `from`: up to its end marker. */
+function pasteAt(bytes: number[], at: number, from: number, final: boolean): Step {
+  let end = from;
+  while (end + PASTE_END.length <= bytes.length) {
+    if (PASTE_END.every((byte, i) => bytes[end + i] === byte)) {
+      const text = new TextDecoder().decode(new Uint8Array(bytes.slice(from, end)));
+      return { key: { kind: "paste", text }, length: end + PASTE_END.length - at };
+    }
+    end++;
+  }
+  if (!final) return null;
+  // The end marker never came: what came is the paste.
+  const text = new TextDecoder().decode(new Uint8Array(bytes.slice(from)));
+  return { key: { kind: "paste", text }, length: bytes.length - at };
+}
+
 /** `ESC [ params final`: cursor keys (with modifiers, `ESC [ 1 ; 5 A`), `ESC [ 5 ~`... */
 function csiAt(bytes: number[], at: number, final: boolean): Step {
   let end = at + 2;
@@ -171,6 +194,7 @@ function csiAt(bytes: number[], at: number, final: boolean): Step {
   const sequence = `ESC [ ${params}${String.fromCharCode(finalByte)}`;
   if (finalByte < 0x40 || finalByte > 0x7e) return { key: { kind: "unknown", sequence }, length };
   const letter = String.fromCharCode(finalByte);
+  if (letter === "~" && params === "200") return pasteAt(bytes, at, at + length, final);
   const name = letter === "~" ? TILDE_KEYS[params.split(";")[0]] : FINAL_KEYS[letter];
   return { key: name ? { kind: "named", name } : { kind: "unknown", sequence }, length };
 }

@@ -55,8 +55,9 @@ export interface Screen {
 /** How long a lone ESC waits for the rest of a sequence before it is the Escape key. */
 export const ESCAPE_WAIT_MS = 40;
 
-const ENTER = "\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J";
-const LEAVE = "\x1b[0m\x1b[?25h\x1b[?1049l";
+/** Alternate screen, cursor hidden, bracketed paste on (so a pasted line break is no Enter). */
+const ENTER = "\x1b[?1049h\x1b[?25l\x1b[?2004h\x1b[H\x1b[2J";
+const LEAVE = "\x1b[0m\x1b[?2004l\x1b[?25h\x1b[?1049l";
 
 /**
  * Run `body` with the screen open; the terminal is restored when it returns

@@ -71,6 +71,12 @@ export function applyKey(
       : { state: { ...state, query, cursor: 0, top: 0 }, command: { type: "filter" } as const };
   const page = Math.max(1, context.pageSize);
   if (key.kind === "text") return edit(state.query + key.text);
+  // Pasted lines are one query: their breaks and tabs are spaces, other controls dropped.
+  if (key.kind === "paste") {
+    // deno-lint-ignore no-control-regex -- control characters are what is dropped
+    const text = key.text.replace(/[\r\n\t]+/g, " ").replace(/[\x00-\x1f\x7f]/g, "");
+    return edit(state.query + text);
+  }
   if (key.kind === "named") {
     switch (key.name) {
       case "up":
