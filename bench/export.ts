@@ -19,6 +19,7 @@ import { parseArgs } from "node:util";
 import { exportSession } from "../lib/app/export/export_session.ts";
 import { htmlView } from "../lib/app/export/html_view.ts";
 import { openStreamedFile } from "../lib/store/atomic_stream.ts";
+import { visibleText } from "../lib/core/safe_text.ts";
 import { listSubagents, readExportFacts } from "../lib/transcript/export_facts.ts";
 import { generateTranscript, parseSize } from "../scripts/gen_transcript.ts";
 import { peakRssMiB, rssMiB, runChild } from "./measure.ts";
@@ -36,7 +37,7 @@ function child(source: string, target: string): void {
   const start = performance.now();
   const facts = readExportFacts(source);
   const file = openStreamedFile(target);
-  exportSession(source, htmlView((text) => file.write(text)), {
+  exportSession(source, htmlView((text) => file.write(visibleText(text))), {
     header: {
       title: facts.customTitle ?? "bench",
       sessionId: "bench",

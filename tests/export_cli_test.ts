@@ -63,6 +63,9 @@ Deno.test("export -o writes the file whole, refuses to replace one unless --forc
       /^Exported 9 turns and 1 subagent conversation of .* to .*out\.html \(\d+ KB\)\.$/m,
     );
     assert.match(Deno.readTextFileSync(out), /^<!DOCTYPE html>/);
+    // A tool's escape sequences are shown, never written raw (cat or less of the file is safe).
+    assert.ok(!Deno.readTextFileSync(out).includes("\x1b"));
+    assert.match(Deno.readTextFileSync(out), /\^\[\[31mFAILED-IN-RED/);
     Deno.writeTextFileSync(out, "mine");
     const refused = await w.run(["1", "-o", out]);
     assert.notEqual(refused.code, 0);

@@ -87,6 +87,7 @@ export function writeExportFixture(
     },
     "The file has been updated.",
   );
+  b.tool("Bash", { command: "npm test" }, "\x1b[31mFAILED-IN-RED\x1b[0m \x1b]0;title\x07");
   const long = Array.from({ length: 200 }, (_, i) => `long output line ${i}`).join("\n");
   b.tool("Read", { file_path: `${options.cwd}/src/big.ts` }, long);
   b.prompt(`Here are my keys:\n${Object.values(SECRETS).join("\n")}`);

@@ -10,7 +10,7 @@ import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
 import { probePath } from "../../core/fs_checks.ts";
 import { Redactor } from "../../core/redact.ts";
 import { latchInterrupts } from "../../platform/interrupt_latch.ts";
-import { cleanName } from "../../core/safe_text.ts";
+import { cleanName, visibleText } from "../../core/safe_text.ts";
 import { openStreamedFile, type StreamedFile } from "../../store/atomic_stream.ts";
 import { listSubagents, readExportFacts } from "../../transcript/export_facts.ts";
 import type { AppContext } from "../context.ts";
@@ -36,7 +36,7 @@ export interface ExportOptions {
 const SOURCES: Record<ExportSource["where"], string> = {
   projects: "claude's project folder",
   vault: "the vault (claude no longer has this transcript)",
-  backup: "claudecm's backup folder (set aside by a fork, trim or move)",
+  backup: "claudecm's backup folder (set aside by a fork it followed, a trim or P#)",
 };
 
 /** Run `export`; returns the exit code. */
@@ -64,7 +64,8 @@ export async function runExport(ctx: AppContext, options: ExportOptions): Promis
     if (target === undefined) write = bufferedStdout(ctx);
     else {
       file = openStreamedFile(target);
-      write = (text) => file!.write(text);
+      // As on a terminal (DESIGN.md 5.17): a file read with cat or less must not drive it either.
+      write = (text) => file!.write(visibleText(text));
     }
     const view = format === "html" ? htmlView(write) : markdownView(write);
     counts = exportSession(source.path, view, { header, subagents, redactor });
