@@ -91,3 +91,32 @@ Deno.test("adopt names the symlinked transcripts it leaves out, a dangling one t
     world.cleanup();
   }
 });
+
+Deno.test("vault prune removes nothing when the session list's lock is held past the wait", async () => {
+  const world = createLaunchWorld();
+  try {
+    seed(world);
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    // A's row removed: its entry is prunable, but another window holds the lock (it may be
+    // registering A again right now).
+    Deno.writeTextFileSync(world.paths.registryFile, `${SIX_FIELDS}|${world.project}|Six|\n`);
+    const lock = Deno.openSync(world.paths.lockFile, { read: true, write: true, create: true });
+    lock.lockSync(true);
+    try {
+      const pruned = await world.run(["vault", "prune"]);
+      assert.equal(pruned.code, 1, pruned.stdout);
+      assert.match(
+        pruned.stderr,
+        /Could not prune the vault: another claudecm held .*nothing was pruned/,
+      );
+    } finally {
+      lock.close();
+    }
+    const vaultA = vaultFilesFor(world.paths, { guid: A, dir: world.project });
+    assert.ok(pathExists(vaultA.transcript), "kept: the registry was not read under the lock");
+    assert.equal((await world.run(["vault", "prune"])).code, 0);
+    assert.equal(pathExists(vaultA.transcript), false, "pruned once the lock is free");
+  } finally {
+    world.cleanup();
+  }
+});

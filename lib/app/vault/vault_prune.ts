@@ -99,7 +99,13 @@ export async function runVaultPrune(
     if (!options.json) sayLinkNote(ctx, bytes, freed);
     return ExitCode.ok;
   }
-  const failure = await withFileLock(ctx.paths.lockFile, () => {
+  const failure = await withFileLock(ctx.paths.lockFile, ({ held }) => {
+    // A registry read without the lock may miss a row another window is adding (issue 30
+    // item 2): after the lock's timeout, removal is not worth that risk.
+    if (!held) {
+      return `another claudecm held ${ctx.paths.lockFile} past the wait, so a session being ` +
+        "registered now could not be seen; nothing was pruned: run claudecm vault prune again";
+    }
     // Re-read under the lock: a session registered meanwhile keeps its entry.
     const still = new Set(
       unregisteredEntries(ctx, readRegistry(ctx.paths)).map((e) => e.transcript),
