@@ -194,3 +194,16 @@ Deno.test("a session whose folder is gone is marked in the list, the edit list a
       [main[1].dir],
     );
   }));
+
+Deno.test("find marks a result whose folder is gone, as the list does", () =>
+  inWorldWithoutCmv(async (world) => {
+    const gone = join(world.dir, "moved-away");
+    seedSessions(world, [{ desc: "Here" }, { desc: "Moved", dir: gone }]);
+    Deno.removeSync(gone, { recursive: true });
+    const found = await world.run(["find", "work"]);
+    assert.equal(found.code, 0, found.stderr);
+    const lines = found.stdout.split("\n");
+    const folderOf = (name: string) => lines[lines.findIndex((l) => l.includes(name)) + 1] ?? "";
+    assert.match(folderOf("Moved"), /moved-away \(folder gone: claudecm move\)$/, found.stdout);
+    assert.doesNotMatch(folderOf("Here"), /folder gone/, found.stdout);
+  }));

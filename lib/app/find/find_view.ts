@@ -6,9 +6,11 @@
 
 import type { AppContext } from "../context.ts";
 import { formatDateShort } from "../../core/format.ts";
+import { isFolderGone } from "../../core/fs_checks.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
 import type { FindResult } from "./results.ts";
 import { snippetSegments } from "./snippet.ts";
+import { FOLDER_GONE_MARK } from "../../ui/session_list.ts";
 const ROLE_NAMES: Record<string, string> = {
   user: "you",
   assistant: "claude",
@@ -30,7 +32,9 @@ export function printResults(ctx: AppContext, results: FindResult[]): void {
     const where = result.registered === null ? "not in list" : `#${result.registered}`;
     const when = result.lastActivity ? formatDateShort(new Date(result.lastActivity), now) : "--";
     ctx.out.line(`  ${number}. ${result.title ?? result.sessionId}  (${where}, ${when})`, "cyan");
-    ctx.out.line(`  ${" ".repeat(width)}  ${result.dir ?? "(folder unknown)"}`, "darkGray");
+    // A folder that is gone is marked as the list marks it: a pick of it asks where it went.
+    const gone = result.dir !== null && isFolderGone(result.dir) ? ` ${FOLDER_GONE_MARK}` : "";
+    ctx.out.line(`  ${" ".repeat(width)}  ${result.dir ?? "(folder unknown)"}${gone}`, "darkGray");
     for (const match of result.matches) {
       const role = (ROLE_NAMES[match.role] ?? match.role).padEnd(11);
       ctx.out.lineOf([`  ${" ".repeat(width)}    ${role} `, ...snippetSegments(match.snippet)]);
