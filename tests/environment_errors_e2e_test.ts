@@ -41,6 +41,39 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "a read-only ~/.claudecm: E, a new project and M#'s name are refused before anything is typed",
+  ignore: !permissionsTestable,
+  fn: async () => {
+    const t = createTestContext();
+    try {
+      writeRegistryText(t.ctx.paths, ROW);
+      Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "desk\n");
+      Deno.mkdirSync(t.ctx.paths.backupDir);
+      for (const dir of [t.ctx.paths.backupDir, t.ctx.paths.cmHome]) Deno.chmodSync(dir, 0o555);
+      const result = await runClaudecmUnprivileged([], {
+        env: t.env,
+        home: t.home,
+        // After the refused E, what was meant for the edit list is read as project titles.
+        stdin: "e\nr1\ny\n\n",
+      });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(
+        result.stdout,
+        /Editing the list is not possible: nothing can be saved in this run: permission denied: .*\.claudecm/,
+      );
+      assert.match(result.stdout, /A new project named 'r1' is not possible: nothing can be saved/);
+      assert.doesNotMatch(result.stdout, /New name for|Create a NEW project/);
+      assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), ROW);
+    } finally {
+      Deno.chmodSync(t.ctx.paths.cmHome, 0o755);
+      Deno.chmodSync(t.ctx.paths.backupDir, 0o755);
+      t.cleanup();
+    }
+  },
+});
+
+Deno.test({
   name: "a read-only backup folder alone is said as what it is: the run still saves",
   ignore: !permissionsTestable,
   fn: async () => {

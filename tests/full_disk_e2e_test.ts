@@ -11,6 +11,7 @@ import { createFakeWorld } from "./helpers/fakes.ts";
 import { runOnFullDisk, tmpfsMountable } from "./helpers/full_disk.ts";
 import { inWorldWithoutCmv } from "./helpers/launch_world.ts";
 import { seedSessions } from "./helpers/seed.ts";
+import { escapeRegExp } from "./helpers/portable.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
 import { pathExists, readDirOrEmpty } from "../lib/core/fs_checks.ts";
 import { projectDirFor, transcriptPathFor } from "../lib/core/paths.ts";
@@ -47,7 +48,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "a full ~/.claudecm: rename, P#, new and adopt say so in one line and change nothing",
+  name:
+    "a full ~/.claudecm: E, P#, a new project and new refuse before asking; adopt says so in one line",
   ignore,
   fn: () =>
     inWorldWithoutCmv(async (world) => {
@@ -59,23 +61,24 @@ Deno.test({
       Deno.mkdirSync(other);
       const registry = Deno.readFileSync(world.paths.registryFile);
       const full = world.paths.cmHome;
-      const attempts: Array<[string[], string, string]> = [
-        [[], "e\nr1\nRenamed\n\n", world.project],
-        [[], `e\np2\n${other}\n\n`, world.project],
-        [["new"], "Fresh one\n", other],
-        [["adopt", "--all"], "", world.project],
+      const why = `nothing can be saved in this run: no space left to write ${full}; ` +
+        "free some disk space and run again";
+      // Issue 30 item 17: what would be typed (a name, a path, a yes) is never asked for.
+      const attempts: Array<[string[], string, string, RegExp]> = [
+        [[], "e\nr1\nRenamed\n\n", world.project, /New name for|Edit Sessions/],
+        [[], `e\np2\n${other}\n\n`, world.project, /New path|Edit Sessions/],
+        [[], "My project\ny\n\n", world.project, /Create a NEW project/],
+        [["new"], "Fresh one\n", other, /Create a name/],
+        [["adopt", "--all"], "", world.project, /\?/],
       ];
-      for (const [args, stdin, cwd] of attempts) {
+      for (const [args, stdin, cwd, unasked] of attempts) {
         const run = await runOnFullDisk(args, { env: world.env, cwd, full, stdin });
         const what = `${args.join(" ") || stdin.replaceAll("\n", " ")}: ${run.stdout}`;
         assert.deepEqual(Deno.readFileSync(world.paths.registryFile), registry, what);
-        if (stdin.includes("p2")) {
-          // The menu goes on after a P# that could not move the old copy aside.
-          assert.match(
-            run.stdout,
-            /Nothing was moved: No space left.*\n.*The path is unchanged/,
-            what,
-          );
+        assert.doesNotMatch(run.stdout, unasked, what);
+        if (args.length === 0) {
+          assert.equal(run.code, 0, what);
+          assert.match(run.stdout, new RegExp(` is not possible: ${escapeRegExp(why)}\\.`), what);
         } else {
           assert.equal(run.code, 1, what);
           // A launch asks on stderr too (stdout is not a terminal): a piped answer echoes no newline.
@@ -85,8 +88,10 @@ Deno.test({
           );
           assert.equal(
             last,
-            `claudecm: no space left to write ${world.paths.registryFile}; ` +
-              "free some disk space and run again",
+            args[0] === "new"
+              ? `claudecm: ${why}`
+              : `claudecm: no space left to write ${world.paths.registryFile}; ` +
+                "free some disk space and run again",
             what,
           );
         }
@@ -95,6 +100,7 @@ Deno.test({
       }
       assert.ok(Deno.statSync(transcriptPathFor(world.paths, world.project, main[1].guid)).isFile);
       assert.ok(!pathExists(projectDirFor(world.paths, other)), "no copy and no folder left");
+      assert.ok(!pathExists(join(world.project, "my-project")), "no project folder made");
     }),
 });
 

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileTree, inMoveWorld } from "./helpers/move_world.ts";
 import { writeTranscript } from "./helpers/claude_home.ts";
+import { runOnFullDisk, tmpfsMountable } from "./helpers/full_disk.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 
@@ -115,4 +116,36 @@ Deno.test("move a-b a/b: two folders with one project key move their rows and se
       join(nested, "sub"),
     ]);
   });
+});
+
+Deno.test({
+  name: "move on a full ~/.claudecm: refused before any file moves (the rows could not follow)",
+  ignore: !tmpfsMountable(),
+  fn: async () => {
+    await inMoveWorld(async (world) => {
+      world.moveAway();
+      const projects = fileTree(world.paths.projectsDir);
+      const full = world.paths.cmHome;
+      const run = (args: string[]) => runOnFullDisk(args, { env: world.env, cwd: world.dir, full });
+      const dry = await run(["move", "--dry-run", world.old, world.renamed]);
+      assert.equal(dry.code, 0, dry.stderr);
+      assert.match(dry.stdout, /Rows in sessions\.txt: 3/, "a dry run still shows its plan");
+      for (
+        const args of [["move", world.old, world.renamed], [
+          "move",
+          "--json",
+          world.old,
+          world.renamed,
+        ]]
+      ) {
+        const refused = await run(args);
+        assert.equal(refused.code, 1, refused.stdout);
+        assert.match(
+          refused.stderr,
+          /not moved: nothing can be saved in this run: no space left to write .*\.claudecm/,
+        );
+        assert.deepEqual(fileTree(world.paths.projectsDir), projects, "no file moved");
+      }
+    });
+  },
 });

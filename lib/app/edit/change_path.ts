@@ -12,6 +12,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { refusedBeforeAsking } from "../save_check.ts";
 import { changeRegistry } from "../registry.ts";
 import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { keepOneTranscriptCopy } from "../resume/transcript_copies.ts";
@@ -49,6 +50,7 @@ const NOT_WAITING = "Another window's path change is still going on: going ahead
 
 /** Ask for the new folder of `session` and move the session there. */
 export async function changeSessionPath(ctx: AppContext, session: Session): Promise<void> {
+  if (refusedBeforeAsking(ctx, "Changing a session's path")) return;
   ctx.out.line(`  Current path: ${session.dir}`);
   const typed = (ctx.prompter.ask("  New path (Enter to keep): ") ?? "").trim();
   if (typed === "") return;

@@ -19,6 +19,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { refusedBeforeAsking } from "../save_check.ts";
 import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { namedTwice } from "./named_twice.ts";
 import { removeVaultCopy, vaultCopyPaths } from "../vault/vault_remove.ts";
@@ -40,6 +41,8 @@ import { syncSessionIndex } from "../../store/session_index_sync.ts";
 /** Ask, then delete the files and the row together; prints what happened. */
 export async function deleteWithConfirmation(ctx: AppContext, session: Session): Promise<void> {
   if (namedTwice(ctx, session.guid)) return;
+  // Its files would go and its row stay: the question is not asked.
+  if (refusedBeforeAsking(ctx, "Deleting a session")) return;
   if (liveSessionIds(ctx.paths).has(session.guid)) {
     ctx.out.line(`  '${session.desc}' is open in a claude window now; close it first.`, "red");
     return;

@@ -8,6 +8,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { refusedBeforeAsking } from "../save_check.ts";
 import { askSessionName } from "../new/ask_name.ts";
 import { changeRegistry } from "../registry.ts";
 import { changeSessionPath } from "./change_path.ts";
@@ -69,6 +70,7 @@ export async function editSession(ctx: AppContext, key: EditKey, session: Sessio
   if (key === "a" && namedTwice(ctx, guid)) return;
   switch (key) {
     case "r": {
+      if (refusedBeforeAsking(ctx, "Renaming a session")) return;
       const name = askSessionName(ctx, `  New name for '${session.desc}' (Enter to keep): `);
       if (name === null) return;
       let found = false;

@@ -9,6 +9,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { refusedBeforeAsking } from "../save_check.ts";
 import { MachineNameNotSaved, saveMachineName } from "../bootstrap/bootstrap.ts";
 import { viewArchived } from "../edit/archived_view.ts";
 import { editList } from "../edit/edit_list.ts";
@@ -43,7 +44,8 @@ export async function runListMode(ctx: AppContext): Promise<number> {
     const answer = (ctx.prompter.ask("  Pick a session (Enter to quit): ") ?? "").trim();
     if (answer === "" || /^q$/i.test(answer)) return ExitCode.ok;
     if (/^e$/i.test(answer)) {
-      await editList(ctx);
+      // Every change there is saved: said here, before anything is typed.
+      if (!refusedBeforeAsking(ctx, "Editing the list")) await editList(ctx);
     } else if (/^v$/i.test(answer)) {
       await viewArchived(ctx);
     } else if (/^m$/i.test(answer)) {

@@ -8,6 +8,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { refusedBeforeAsking } from "../save_check.ts";
 import { finishFreshLaunch } from "../launch/fresh_exit.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
@@ -29,6 +30,8 @@ export async function offerNewProject(
   { settings, title }: { settings: LaunchSettings; title: string },
 ): Promise<number | null> {
   ctx.out.line();
+  // Its row is written before claude starts (write-ahead registration).
+  if (refusedBeforeAsking(ctx, `A new project named '${title}'`)) return null;
   const question =
     `  '${title}' is not a session number. Create a NEW project named '${title}'? [y/N]: `;
   if (!askYesNo(ctx.prompter, question, { defaultYes: false })) {

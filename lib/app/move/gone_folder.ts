@@ -8,6 +8,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { refusedBeforeAsking } from "../save_check.ts";
 import { moveFolder } from "./move.ts";
 import { UserError } from "../../core/errors.ts";
 import { findSession, type Session } from "../../core/registry.ts";
@@ -19,6 +20,8 @@ export async function askWhereFolderWent(
   session: Session,
 ): Promise<Session | null> {
   ctx.err.line(`  The session's directory no longer exists: ${session.dir}`, "red");
+  // Its rows could not follow: the folder is not asked for.
+  if (refusedBeforeAsking(ctx, "Moving its sessions to where the folder went")) return null;
   const typed = (ctx.prompter.ask("  Where is it now? New path (Enter cancels): ") ?? "").trim();
   if (typed === "") {
     ctx.out.line("  Not resumed.");

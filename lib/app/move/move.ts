@@ -11,7 +11,7 @@
 import type { AppContext } from "../context.ts";
 import { applyMove } from "./move_apply.ts";
 import { isEmptyPlan, type MovePlan, planMove } from "./move_plan.ts";
-import { refuseUnsafeMove } from "./move_refusals.ts";
+import { refuseUnsafeMove, refuseUnsaveable } from "./move_refusals.ts";
 import { planJson, printPlan, printSameKey } from "./move_view.ts";
 import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
 import { lookAgainIfGone } from "../../core/fs_checks.ts";
@@ -38,6 +38,7 @@ export async function runMove(ctx: AppContext, options: MoveOptions): Promise<nu
     else printPlan(ctx, plan);
     return ExitCode.ok;
   }
+  refuseUnsaveable(ctx, plan);
   // A person at the keyboard whose output goes to a pipe would not see the question: no silent move.
   if (!options.json && !ctx.interactive && ctx.keyboard) {
     throw new UsageError(
@@ -68,6 +69,7 @@ export async function moveFolder(
 ): Promise<void> {
   const plan = checkedPlan(ctx, request);
   if (isEmptyPlan(plan)) return;
+  refuseUnsaveable(ctx, plan);
   await applyMove(ctx, plan);
   reportMoved(ctx, plan, { planShown: false });
 }

@@ -10,6 +10,7 @@
  */
 
 import type { AppContext } from "../context.ts";
+import { nothingSaves } from "../save_check.ts";
 import { type MovePlan, MoveRefusedError } from "./move_plan.ts";
 import { relocateUnder, sameFolder } from "../../core/folder_match.ts";
 import { liveHolders } from "../../core/pid_manifest.ts";
@@ -46,6 +47,17 @@ function refuseUnstorable(plan: MovePlan): void {
       throw new MoveRefusedError(error instanceof Error ? error.message : String(error));
     }
   }
+}
+
+/**
+ * Files would move and the rows (written last) or the vault's copies could
+ * not follow: refused before anything moves or is asked (a dry run, which
+ * writes nothing, still shows its plan).
+ */
+export function refuseUnsaveable(ctx: AppContext, plan: MovePlan): void {
+  if (plan.rows.length === 0 && plan.files.every((file) => file.kind !== "vault")) return;
+  const refusal = nothingSaves(ctx);
+  if (refusal !== null) throw new MoveRefusedError(refusal.message);
 }
 
 function refuseLoop(ctx: AppContext, plan: MovePlan): void {

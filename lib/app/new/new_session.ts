@@ -9,6 +9,7 @@
 
 import { askSessionName, askSessionNameOrEnd } from "./ask_name.ts";
 import type { AppContext } from "../context.ts";
+import { nothingSaves } from "../save_check.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
 import {
   argsPickSession,
@@ -185,7 +186,10 @@ async function offerResume(
   }
   // What the user came for is asked first; the rename only once it is this session they want.
   if (!askYesNo(ctx.prompter, "  Resume this session? [Y/n]: ", { defaultYes: true })) return null;
-  const rename = askSessionName(ctx, "  Rename? (Enter to keep): ");
+  // A name that cannot be saved is not asked for; the resume itself needs nothing saved.
+  const rename = nothingSaves(ctx) === null
+    ? askSessionName(ctx, "  Rename? (Enter to keep): ")
+    : null;
   let session = match;
   if (rename !== null) {
     await changeRegistry(
@@ -265,6 +269,9 @@ function withoutResume(args: readonly string[]): string[] {
 
 /** Spec 11.4 step 5: the new session's name; null for `skip`; "ended" for no answer at all. */
 function askNewName(ctx: AppContext, fallback: string): string | null | "ended" {
+  // A new session's row is written before claude starts: no name is asked that cannot be kept.
+  const refusal = nothingSaves(ctx);
+  if (refusal !== null) throw refusal;
   const answer = askSessionNameOrEnd(
     ctx,
     `  Create a name for this session (Enter for '${fallback}', 'skip' to skip): `,

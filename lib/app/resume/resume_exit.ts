@@ -10,6 +10,7 @@
 
 import { recordLineage } from "../session/lineage_record.ts";
 import type { AppContext } from "../context.ts";
+import { refusedBeforeAsking } from "../save_check.ts";
 import { postExit } from "../launch/post_exit.ts";
 import { resumeCommandFor } from "../launch/way_back.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
@@ -123,6 +124,7 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
     );
     return;
   }
+  if (refusedBeforeAsking(ctx, "Deleting its entry")) return;
   // A delete takes a plain yes: Enter, y or yes. No answer at all (input closed), a stray
   // key (an arrow on a pipe) or anything else keeps the entry.
   const answer = ctx.prompter.ask("  Session JSONL is missing. Delete this entry? [Y/n]: ");
