@@ -208,3 +208,16 @@ Deno.test("a fence inside a result cannot end the Markdown code block early", ()
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("a subagent's bad line is counted and said too, the rest of it exported", () => {
+  const f = fixture();
+  try {
+    Deno.writeTextFileSync(f.subagent, "{not json\n", { append: true });
+    const { text, counts } = render(f.transcript, join(f.dir, f.sessionId), "md");
+    assert.match(text, /Not exported: 1 unreadable line of subagent transcripts\./);
+    assert.match(text, /SUBAGENT-ANSWER/);
+    assert.equal(counts.skippedLines, 3);
+  } finally {
+    f.cleanup();
+  }
+});

@@ -59,6 +59,7 @@ export function exportSession(
   const unused = new Map(options.subagents.map((agent) => [agent.agentId, agent]));
   const unreadable: string[] = [];
   let skipped: string | null = null;
+  let subagentSkipped = 0;
 
   const runSubagent = (agent: SubagentFile, label: string) => {
     unused.delete(agent.agentId);
@@ -66,7 +67,7 @@ export function exportSession(
     view.subagentBegin(clean(label));
     try {
       const report = readConversation(agent.path);
-      counts.skippedLines += report.corrupt + report.oversized;
+      subagentSkipped += report.corrupt + report.oversized;
     } catch {
       unreadable.push(agent.agentId);
     }
@@ -161,11 +162,8 @@ export function exportSession(
   counts.skippedLines += report.corrupt + report.oversized;
   skipped = skippedLinesNote(report);
   for (const agent of [...unused.values()]) runSubagent(agent, `${agent.agentId} (no call found)`);
-  view.end({
-    skipped,
-    redacted: options.redactor?.count,
-    unreadable,
-  });
+  counts.skippedLines += subagentSkipped;
+  view.end({ skipped, redacted: options.redactor?.count, unreadable, subagentSkipped });
   return counts;
 }
 

@@ -107,6 +107,12 @@ export function headerRows(header: ExportHeader): Array<[string, string]> {
 export function footerNotes(footer: ExportFooter): string[] {
   const notes: string[] = [];
   if (footer.skipped !== null) notes.push(`Not exported: ${footer.skipped}.`);
+  if (footer.subagentSkipped > 0) {
+    notes.push(
+      `Not exported: ${footer.subagentSkipped} unreadable ` +
+        `${footer.subagentSkipped === 1 ? "line" : "lines"} of subagent transcripts.`,
+    );
+  }
   for (const id of footer.unreadable) {
     notes.push(`Subagent ${id}: its transcript could not be read.`);
   }

@@ -34,6 +34,8 @@ export interface ExportFooter {
   redacted?: number;
   /** Subagent conversations that could not be read, by id. */
   unreadable: string[];
+  /** Lines of subagent transcripts skipped. */
+  subagentSkipped: number;
 }
 
 /** One of the views. */
