@@ -44,6 +44,11 @@ Deno.test({
       assert.match(list.stdout, /Alpha work \(broken link\)/);
       assert.match(list.stdout, /\(broken link\) = its transcript is a symbolic link to nothing/);
       assert.doesNotMatch(list.stdout, /no access/);
+      const doctor = JSON.parse((await world.run(["doctor", "--json"])).stdout);
+      assert.deepEqual(doctor.registry.missingTranscripts.map((m: { guid: string }) => m.guid), [
+        A,
+      ]);
+      assert.deepEqual(doctor.registry.unreadableTranscripts, [], "missing, not unreadable");
 
       for (const [args, stdin] of [[["restore", "1"], ""], [["restore", "1"], "\n"]] as const) {
         const refused = await world.run([...args], { stdin });

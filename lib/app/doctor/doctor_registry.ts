@@ -20,7 +20,7 @@ import {
   sessionIdOfMalformed,
 } from "../../core/registry.ts";
 import { findVaultEntries } from "../../core/session_copies.ts";
-import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
+import { BROKEN_LINK, createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 
 /** A registered session, as the list numbers it. */
@@ -130,7 +130,8 @@ export function checkRegistry(
     const info = getSessionInfo(ctx.paths, session, { now, cache, live });
     if (info.status === "ok") continue;
     const missing = { ...ref, dir: session.dir, transcript: info.transcriptPath };
-    if (info.status === "unreadable") {
+    // A link to nothing is a missing transcript (issue 30 item 6): resuming it offers the vault's.
+    if (info.status === "unreadable" && info.size !== BROKEN_LINK) {
       check.unreadableTranscripts.push({ ...missing, problem: info.problem ?? "" });
     } else if (info.status === "new") check.runningWithoutTranscript.push(missing);
     else check.missingTranscripts.push(missing);
