@@ -44,6 +44,16 @@ Deno.test("a transcript named only by a line that does not parse is vaulted; doc
       assert.ok(pathExists(vault.transcript), `${guid} is in the vault`);
     }
 
+    const status = JSON.parse((await world.run(["vault", "--json"])).stdout);
+    assert.deepEqual(
+      status.sessions.map((
+        s: { sessionId: string; protected: boolean; unparsedLine: number | null },
+      ) => [s.sessionId, s.protected, s.unparsedLine]),
+      [[A, true, null], [SIX_FIELDS, true, 2], [NO_FOLDER, true, 3]],
+    );
+    const shown = await world.run(["vault"]);
+    assert.match(shown.stdout, /ok +unlisted line 2 of sessions\.txt +\[link /);
+
     const doctor = await world.run(["doctor"]);
     assert.match(
       doctor.stdout,

@@ -8,12 +8,17 @@
 
 import type { AppContext } from "../context.ts";
 import { readListNumbers } from "../session/list_numbers.ts";
-import { VAULT_ENV, vaultEnabled, vaultSetting } from "./vault_sync.ts";
+import { VAULT_ENV, vaultedSessions, vaultEnabled, vaultSetting } from "./vault_sync.ts";
 import { fileInfoOrNull } from "../../core/fs_checks.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
-import { archivedSessions, mainSessions, type Session } from "../../core/registry.ts";
+import {
+  archivedSessions,
+  mainSessions,
+  malformedLineNaming,
+  type Session,
+} from "../../core/registry.ts";
 import {
   type SessionFiles,
   sessionFilesFor,
@@ -41,6 +46,8 @@ export interface VaultSessionStatus {
   bytes: number;
   /** Why it is not protected, or what to know about it; null when all is well. */
   reason: string | null;
+  /** Only a line of sessions.txt that does not parse names it: that line's number. */
+  unparsedLine: number | null;
 }
 
 /** `vault --json`. */
@@ -80,7 +87,11 @@ export function runVaultStatus(ctx: AppContext, options: { json: boolean }): num
       ? `${s.onlyCopy ? "only copy" : s.mode} ${formatSize(s.bytes)}`
       : "NOT protected";
     const number = numbers.get(s.sessionId);
-    const place = number === undefined ? "archived" : `#${number}`;
+    const place = number !== undefined
+      ? `#${number}`
+      : s.unparsedLine !== null
+      ? "unlisted"
+      : "archived";
     ctx.out.line(
       `  ${s.protected ? "ok " : "!! "} ${place} ${s.desc}  [${how}]`,
       s.protected ? undefined : "yellow",
@@ -117,7 +128,11 @@ export function runVaultStatus(ctx: AppContext, options: { json: boolean }): num
 /** The vault's state for every registered session. Reads only. */
 export function collectVaultReport(ctx: AppContext): VaultReport {
   const registry = readRegistry(ctx.paths);
-  const sessions = [...mainSessions(registry), ...archivedSessions(registry)];
+  // The sessions the vault keeps: lines that do not parse name some too (issue 30 item 13).
+  const sessions = vaultedSessions(registry);
+  const rows = new Set(
+    [...mainSessions(registry), ...archivedSessions(registry)].map((session) => session.guid),
+  );
   const seen = new Set<string>();
   const totals = {
     sessions: 0,
@@ -137,6 +152,9 @@ export function collectVaultReport(ctx: AppContext): VaultReport {
       totals.bytes += info.size;
       if (info.nlink === 1) totals.extraBytes += info.size;
     });
+    status.unparsedLine = rows.has(session.guid)
+      ? null
+      : malformedLineNaming(registry, session.guid)?.lineNumber ?? null;
     totals.sessions++;
     if (status.protected) totals.protected++;
     else totals.unprotected++;
@@ -177,7 +195,15 @@ function sessionStatus(
       : vaultEnabled(ctx)
       ? "not in the vault yet: run claudecm vault sync"
       : `the vault is off (${VAULT_ENV}=off)`;
-    return { ...base, protected: false, mode: null, onlyCopy: false, bytes: 0, reason };
+    return {
+      ...base,
+      protected: false,
+      mode: null,
+      onlyCopy: false,
+      bytes: 0,
+      reason,
+      unparsedLine: null,
+    };
   }
   let bytes = 0;
   for (const file of vaultEntryFiles(vault)) {
@@ -195,7 +221,15 @@ function sessionStatus(
   } else if (mode === "link" && vaultSetting(ctx).mode === "copy") {
     reason = "still a hard link (made before copy mode): claudecm vault sync makes it a copy";
   }
-  return { ...base, protected: true, mode, onlyCopy: source === null, bytes, reason };
+  return {
+    ...base,
+    protected: true,
+    mode,
+    onlyCopy: source === null,
+    bytes,
+    reason,
+    unparsedLine: null,
+  };
 }
 
 /** Whether the transcript or a sidecar file of entry `vault` is its source's own file. */
