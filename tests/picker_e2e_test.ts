@@ -255,9 +255,9 @@ pickerTest(
     ]);
     const terminal = await openPicker(world, ["list"], { columns: 40, rows: 10 });
     try {
-      let screen = await terminal.screen();
+      let screen = await terminal.waitFor(/^>\s+1\. 日本語[\s\S]*Enter resume/m);
       const lines = screen.split("\n");
-      assert.match(lines[0], /^> _ +22\/22/);
+      assert.match(lines[0], /^> _ +22\/22/, screen);
       assert.match(lines[1], /^>\s+1\. 日本語/);
       assert.match(lines[2], /2\. Emoji 😀 name/);
       // Each line ends before the edge: no wide character pushed one over, to wrap.
