@@ -10,7 +10,7 @@
 
 import type { AppContext } from "../context.ts";
 import type { LaunchOutcome } from "./launch.ts";
-import { classifyNext } from "../resume/next_session.ts";
+import { classifyNext, recordedParent } from "../resume/next_session.ts";
 import { findSession } from "../../core/registry.ts";
 import type { FolderSnapshot } from "../../core/session_files.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -52,13 +52,18 @@ export function forkedFrom(
   { before, folder, passArgs }: { before: FolderSnapshot; folder: string; passArgs: string[] },
 ): string | null {
   if (before.has(sessionId)) return null;
-  const newest = [...before].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const join = ctx.paths.path.join;
+  const nextPath = join(folder, `${sessionId}.jsonl`);
+  // Claude's own record of where the lines came from, when it wrote one; else the newest.
+  const recorded = recordedParent(nextPath);
+  const newest = recorded !== undefined && before.has(recorded)
+    ? recorded
+    : [...before].sort((a, b) => b[1] - a[1])[0]?.[0];
   if (newest === undefined || findSession(readRegistry(ctx.paths), newest) === undefined) {
     return null;
   }
-  const join = ctx.paths.path.join;
   const next = classifyNext(sessionId, {
-    nextPath: join(folder, `${sessionId}.jsonl`),
+    nextPath,
     resumedPath: join(folder, `${newest}.jsonl`),
     extraArgs: passArgs,
   });

@@ -27,11 +27,12 @@ import { projectDirFor } from "../../core/paths.ts";
 import { isSessionLive, liveSessionIds } from "../../core/pid_manifest.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import { probePath } from "../../core/fs_checks.ts";
-import { findSession, type Session } from "../../core/registry.ts";
+import { findSession, namedSessionIds, type Session } from "../../core/registry.ts";
 import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { endsWithExitCommand } from "../../transcript/tail.ts";
+import { continuedIn, lineageRecords } from "../../transcript/lineage.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 
 /** What {@linkcode resumeSession} resumes, and how. */
@@ -161,10 +162,12 @@ async function resumeWithForkDetection(
   }
   // A failed resume must not adopt whatever transcript is newest (spec 11.6.1 step 4).
   const after = snapshotFolder(folder, join);
-  const fork = detectFork(guid, launch, before, withoutOthers(ctx, { guid, before, after }));
+  const fork = detectFork(guid, launch, before, withoutOthers(ctx, { guid, before, after })) ??
+    (launch.exitCode === 0 ? handedOn(ctx, { guid, dir, transcript }) : null);
   const next = classifyNext(fork, {
     nextPath: join(folder, `${fork}.jsonl`),
     resumedPath: transcript,
+    resumedGuid: guid,
     extraArgs: options.extraArgs ?? [],
   });
   const outcome = { exitCode: launch.exitCode, effectiveGuid: guid, ran: true };
@@ -179,6 +182,27 @@ async function resumeWithForkDetection(
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
   const followed = await followFork(ctx, { dir, folder: predecessorFolder, guid, fork: next.guid });
   return { ...outcome, effectiveGuid: followed ? next.guid : guid };
+}
+
+/**
+ * The session claude recorded that this one went on in (a `continued-in`
+ * line, lineage.ts), when it is no row's and its transcript is on disk:
+ * claude moved the conversation there (to the background) without a new
+ * file in this folder to tell it by.
+ */
+function handedOn(
+  ctx: AppContext,
+  { guid, dir, transcript }: { guid: string; dir: string; transcript: string | null },
+): string | null {
+  let next: string | undefined;
+  try {
+    next = transcript === null ? undefined : continuedIn(lineageRecords(transcript));
+  } catch {
+    return null;
+  }
+  if (next === undefined || next === guid) return null;
+  if (namedSessionIds(readRegistry(ctx.paths)).has(next)) return null;
+  return locateTranscript(ctx.paths, { guid: next, dir }).status === "found" ? next : null;
 }
 
 /**

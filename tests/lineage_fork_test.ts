@@ -1,0 +1,102 @@
+// Issue 30 item 4: fork detection reads claude's own lineage records where it
+// wrote them (lib/transcript/lineage.ts): `/branch`'s forkedFrom in the new
+// session, `continued-in` in the old one.
+import assert from "node:assert/strict";
+import { join } from "../lib/core/path.ts";
+import { projectDirFor } from "../lib/core/paths.ts";
+import { pathExists } from "../lib/core/fs_checks.ts";
+import { classifyNext } from "../lib/app/resume/next_session.ts";
+import { createLaunchWorld, useClaudeScript } from "./helpers/launch_world.ts";
+import { finishedSession, save } from "./helpers/projects.ts";
+import { sessionId } from "./helpers/claude_home.ts";
+import { ON_WINDOWS } from "./helpers/portable.ts";
+
+const OLD = sessionId(0xa1);
+const NEXT = sessionId(0xb2);
+
+function withDir(fn: (dir: string) => void): void {
+  const dir = Deno.makeTempDirSync();
+  try {
+    fn(dir);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+}
+
+function writeLines(path: string, lines: unknown[]): string {
+  Deno.writeTextFileSync(path, lines.map((line) => JSON.stringify(line) + "\n").join(""));
+  return path;
+}
+
+const message = (id: string, uuid: string) => ({
+  type: "user",
+  uuid,
+  sessionId: id,
+  message: { role: "user", content: "hi" },
+});
+
+Deno.test("classifyNext: a /branch copy's forkedFrom makes it a fork, even with the original gone", () => {
+  withDir((dir) => {
+    const nextPath = writeLines(join(dir, `${NEXT}.jsonl`), [
+      { ...message(NEXT, "u1"), forkedFrom: { sessionId: OLD, messageUuid: "u1" } },
+    ]);
+    const options = { nextPath, resumedPath: null, resumedGuid: OLD, extraArgs: [] };
+    assert.deepEqual(classifyNext(NEXT, options), { kind: "fork", guid: NEXT });
+    // Copied from another session: not this one's fork.
+    const other = { ...options, resumedGuid: sessionId(0xc3) };
+    assert.deepEqual(classifyNext(NEXT, other), { kind: "cleared", guid: NEXT });
+  });
+});
+
+Deno.test("classifyNext: the old session's continued-in names the next one: a fork, no uuid shared", () => {
+  withDir((dir) => {
+    const nextPath = writeLines(join(dir, `${NEXT}.jsonl`), [message(NEXT, "n1")]);
+    const resumedPath = writeLines(join(dir, `${OLD}.jsonl`), [
+      message(OLD, "o1"),
+      { type: "continued-in", timestamp: "t", sessionId: OLD, continuedInSessionId: NEXT },
+    ]);
+    assert.deepEqual(
+      classifyNext(NEXT, { nextPath, resumedPath, extraArgs: [] }),
+      { kind: "fork", guid: NEXT },
+    );
+    writeLines(resumedPath, [message(OLD, "o1")]);
+    assert.deepEqual(
+      classifyNext(NEXT, { nextPath, resumedPath, extraArgs: [] }),
+      { kind: "cleared", guid: NEXT },
+    );
+  });
+});
+
+Deno.test({
+  name: "a resume that claude continued in a session elsewhere (continued-in): the row follows it",
+  ignore: ON_WINDOWS, // The claude script is a POSIX shell shim.
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      const folder = projectDirFor(world.paths, world.project);
+      Deno.mkdirSync(folder, { recursive: true });
+      save(folder, finishedSession({ sessionId: OLD, cwd: world.project }));
+      Deno.writeTextFileSync(world.paths.registryFile, `${OLD}|${world.project}|Work|1\n`);
+      // The continuation runs in another folder (a worktree): no new file here to tell it by.
+      const elsewhere = join(world.paths.projectsDir, "-elsewhere");
+      const record = { type: "continued-in", sessionId: OLD, continuedInSessionId: NEXT };
+      useClaudeScript(
+        world,
+        `const old = ${JSON.stringify(join(folder, `${OLD}.jsonl`))};
+Deno.writeTextFileSync(old, ${JSON.stringify(JSON.stringify(record) + "\n")}, { append: true });
+Deno.mkdirSync(${JSON.stringify(elsewhere)}, { recursive: true });
+Deno.writeTextFileSync(${JSON.stringify(join(elsewhere, `${NEXT}.jsonl`))},
+  ${JSON.stringify(JSON.stringify({ ...message(NEXT, "n1"), cwd: world.project }) + "\n")});
+`,
+      );
+      world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+      const result = await world.run(["1"]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.deepEqual(world.sessions().map((s) => [s.guid, s.desc]), [[NEXT, "Work"]]);
+      assert.match(result.stderr, new RegExp(`Claude continued this session as ${NEXT}`));
+      assert.ok(pathExists(join(world.paths.backupDir, "project", `${OLD}.jsonl`)));
+    } finally {
+      world.cleanup();
+    }
+  },
+});
