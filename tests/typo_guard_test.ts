@@ -75,7 +75,6 @@ Deno.test("real prompts are not typos: common first words still start a session"
     "hello",
     "hi",
     "test",
-    "rename",
     "result",
     "reuse",
     "resize",
@@ -169,5 +168,40 @@ Deno.test("a session number that is not one as typed is refused with the number 
   ];
   for (const [arg, expected] of cases) {
     assert.equal(numberTypo([arg]), expected, JSON.stringify(arg));
+  }
+});
+
+// Issue 33.4: `claudecm delete 1` and `claudecm rm 1` were prompts for claude, permissions bypassed.
+Deno.test("a bare first word is never a prompt: refused with the command it probably meant", async () => {
+  const world = createLaunchWorld();
+  try {
+    const cases: Array<[string[], string]> = [
+      [["rm", "1"], "Did you mean delete? (To send it to claude: claudecm new -- rm 1)"],
+      [["mv", "1", "x"], "Did you mean rename?"],
+      [["ls"], "Did you mean list?"],
+      [["cp", "2"], "Did you mean fork?"],
+      [["show"], "Did you mean list?"],
+      [["open", "3"], "Did you mean resume?"],
+      [["hello"], "(claudecm --help lists them; to send it to claude: claudecm new -- hello)"],
+      [["fix", "the", "bug"], "to send it to claude: claudecm new -- fix the bug"],
+      [["fix:"], "claudecm new -- fix:"],
+    ];
+    for (const [args, hint] of cases) {
+      const result = await world.run(args);
+      assert.equal(result.code, 2, args.join(" "));
+      assert.ok(result.stderr.startsWith(`claudecm: unknown command '${args[0]}'`), result.stderr);
+      assert.ok(result.stderr.includes(hint), `${args.join(" ")}: ${result.stderr}`);
+      assert.equal(result.stderr.trimEnd().split("\n").length, 1);
+    }
+    assert.deepEqual(world.argv("claude"), [], "claude never ran");
+    assert.deepEqual(world.sessions(), []);
+    // A quoted prompt with spaces and `-` arguments still go to claude, as the old scripts sent them.
+    for (const args of [["fix the login bug"], ["-p", "hi"]]) {
+      const result = await world.run(args);
+      assert.equal(result.code, 0, `${args.join(" ")}: ${result.stderr}`);
+      assert.equal(world.launches().at(-1)!.argv.at(-1), args.at(-1));
+    }
+  } finally {
+    world.cleanup();
   }
 });

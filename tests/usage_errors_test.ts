@@ -47,7 +47,7 @@ Deno.test("an empty argument or path (an unset shell variable) is a usage error,
       [["rescue", "--dry-run", "--workspace", ""], /empty path/],
       [["--proj", "", "hello"], /empty path/],
       [["--proj"], /^claudecm: --proj needs a value: --proj <dir>\n$/],
-      [["hello", "--proj"], /^claudecm: --proj needs a value: --proj <dir>\n$/],
+      [["fix the bug", "--proj"], /^claudecm: --proj needs a value: --proj <dir>\n$/],
       [["-c", "--proj"], /^claudecm: --proj needs a value: --proj <dir>\n$/],
     ];
     for (const [args, expected] of cases) {

@@ -8,6 +8,7 @@
  */
 
 import type { AppContext } from "./context.ts";
+import type { Output } from "../ui/output.ts";
 import { environmentUserError, errorMessage, UserError } from "../core/errors.ts";
 import { writeRefusalIn } from "../store/write_probe.ts";
 
@@ -23,9 +24,13 @@ export function nothingSaves(ctx: AppContext): UserError | null {
  * Instead of asking for `what`, say why it cannot be saved; true when it
  * was said (the caller then asks nothing and changes nothing).
  */
-export function refusedBeforeAsking(ctx: AppContext, what: string): boolean {
+export function refusedBeforeAsking(
+  ctx: AppContext,
+  what: string,
+  { out = ctx.out }: { out?: Output } = {},
+): boolean {
   const refusal = nothingSaves(ctx);
   if (refusal === null) return false;
-  ctx.out.line(`  ${what} is not possible: ${refusal.message}.`, "red");
+  out.line(`  ${what} is not possible: ${refusal.message}.`, "red");
   return true;
 }

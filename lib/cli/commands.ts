@@ -36,6 +36,36 @@ export const COMMANDS: readonly CommandSpec[] = [
     load: async () => (await import("./resume.ts")).resumeCommand,
   },
   {
+    name: "fork",
+    description: "go on with a session in a branch of it; the original stays as it was",
+    synopsis: "[options] <session>",
+    load: async () => (await import("./fork.ts")).forkCommand,
+  },
+  {
+    name: "rename",
+    description: "rename a session (R# in list mode's edit list)",
+    synopsis: "[options] <session> <name>",
+    load: async () => (await import("./rename.ts")).renameCommand,
+  },
+  {
+    name: "archive",
+    description: "move a session to the archived list (A#)",
+    synopsis: "[options] <session>",
+    load: async () => (await import("./archive.ts")).archiveCommand,
+  },
+  {
+    name: "unarchive",
+    description: "put an archived session back at #1 (U# in list mode's V)",
+    synopsis: "[options] <session>",
+    load: async () => (await import("./archive.ts")).unarchiveCommand,
+  },
+  {
+    name: "delete",
+    description: "delete a session and its transcript for good, after asking (D#)",
+    synopsis: "[options] <session>",
+    load: async () => (await import("./delete.ts")).deleteCommand,
+  },
+  {
     name: "search",
     description: "list the sessions whose name contains TERM; pick one to resume it",
     synopsis: "[options] [term...]",

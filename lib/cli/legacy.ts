@@ -164,3 +164,65 @@ function typoDistance(word: string, command: string): number {
   const distance = editDistance(word, command);
   return distance <= (command.length <= 6 ? 1 : 2) ? distance : Infinity;
 }
+
+/**
+ * Words people try for a command that claudecm names otherwise (`rm` for
+ * `delete`): only the suggestion after the refusal below, which holds for
+ * any bare word.
+ */
+const NATURAL_VERBS: Readonly<Record<string, string>> = {
+  rm: "delete",
+  del: "delete",
+  remove: "delete",
+  erase: "delete",
+  kill: "delete",
+  mv: "rename",
+  ren: "rename",
+  cp: "fork",
+  copy: "fork",
+  clone: "fork",
+  branch: "fork",
+  ls: "list",
+  dir: "list",
+  show: "list",
+  sessions: "list",
+  status: "list",
+  open: "resume",
+  continue: "resume",
+  info: "doctor",
+  hide: "archive",
+  unhide: "unarchive",
+  start: "new",
+  create: "new",
+};
+
+/**
+ * Why a first argument that is one bare word is refused (DESIGN.md
+ * decision 22, issue 33.4), or null when it is not one: a word with no
+ * space, not starting with `-`, not a command, a number or an old form
+ * (`l`, `n`...) would reach claude as a prompt, permissions bypassed, and be
+ * saved as a session. A quoted prompt with spaces and `-` arguments still go
+ * to claude, as the old scripts sent them. The answer names the command the
+ * word probably meant: a typo of one (`lsit`), or a verb people try (`rm`).
+ */
+export function bareWordRefusal(args: readonly string[]): string | null {
+  const first = args[0];
+  if (first === undefined || first.startsWith("-") || /\s/.test(first)) return null;
+  if (CANONICAL_COMMANDS.includes(first) || LIST_FORMS.has(first) || /^\d+$/.test(first)) {
+    return null;
+  }
+  if (first === "n" || first === "N") return null;
+  const typo = commandTypo(args);
+  const verb = NATURAL_VERBS[commandShaped(first)];
+  const meant = typo.length > 0 ? typo : verb === undefined ? [] : [verb];
+  const named = meant.length === 1 ? meant[0] : `one of ${meant.join(", ")}`;
+  const send = `claudecm new -- ${args.map(shellWord).join(" ")}`;
+  return meant.length > 0
+    ? `unknown command '${first}'. Did you mean ${named}? (To send it to claude: ${send})`
+    : `unknown command '${first}' (claudecm --help lists them; to send it to claude: ${send})`;
+}
+
+/** `word`, quoted when a shell would split it. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

@@ -5,6 +5,7 @@
  */
 
 import type { CommandDetails } from "./command.ts";
+import { parseSessionName } from "./option_values.ts";
 
 /** `new`. */
 export const newCommand: CommandDetails = {
@@ -13,10 +14,16 @@ export const newCommand: CommandDetails = {
   ],
   options: [
     { flags: "--proj <dir>", description: "the project directory (default: the current one)" },
+    {
+      flags: "--name <name>",
+      description: "start a new session of this name at once (no resume offer, no question)",
+      parse: parseSessionName,
+    },
   ],
   helpAfter: "\nExamples:\n" +
     "  claudecm new                      # this directory's session, or a new named one\n" +
     "  claudecm new --proj ~/src/app     # the same for another directory\n" +
+    '  claudecm new --name "api tests"   # a new session of that name, nothing asked\n' +
     "  claudecm new -- --model opus      # a new session, with arguments for claude\n" +
     "Old forms: claudecm n, claudecm --proj DIR, claudecm <claude arguments>.\n" +
     "Exit codes: 0 ok; for a new session, claude's when it failed; 1 when a resume failed.\n",
@@ -28,6 +35,7 @@ export const newCommand: CommandDetails = {
     return await runNew(ctx, {
       proj: input.text("proj"),
       passArgs: input.argList("claude-args"),
+      name: input.text("name"),
     });
   },
 };

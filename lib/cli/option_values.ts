@@ -8,7 +8,13 @@
 
 import { InvalidValueError } from "./command.ts";
 import { parseWholeNumber } from "../core/numbers.ts";
-import { canonicalSessionId, isSessionId } from "../core/registry.ts";
+import {
+  canonicalSessionId,
+  InvalidSessionNameError,
+  isSessionId,
+  validateSessionName,
+} from "../core/registry.ts";
+import { cleanName } from "../core/safe_text.ts";
 
 /** An option value that must be a whole number of at least 1 (`007` is 7). */
 export function parsePositiveInt(value: string): number {
@@ -50,4 +56,20 @@ export function parseSessionRef(value: string): string {
     });
   }
   return value;
+}
+
+/**
+ * A session name given on the command line (`rename N NAME`, `--name`):
+ * what the registry can hold, as a typed name is (escapes dropped, trimmed,
+ * no `|` or line break, not empty).
+ */
+export function parseSessionName(value: string): string {
+  const name = cleanName(value);
+  if (name === "") throw new InvalidValueError("a session name cannot be empty", { whole: true });
+  try {
+    return validateSessionName(name);
+  } catch (error) {
+    if (!(error instanceof InvalidSessionNameError)) throw error;
+    throw new InvalidValueError(error.message, { whole: true });
+  }
 }

@@ -9,7 +9,7 @@
 import type { CommandSpec, ContextFactory } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
-import { commandTypo, numberTypo, translateLegacyArgs } from "./legacy.ts";
+import { bareWordRefusal, numberTypo, translateLegacyArgs } from "./legacy.ts";
 import { CommandLineError, parseCommandLine } from "./parse_args.ts";
 import { COMMANDS, loadCommand, VERSION_COMMAND } from "./commands.ts";
 
@@ -67,14 +67,10 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
     );
     return ExitCode.usage;
   }
-  const typo = commandTypo(args);
-  if (typo.length > 0) {
-    // A typo never reaches claude as a prompt (DESIGN.md 5.18).
-    const named = typo.length === 1 ? typo[0] : `one of ${typo.join(", ")}`;
-    options.writeErr(
-      `claudecm: unknown command '${args[0]}'. Did you mean ${named}? ` +
-        `(To send it to claude: claudecm new -- ${args.map(shellWord).join(" ")})\n`,
-    );
+  const refusal = bareWordRefusal(args);
+  if (refusal !== null) {
+    // A typo or any other bare word never reaches claude as a prompt (DESIGN.md 5.18, 5.22).
+    options.writeErr(`claudecm: ${refusal}\n`);
     return ExitCode.usage;
   }
   const commandLine = translateLegacyArgs(args);
@@ -119,11 +115,6 @@ async function withCommandLoaded(commandLine: readonly string[]): Promise<Comman
   const at = subcommands.findIndex((command) => command.name === name && command.load);
   if (at < 0) return PROGRAM;
   return { ...PROGRAM, subcommands: subcommands.with(at, await loadCommand(subcommands[at])) };
-}
-
-/** `word`, quoted when a shell would split it. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** claudecm's version, then claude's or why there is none (main.ts does the same for `--version`). */

@@ -7,11 +7,10 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { changeRegistry } from "../registry.ts";
 import { deleteWithConfirmation } from "./delete_session.ts";
 import { pick, reportChange } from "./edit_list.ts";
 import { archivedSessions } from "../../core/registry.ts";
-import { unarchiveSession } from "../../core/registry_ops.ts";
+import { unarchiveRow } from "./row_changes.ts";
 import { liveSessionIds } from "../../core/pid_manifest.ts";
 import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -48,12 +47,7 @@ export async function viewArchived(ctx: AppContext): Promise<void> {
     if (command === null) {
       ctx.out.line("  Unknown command.", "yellow");
     } else if (session !== null && command[1].toLowerCase() === "u") {
-      const { guid } = session;
-      let found = false;
-      await changeRegistry(ctx, (r) => {
-        found = archivedSessions(r).some((s) => s.guid === guid);
-        return found ? unarchiveSession(r, guid) : r;
-      });
+      const found = await unarchiveRow(ctx, session.guid);
       reportChange(ctx, found, `Unarchived: ${session.desc}`, session);
     } else if (session !== null) {
       await deleteWithConfirmation(ctx, session);

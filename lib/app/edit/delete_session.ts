@@ -20,6 +20,7 @@
 
 import type { AppContext } from "../context.ts";
 import { refusedBeforeAsking } from "../save_check.ts";
+import type { Output } from "../../ui/output.ts";
 import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { namedTwice } from "./named_twice.ts";
 import { removeVaultCopy, vaultCopyPaths } from "../vault/vault_remove.ts";
@@ -38,41 +39,71 @@ import {
 } from "../../core/session_copies.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 
-/** Ask, then delete the files and the row together; prints what happened. */
-export async function deleteWithConfirmation(ctx: AppContext, session: Session): Promise<void> {
-  if (namedTwice(ctx, session.guid)) return;
+/** How a delete ended. */
+export type DeleteOutcome =
+  | { status: "deleted"; removed: string[] }
+  /** Deleted, except `failures` (the row goes once no transcript is left, else it stays). */
+  | { status: "partial"; removed: string[]; failures: string[]; entryKept: boolean }
+  | { status: "cancelled" }
+  /** Nothing deleted, or (with `acted`) the files but not the row: `reason` says why. */
+  | { status: "refused"; reason: string; acted?: boolean };
+
+/** How {@linkcode deleteWithConfirmation} asks and where it speaks. */
+export interface DeleteOptions {
+  /** Given on the command line (`claudecm delete N --yes`): what is deleted is shown, not asked. */
+  confirmed?: boolean;
+  /** Where its lines go (`--json` sends them to stderr); `ctx.out` by default. */
+  out?: Output;
+}
+
+/**
+ * Ask, then delete the files and the row together; prints what happened.
+ * The ONE delete path: D# in the edit list and the archived view, and
+ * `claudecm delete N`.
+ */
+export async function deleteWithConfirmation(
+  ctx: AppContext,
+  session: Session,
+  options: DeleteOptions = {},
+): Promise<DeleteOutcome> {
+  const out = options.out ?? ctx.out;
+  if (namedTwice(ctx, session.guid, { out })) {
+    return { status: "refused", reason: "another line of the session list names it too" };
+  }
   // Its files would go and its row stay: the question is not asked.
-  if (refusedBeforeAsking(ctx, "Deleting a session")) return;
+  if (refusedBeforeAsking(ctx, "Deleting a session", { out })) {
+    return { status: "refused", reason: "nothing can be saved in this run" };
+  }
   if (liveSessionIds(ctx.paths).has(session.guid)) {
-    ctx.out.line(`  '${session.desc}' is open in a claude window now; close it first.`, "red");
-    return;
+    out.line(`  '${session.desc}' is open in a claude window now; close it first.`, "red");
+    return { status: "refused", reason: "it is open in a claude window now" };
   }
   const copies = copiesToDelete(ctx, session);
   // What the user is shown is what may be deleted: stamped now, checked again when acting.
   const stamps = copies.map((files) => stampFile(files.transcript))
     .filter((stamp): stamp is FileStamp => stamp !== null);
-  ctx.out.line();
-  ctx.out.line(`  This permanently deletes '${session.desc}':`, "red");
+  out.line();
+  out.line(`  This permanently deletes '${session.desc}':`, "red");
   for (const files of copies) {
     for (const path of [files.transcript, files.sidecar].filter(exists)) {
-      ctx.out.line(`    ${path}`, "red");
+      out.line(`    ${path}`, "red");
     }
   }
-  if (copies.length === 0) ctx.out.line("    (no transcript is on disk)", "red");
+  if (copies.length === 0) out.line("    (no transcript is on disk)", "red");
   const vaultCopy = vaultCopyPaths(ctx, session.guid);
   if (vaultCopy.length > 0) {
-    ctx.out.line(`  its copy in the vault: ${vaultCopy[0]} (${vaultCopy.length} files)`, "red");
+    out.line(`  its copy in the vault: ${vaultCopy[0]} (${vaultCopy.length} files)`, "red");
   }
   const setAside = findBackupCopies(ctx.paths, session.guid);
   if (setAside.length > 0) {
-    ctx.out.line("  its copies set aside in the backup folder:", "red");
-    for (const path of setAside) ctx.out.line(`    ${path}`, "red");
+    out.line("  its copies set aside in the backup folder:", "red");
+    for (const path of setAside) out.line(`    ${path}`, "red");
   }
-  ctx.out.line("  and its entry in the session list. This cannot be undone.", "red");
-  const answer = ctx.prompter.ask("  Type 'delete' to confirm: ");
+  out.line("  and its entry in the session list. This cannot be undone.", "red");
+  const answer = options.confirmed ? "delete" : ctx.prompter.ask("  Type 'delete' to confirm: ");
   if (answer === null || answer.trim().toLowerCase() !== "delete") {
-    ctx.out.line("  Cancelled.");
-    return;
+    out.line("  Cancelled.");
+    return { status: "cancelled" };
   }
   const step = await recheckThenAct(ctx, {
     guid: session.guid,
@@ -90,20 +121,20 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
   if (!step.done && step.acted) {
     // The files went; the row stays, and so do the vault's and the backup's copies: a D# again
     // finishes it, and until then the session is restorable.
-    ctx.out.line(`  The files were deleted, but ${step.reason}.`, "red");
-    ctx.out.line(
+    out.line(`  The files were deleted, but ${step.reason}.`, "red");
+    out.line(
       "  The entry is kept, and the vault's copy with it: D# it again to finish.",
       "red",
     );
-    return;
+    return { status: "refused", reason: step.reason, acted: true };
   }
   if (!step.done) {
-    ctx.out.line(`  Nothing was deleted: ${step.reason}.`, "red");
+    out.line(`  Nothing was deleted: ${step.reason}.`, "red");
     // Another window may have removed the row itself: say "kept" only of an entry that is there.
     if (findSession(readRegistry(ctx.paths), session.guid)) {
-      ctx.out.line("  The entry is kept.", "red");
+      out.line("  The entry is kept.", "red");
     }
-    return;
+    return { status: "refused", reason: step.reason };
   }
   syncSessionIndex(ctx.paths, session.dir, step.registry);
   const { failures, transcriptLeft } = step.value;
@@ -119,17 +150,20 @@ export async function deleteWithConfirmation(ctx: AppContext, session: Session):
     }
     failures.push(...setAside.flatMap(removePath));
   }
+  const removed = copies.flatMap((files) => [files.transcript, files.sidecar])
+    .filter((path) => !exists(path));
   if (failures.length === 0) {
-    ctx.out.line(`  Deleted: ${session.desc}`, "green");
-    return;
+    out.line(`  Deleted: ${session.desc}`, "green");
+    return { status: "deleted", removed };
   }
-  ctx.out.line(
+  out.line(
     transcriptLeft
       ? `  '${session.desc}' was not deleted whole; the entry is kept. Not removed:`
       : `  Deleted: ${session.desc}, except these, which could not be removed:`,
     "red",
   );
-  for (const failure of failures) ctx.out.line(`    ${failure}`, "red");
+  for (const failure of failures) out.line(`    ${failure}`, "red");
+  return { status: "partial", removed, failures, entryKept: transcriptLeft };
 }
 
 /**

@@ -16,8 +16,9 @@ import { deleteWithConfirmation } from "./delete_session.ts";
 import { namedTwice } from "./named_twice.ts";
 import { isFolderGone } from "../../core/fs_checks.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
-import { findSession, mainSessions, type Session } from "../../core/registry.ts";
-import { archiveSession, moveSession, renameSession } from "../../core/registry_ops.ts";
+import { mainSessions, type Session } from "../../core/registry.ts";
+import { moveSession } from "../../core/registry_ops.ts";
+import { archiveRow, renameRow } from "./row_changes.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { FOLDER_GONE_MARK } from "../../ui/session_list.ts";
 
@@ -73,27 +74,17 @@ export async function editSession(ctx: AppContext, key: EditKey, session: Sessio
       if (refusedBeforeAsking(ctx, "Renaming a session")) return;
       const name = askSessionName(ctx, `  New name for '${session.desc}' (Enter to keep): `);
       if (name === null) return;
-      let found = false;
-      await changeRegistry(ctx, (r) => {
-        found = findSession(r, guid) !== undefined;
-        return found ? renameSession(r, guid, name) : r;
-      });
-      reportChange(ctx, found, `Renamed: ${name}`, session);
+      reportChange(ctx, await renameRow(ctx, guid, name), `Renamed: ${name}`, session);
       return;
     }
     case "p":
       return await changeSessionPath(ctx, session);
-    case "a": {
-      let found = false;
-      await changeRegistry(ctx, (r) => {
-        found = mainSessions(r).some((s) => s.guid === guid);
-        return found ? archiveSession(r, guid) : r;
-      });
-      reportChange(ctx, found, `Archived: ${session.desc}`, session);
+    case "a":
+      reportChange(ctx, await archiveRow(ctx, guid), `Archived: ${session.desc}`, session);
       return;
-    }
     case "d":
-      return await deleteWithConfirmation(ctx, session);
+      await deleteWithConfirmation(ctx, session);
+      return;
   }
 }
 

@@ -53,6 +53,8 @@ export interface PostExitOptions {
    * replaced it, or it was removed), and post-exit leaves the registry alone.
    */
   registerIfMissing?: boolean;
+  /** With `registerIfMissing`: the name a row registered here gets (`fork --name`), not asked. */
+  name?: string;
 }
 
 /** Trims pay for themselves only above this reduction (spec 11.15 step 9). */
@@ -140,8 +142,8 @@ export async function saveExitState(
       gone = true;
       return r;
     }
-    provisional = true;
-    return addAtTop(r, { guid, dir, desc: fallback, tokens: "" });
+    provisional = options.name === undefined;
+    return addAtTop(r, { guid, dir, desc: options.name ?? fallback, tokens: "" });
   });
   if (unparsed) {
     ctx.out.line(

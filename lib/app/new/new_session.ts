@@ -51,6 +51,8 @@ export interface NewOptions {
   proj?: string;
   /** Arguments for claude. */
   passArgs: string[];
+  /** `--name NAME`: a new session of that name, with no question (issue 33.2). */
+  name?: string;
 }
 
 /** Start (or resume) the session of a directory; returns the exit code. */
@@ -65,6 +67,12 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   if (resumeId !== null) return await resumeFromArgs(ctx, settings, { dir, resumeId, passArgs });
   if (argsPrint(passArgs) && !argsPickSession(passArgs)) {
     return await launchPrintCall(ctx, settings, { dir, passArgs });
+  }
+  if (options.name !== undefined) {
+    // Named on the command line: a new session, nothing offered and nothing asked.
+    const outcome = await freshLaunch(ctx, settings, { dir, desc: options.name, passArgs });
+    await finishFreshLaunch(ctx, outcome, { settings, dir, provisional: false });
+    return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
   }
   const isHere = folderMatcher(dir, ctx.os);
   let match = mainSessions(readRegistry(ctx.paths)).find((session) => isHere(session.dir));

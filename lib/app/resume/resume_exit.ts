@@ -30,6 +30,8 @@ export interface FinishedResume {
   session: Session;
   registered: boolean;
   outcome: ResumeOutcome;
+  /** The name a `--fork-session` branch's row gets (`claudecm fork`); else post-exit asks. */
+  branchName?: string;
 }
 
 /** Finish a resume of `session` that ended with `outcome`. */
@@ -51,6 +53,7 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
       guid: outcome.effectiveGuid,
       dir: session.dir,
       registerIfMissing: !finished.registered || outcome.branch === true,
+      name: outcome.branch === true ? finished.branchName : undefined,
     });
     return;
   }

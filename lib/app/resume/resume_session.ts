@@ -49,6 +49,8 @@ export interface ResumeRequest {
   launchDir?: string;
   /** More arguments for claude (pass-through), after claudecm's own. */
   extraArgs?: string[];
+  /** With `--fork-session` in `extraArgs`: the name of the branch's own row (`claudecm fork`). */
+  branchName?: string;
 }
 
 /**
@@ -87,7 +89,13 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
       displayName: launchName(ctx, { ...request, session }),
       extraArgs: request.extraArgs,
     });
-    await finishResume(ctx, { settings, session, registered, outcome });
+    await finishResume(ctx, {
+      settings,
+      session,
+      registered,
+      outcome,
+      branchName: request.branchName,
+    });
     return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
   } finally {
     unmark();

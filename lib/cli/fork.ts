@@ -1,0 +1,31 @@
+/**
+ * `claudecm fork N [--name NAME]`: go on with a session in a branch of it.
+ *
+ * @module
+ */
+
+import type { CommandDetails } from "./command.ts";
+import { parseSessionName, parseSessionRef, SESSION_REF_HELP } from "./option_values.ts";
+
+/** `fork`. */
+export const forkCommand: CommandDetails = {
+  arguments: [{ name: "<session>", description: SESSION_REF_HELP, parse: parseSessionRef }],
+  options: [
+    {
+      flags: "--name <name>",
+      description: "the branch's name in the list (default: the session's, with ' (fork)')",
+      parse: parseSessionName,
+    },
+  ],
+  helpAfter: "\nResumes the session with claude's --fork-session: claude goes on in a new\n" +
+    "conversation that starts with all of this one, and the original stays as it was.\n" +
+    "The branch gets its own entry in the list.\n" +
+    "Exit codes: 0 ok, 1 the session could not be resumed, 2 usage error.\n",
+  run: async (input, makeContext) => {
+    const [{ runFork }, ctx] = await Promise.all([
+      import("../app/resume/fork.ts"),
+      makeContext({ launches: true }),
+    ]);
+    return await runFork(ctx, { ref: input.argText("session")!, name: input.text("name") });
+  },
+};
