@@ -89,7 +89,7 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
   }
 }
 
-/** `1, 3, 7`; a long run of matches as its first and last (`1, 3, ... 40`). */
+/** `1, 3, 7`; a long run of matches as its first three and its last (`1, 3, 7, ... 40`). */
 function shownNumbers(numbers: number[]): string {
   if (numbers.length <= 8) return numbers.join(", ");
   return `${numbers.slice(0, 3).join(", ")}, ... ${numbers[numbers.length - 1]}`;
