@@ -16,7 +16,7 @@ import { createTestContext } from "./helpers/test_context.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
 import { sessionId, writeRegistryText } from "./helpers/claude_home.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
-import { namesPathsIn } from "../lib/transcript/named_paths.ts";
+import { namesPathsIn, sidecarsNamedIn } from "../lib/transcript/named_paths.ts";
 
 const ORIGINAL = sessionId(0xa1);
 const FORK = "f0f0f0f0-0000-4000-8000-00000000f0f0";
@@ -185,5 +185,52 @@ Deno.test("vault prune keeps the parent a registered /branch copy records (forke
     assert.ok(pathExists(entry.transcript), "the parent stays in the vault");
   } finally {
     world.cleanup();
+  }
+});
+
+Deno.test("restore puts back the predecessor's tool results the restored fork names, and not its transcript", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = projectDirFor(world.paths, world.project);
+    const saved = withToolResults(folder, ORIGINAL, world.project);
+    Deno.writeTextFileSync(world.paths.registryFile, `${ORIGINAL}|${world.project}|Work|1\n`);
+    world.claudeScenario({ fork: true, forkId: FORK, messages: ["carry on"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    assert.equal((await world.run(["1"])).code, 0);
+    // Claude's clean-up took the fork's transcript and the folder it names.
+    Deno.removeSync(join(folder, `${FORK}.jsonl`));
+    Deno.removeSync(join(folder, ORIGINAL), { recursive: true });
+    const restored = await world.run(["restore", "1"]);
+    assert.equal(restored.code, 0, restored.stderr);
+    assert.ok(pathExists(join(folder, `${FORK}.jsonl`)));
+    assert.equal(
+      Deno.readTextFileSync(saved),
+      "the whole output\n",
+      "back where the fork names it",
+    );
+    assert.match(restored.stdout, /Put back 1 files its lines name, from the vault/);
+    assert.ok(!pathExists(join(folder, `${ORIGINAL}.jsonl`)), "the predecessor stays set aside");
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("sidecarsNamedIn: the sessions' folders a transcript names under the projects root", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const file = join(dir, "t.jsonl");
+    const root = "C:\\Users\\zoë\\.claude\\projects";
+    const lines = [
+      { message: { content: `${root}\\C--w-app\\${ORIGINAL}\\tool-results\\x.txt` } },
+      { message: { content: `${root}\\C--w-app\\${FORK}\\tool-results\\y.txt ${root}\\k\\z` } },
+    ];
+    Deno.writeTextFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    assert.deepEqual(sidecarsNamedIn(file, root, "\\"), [
+      `${root}\\C--w-app\\${ORIGINAL}`,
+      `${root}\\C--w-app\\${FORK}`,
+    ]);
+    assert.deepEqual(sidecarsNamedIn(file, "/home/u/.claude/projects", "/"), []);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
   }
 });

@@ -149,6 +149,29 @@ export function restoreVaultEntry(
   return { status: "restored", files: todo.map(([, to]) => to) };
 }
 
+/**
+ * Put back the files of vault sidecar folder `vaultSidecar` that are missing
+ * from `target` (a sidecar another session's lines name: DESIGN.md decision
+ * 24), never replacing a file that is there; its transcript stays in the
+ * vault. Returns the files put back.
+ */
+export function restoreVaultSidecar(
+  vaultSidecar: string,
+  target: string,
+  options: { copy?: boolean } = {},
+): string[] {
+  const placed: string[] = [];
+  for (const file of filesUnder(vaultSidecar)) {
+    if (isGenerationName(file)) continue;
+    const to = join(target, relative(vaultSidecar, file));
+    if (compareFiles(file, to) !== "absent") continue;
+    removeDeadWritersTempsOf(to);
+    placeWithoutOverwrite(file, to, options.copy === true);
+    placed.push(to);
+  }
+  return placed;
+}
+
 /** Whether `path` is a symbolic link whose target is not there. */
 function isLinkToNothing(path: string): boolean {
   if (infoOrNull(path, { links: "self" })?.isSymlink !== true) return false;

@@ -48,3 +48,33 @@ export function foldersNamedIn(
   });
   return found;
 }
+
+const SESSION_ID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+/**
+ * The sessions' sidecar folders under `projectsDir` (`<projectsDir>/<key>/<id>`)
+ * that the transcript at `path` names a path inside, in one read. Throws
+ * when the transcript cannot be read.
+ */
+export function sidecarsNamedIn(path: string, projectsDir: string, separator: string): string[] {
+  const encode = (text: string) =>
+    toLatin1(new TextEncoder().encode(JSON.stringify(text).slice(1, -1)));
+  const prefix = encode(projectsDir + separator);
+  const sep = escapeRegExp(encode(separator));
+  const pattern = new RegExp(
+    `${escapeRegExp(prefix)}([A-Za-z0-9_-]+)${sep}(${SESSION_ID})${sep}`,
+    "g",
+  );
+  const found = new Set<string>();
+  scanLines(path, (line) => {
+    if (!line.latin1.includes(prefix)) return;
+    for (const match of line.latin1.matchAll(pattern)) {
+      found.add(projectsDir + separator + match[1] + separator + match[2]);
+    }
+  });
+  return [...found];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

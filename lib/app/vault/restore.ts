@@ -19,6 +19,7 @@ import { type SessionFiles, sessionFilesFor, vaultEntryFor } from "../../core/se
 import { locateTranscript, type TranscriptLocation } from "../../core/transcript_location.ts";
 import { restoreVaultEntry } from "../../store/vault_entry.ts";
 import { vaultSetting } from "./vault_sync.ts";
+import { restoreNamedSidecars } from "./restore_named.ts";
 import { compareCopies, type CopyOrder } from "../../transcript/copy_order.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 import { resolveSession } from "../session/resolve_session.ts";
@@ -182,7 +183,8 @@ async function restoreInto(
     return null;
   }
   const status = result.files.length === 0 ? "in-place" : "restored";
-  return { status, transcript: target.transcript };
+  const named = restoreNamedSidecars(ctx, target.transcript, session.guid);
+  return { status, transcript: target.transcript, ...(named.length > 0 ? { named } : {}) };
 }
 
 /**
@@ -234,6 +236,8 @@ function linkTarget(path: string): string {
 interface Restored {
   status: "restored" | "in-place";
   transcript: string;
+  /** Other sessions' sidecar files its lines name, put back with it (restore_named.ts). */
+  named?: string[];
 }
 
 function sayRestored(ctx: AppContext, session: Session, done: Restored): void {
@@ -241,5 +245,8 @@ function sayRestored(ctx: AppContext, session: Session, done: Restored): void {
     ctx.out.line(`  '${session.desc}' is already in place: ${done.transcript}`);
   } else {
     ctx.out.line(`  Restored '${session.desc}' from the vault: ${done.transcript}`, "green");
+  }
+  if (done.named !== undefined) {
+    ctx.out.line(`  Put back ${done.named.length} files its lines name, from the vault.`, "green");
   }
 }
