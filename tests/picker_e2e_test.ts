@@ -335,3 +335,32 @@ pickerTest(
     }
   },
 );
+
+pickerTest(
+  "the highlight is reverse video in colour, and no colour at all with NO_COLOR",
+  async (world) => {
+    seedSessions(world, [{ desc: "Alpha" }, { desc: "Beta" }]);
+    const env = { ...world.env };
+    delete env.NO_COLOR;
+    const coloured = await openTmux(["list"], { env, cwd: world.project });
+    try {
+      await coloured.waitFor(/Enter resume/);
+      const screen = await coloured.screen({ escapes: true });
+      // deno-lint-ignore no-control-regex -- the terminal's own codes are what is read
+      assert.match(screen, /\x1b\[(0;)?7m[^\n]*1\. Alpha/, "the highlighted row in reverse video");
+      await coloured.keys(["Escape"]);
+    } finally {
+      await coloured.close();
+    }
+    const plain = await openPicker(world, ["list"]);
+    try {
+      const screen = await plain.screen({ escapes: true });
+      // deno-lint-ignore no-control-regex -- the terminal's own codes are what is read
+      assert.doesNotMatch(screen, /\x1b\[(?!0?m|39m|49m)[0-9;]*m/, "NO_COLOR: no colour or style");
+      assert.match(screen, /^>\s+1\. Alpha/m, "the highlight still shows, as a >");
+      await plain.keys(["Escape"]);
+    } finally {
+      await plain.close();
+    }
+  },
+);
