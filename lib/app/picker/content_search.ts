@@ -1,7 +1,8 @@
 /**
  * What was said, for the picker's filter: the find index (DESIGN.md 5.12)
- * brought up to date once the first frame is on the screen, then asked for
- * each query once typing pauses. The last word typed is a prefix, so
+ * brought up to date once the first frame is on the screen, in a worker so
+ * that keys are drawn meanwhile, then asked for each query once typing
+ * pauses. The last word typed is a prefix, so
  * matches come while a word is half typed. Nothing is written to the
  * screen from here (the picker owns it): no progress bar, and a failure
  * (another claudecm holding the index, a damaged or unwritable one) only
@@ -39,6 +40,7 @@ export function createContentSearch(ctx: AppContext): ContentSearch {
   let search: Searcher | undefined;
   let state: "idle" | "indexing" | "ready" | "failed" = "idle";
   let closed = false;
+  let worker: Worker | undefined;
   let wanted = "";
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onChange = () => {};
@@ -60,7 +62,7 @@ export function createContentSearch(ctx: AppContext): ContentSearch {
         try {
           // The index (node:sqlite) loads only now, after the first frame.
           search = await loadSearcher(ctx);
-          db = await openUpToDate(ctx);
+          db = await openUpToDate(ctx, (started) => worker = started);
           state = db === undefined ? "failed" : "ready";
         } catch {
           state = "failed";
@@ -91,6 +93,8 @@ export function createContentSearch(ctx: AppContext): ContentSearch {
     },
     close() {
       closed = true;
+      // An update still running goes: what it committed stays, the rest is read next time.
+      worker?.terminate();
       clearTimeout(timer);
       db?.close();
       db = undefined;
@@ -103,30 +107,36 @@ function wordsOf(query: string): string[] {
 }
 
 /**
- * The index, updated under its lock; when another claudecm is updating it,
- * what it holds so far. Undefined when there is none to read.
+ * Bring the index up to date in a worker (index_worker.ts), then open it for
+ * reading; undefined when there is none to read. `onWorker` hears of the
+ * worker, which the caller ends when it leaves before the update does.
  */
-async function openUpToDate(ctx: AppContext): Promise<FindIndexDb | undefined> {
-  const [{ findIndexPath }, { FindIndexDb, findIndexLockPath }, { withFileLock }, { updateIndex }] =
-    await Promise.all([
-      import("../find/index_search.ts"),
-      import("../../store/find_index_db.ts"),
-      import("../../store/lock.ts"),
-      import("../find/index_update.ts"),
-    ]);
+async function openUpToDate(
+  ctx: AppContext,
+  onWorker: (worker: Worker) => void,
+): Promise<FindIndexDb | undefined> {
+  const [{ findIndexPath }, { FindIndexDb }] = await Promise.all([
+    import("../find/index_search.ts"),
+    import("../../store/find_index_db.ts"),
+  ]);
   const path = findIndexPath(ctx.paths);
   Deno.mkdirSync(ctx.paths.cmHome, { recursive: true });
-  return await withFileLock(findIndexLockPath(path), async ({ held }) => {
-    if (!held) return FindIndexDb.open(path, { writer: false });
-    const db = FindIndexDb.open(path, { writer: true })!;
-    try {
-      await updateIndex(db, ctx.paths.projectsDir);
-    } catch (error) {
-      db.close();
-      throw error;
-    }
-    return db;
-  }, { timeoutMs: 0 });
+  const worker = new Worker(new URL("./index_worker.ts", import.meta.url), { type: "module" });
+  onWorker(worker);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent) =>
+        event.data.done ? resolve() : reject(new Error(String(event.data.failed)));
+      worker.onerror = (event: ErrorEvent) => {
+        event.preventDefault();
+        reject(new Error(event.message));
+      };
+      worker.postMessage({ path, projectsDir: ctx.paths.projectsDir });
+    });
+  } finally {
+    worker.terminate();
+  }
+  return FindIndexDb.open(path, { writer: false });
 }
 
 /** Asks an open index for a query's matches. */
