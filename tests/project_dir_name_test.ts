@@ -10,6 +10,10 @@ import { pathExists } from "../lib/core/fs_checks.ts";
 import { createLaunchWorld, type LaunchWorld } from "./helpers/launch_world.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
 import { sessionId } from "./helpers/claude_home.ts";
+import { createTestContext } from "./helpers/test_context.ts";
+import { createMemoryOutput } from "../lib/ui/output.ts";
+import { type FindJson, runFind } from "../lib/app/find/find.ts";
+import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
 
@@ -92,5 +96,38 @@ Deno.test("CLAUDE_CODE_PROJECT_DIR_NAME: a fork on resume is followed", async ()
     assert.ok(pathExists(join(world.paths.backupDir, "project", `${ORIGINAL}.jsonl`)));
   } finally {
     world.cleanup();
+  }
+});
+
+Deno.test("CLAUDE_CODE_PROJECT_DIR_NAME: find --project keeps to its folder in the shared dir", async () => {
+  const t = createTestContext({
+    env: { CLAUDE_CODE_PROJECT_DIR_NAME: "shared" },
+    now: new Date("2026-11-30T12:00:00Z"),
+    interactive: false,
+  });
+  try {
+    const shared = join(t.ctx.paths.projectsDir, "shared");
+    Deno.mkdirSync(shared, { recursive: true });
+    const ids: Record<string, string> = {};
+    for (const name of ["app", "other"]) {
+      const cwd = join(t.home, name);
+      Deno.mkdirSync(cwd);
+      const builder = new TranscriptBuilder({ cwd, start: new Date("2026-10-05T10:00:00Z") })
+        .prompt("the gerenuk release");
+      builder.write(join(shared, `${builder.sessionId}.jsonl`));
+      ids[cwd] = builder.sessionId;
+    }
+    for (const index of [true, false]) {
+      for (const cwd of Object.keys(ids)) {
+        const out = createMemoryOutput();
+        t.ctx.out = out;
+        const code = await runFind(t.ctx, { terms: ["gerenuk"], json: true, index, project: cwd });
+        assert.equal(code, 0);
+        const found = JSON.parse(out.text()) as FindJson;
+        assert.deepEqual(found.results.map((r) => r.sessionId), [ids[cwd]], `${cwd} ${index}`);
+      }
+    }
+  } finally {
+    t.cleanup();
   }
 });
