@@ -59,6 +59,9 @@ export function createFixtureHome(): FixtureHome {
     NO_COLOR: "1",
     TMPDIR: root,
   };
+  // `deno run main.ts` (the tests' stand-in for a binary) keeps its code cache where it was.
+  const denoDir = Deno.env.get("DENO_DIR");
+  if (denoDir !== undefined) env.DENO_DIR = denoDir;
   if (Deno.build.os === "windows") {
     for (const name of WINDOWS_PASS) {
       const value = Deno.env.get(name);

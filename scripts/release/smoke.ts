@@ -15,9 +15,11 @@
  *    on 127.0.0.1 as the release would be, checked against DIR's SHA256SUMS,
  *    and the installed claudecm prints the version.
  *
- * Usage: deno run -A scripts/release/smoke.ts --bin PATH [--release-dir DIR]
+ * Usage: deno run -A scripts/release/smoke.ts --bin PATH [--bin-arg ARG]...
+ *          [--release-dir DIR]
  * The release workflow runs it on each runner of its matrix; tests/
- * release_smoke_test.ts runs it here against `deno run main.ts`.
+ * release_smoke_test.ts runs it here against `deno run main.ts` (`--bin` the
+ * deno, `--bin-arg` each of `run -A main.ts`).
  *
  * @module
  */
@@ -34,7 +36,10 @@ import {
 } from "./fixture_home.ts";
 import { HOSTILE_ARGS } from "./hostile_args.ts";
 import { runInstallScript } from "./install_check.ts";
-import { runBinary } from "./run_binary.ts";
+import { type BinaryRun, runBinary, type RunBinaryOptions } from "./run_binary.ts";
+
+/** claudecm with these arguments, as the smoke test starts it. */
+type Claudecm = (args: string[], options: RunBinaryOptions) => Promise<BinaryRun>;
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const IS_WINDOWS = Deno.build.os === "windows";
@@ -63,14 +68,14 @@ interface Listed {
   status: string;
 }
 
-async function checkVersion(bin: string, world: FixtureHome): Promise<void> {
-  const run = await runBinary(bin, ["--version"], { env: world.env });
+async function checkVersion(claudecm: Claudecm, world: FixtureHome): Promise<void> {
+  const run = await claudecm(["--version"], { env: world.env });
   const first = run.stdout.split(/\r?\n/)[0];
   check(`--version prints ${VERSION}`, run.code === 0 && first === VERSION, run);
 }
 
-async function listJson(bin: string, world: FixtureHome): Promise<Listed[] | undefined> {
-  const run = await runBinary(bin, ["list", "--json"], { env: world.env, cwd: world.project });
+async function listJson(claudecm: Claudecm, world: FixtureHome): Promise<Listed[] | undefined> {
+  const run = await claudecm(["list", "--json"], { env: world.env, cwd: world.project });
   const json = parseJson(run.stdout) as { sessions?: Listed[] } | undefined;
   if (run.code !== 0 || !Array.isArray(json?.sessions)) {
     check("list --json prints the list", false, run);
@@ -79,8 +84,8 @@ async function listJson(bin: string, world: FixtureHome): Promise<Listed[] | und
   return json.sessions;
 }
 
-async function checkList(bin: string, world: FixtureHome): Promise<void> {
-  const sessions = await listJson(bin, world);
+async function checkList(claudecm: Claudecm, world: FixtureHome): Promise<void> {
+  const sessions = await listJson(claudecm, world);
   if (sessions === undefined) return;
   const got = sessions.map((s) => [s.number, s.guid, s.desc, s.status]);
   const want = FIXTURE_SESSIONS.map((s, i) => [i + 1, s.id, s.desc, "ok"]);
@@ -90,8 +95,8 @@ async function checkList(bin: string, world: FixtureHome): Promise<void> {
   });
 }
 
-async function checkFind(bin: string, world: FixtureHome): Promise<void> {
-  const run = await runBinary(bin, ["find", "--json", FIND_WORD], {
+async function checkFind(claudecm: Claudecm, world: FixtureHome): Promise<void> {
+  const run = await claudecm(["find", "--json", FIND_WORD], {
     env: world.env,
     cwd: world.project,
   });
@@ -107,7 +112,7 @@ async function checkFind(bin: string, world: FixtureHome): Promise<void> {
   );
 }
 
-async function checkLaunch(bin: string, world: FixtureHome): Promise<void> {
+async function checkLaunch(claudecm: Claudecm, world: FixtureHome): Promise<void> {
   const argvLog = join(world.root, "argv.jsonl");
   const scenario = join(world.root, "claude-scenario.json");
   Deno.writeTextFileSync(scenario, JSON.stringify({ messages: ["smoke"] }));
@@ -123,7 +128,7 @@ async function checkLaunch(bin: string, world: FixtureHome): Promise<void> {
     IS_SANDBOX: "1",
     CLAUDECM_RUN_AS: "claudecm-smoke-no-such-user",
   };
-  const run = await runBinary(bin, ["new", "--", ...HOSTILE_ARGS], {
+  const run = await claudecm(["new", "--", ...HOSTILE_ARGS], {
     env,
     cwd: world.project,
     stdin: "Smoke launch\n",
@@ -145,7 +150,7 @@ async function checkLaunch(bin: string, world: FixtureHome): Promise<void> {
     JSON.stringify(tail) === JSON.stringify(HOSTILE_ARGS),
     { got: launched, want: HOSTILE_ARGS },
   );
-  const sessions = await listJson(bin, world) ?? [];
+  const sessions = await listJson(claudecm, world) ?? [];
   check(
     "the launched session is saved, as #1",
     sessions.length === FIXTURE_SESSIONS.length + 1 && sessions[0].desc === "Smoke launch",
@@ -156,20 +161,28 @@ async function checkLaunch(bin: string, world: FixtureHome): Promise<void> {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: Deno.args,
-    options: { bin: { type: "string" }, "release-dir": { type: "string" } },
+    options: {
+      bin: { type: "string" },
+      "bin-arg": { type: "string", multiple: true },
+      "release-dir": { type: "string" },
+    },
   });
   if (values.bin === undefined) {
-    console.error("usage: smoke.ts --bin PATH [--release-dir DIR]");
+    console.error("usage: smoke.ts --bin PATH [--bin-arg ARG]... [--release-dir DIR]");
     Deno.exit(2);
   }
   const bin = resolve(values.bin);
-  console.log(`release smoke test of ${bin} on ${Deno.build.os} ${Deno.build.arch}`);
+  const leading = values["bin-arg"] ?? [];
+  const claudecm: Claudecm = (args, options) => runBinary(bin, [...leading, ...args], options);
+  console.log(
+    `release smoke test of ${[bin, ...leading].join(" ")} on ${Deno.build.os} ${Deno.build.arch}`,
+  );
   const world = createFixtureHome();
   try {
-    await checkVersion(bin, world);
-    await checkList(bin, world);
-    await checkFind(bin, world);
-    await checkLaunch(bin, world);
+    await checkVersion(claudecm, world);
+    await checkList(claudecm, world);
+    await checkFind(claudecm, world);
+    await checkLaunch(claudecm, world);
     if (values["release-dir"] !== undefined) {
       const installed = await runInstallScript(resolve(values["release-dir"]), world);
       check(
