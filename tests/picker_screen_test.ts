@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { ESCAPE_WAIT_MS, type PickerTerminal, withScreen } from "../lib/ui/picker/screen.ts";
+import {
+  ESCAPE_WAIT_MS,
+  type PickerTerminal,
+  ScreenUnavailable,
+  withScreen,
+} from "../lib/ui/picker/screen.ts";
 
 /** A terminal that types `reads` one by one and records what happened to it. */
 function fakeTerminal(reads: string[]) {
@@ -92,4 +97,13 @@ Deno.test("screen: only the lines that changed are written again", async () => {
     assert.ok(!log.at(-1)!.includes("one"));
     return Promise.resolve();
   });
+});
+
+Deno.test("screen: a terminal that refuses raw mode is ScreenUnavailable, nothing written", async () => {
+  const { terminal, log } = fakeTerminal([]);
+  terminal.setRaw = () => {
+    throw new Error("not a terminal");
+  };
+  await assert.rejects(withScreen(terminal, () => Promise.resolve()), ScreenUnavailable);
+  assert.deepEqual(log, []);
 });

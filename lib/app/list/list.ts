@@ -104,21 +104,34 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
 
 /** The picker (issue 34), in the terminal this run has on stdin and stdout. */
 async function openPicker(ctx: AppContext): Promise<number> {
-  const [{ prepareLaunch }, { runPicker }, { processTerminal }, { warnMalformedLines }] =
-    await Promise.all([
-      import("../launch/launch_setup.ts"),
-      import("../picker/picker.ts"),
-      import("../../ui/picker/process_terminal.ts"),
-      import("./malformed_warning.ts"),
-    ]);
+  const [
+    { prepareLaunch },
+    { runPicker },
+    { processTerminal },
+    { ScreenUnavailable },
+    { warnMalformedLines },
+  ] = await Promise.all([
+    import("../launch/launch_setup.ts"),
+    import("../picker/picker.ts"),
+    import("../../ui/picker/process_terminal.ts"),
+    import("../../ui/picker/screen.ts"),
+    import("./malformed_warning.ts"),
+  ]);
   const setup = await prepareLaunch(ctx, { requireClaude: false });
   if ("reexecExitCode" in setup) return setup.reexecExitCode;
   warnMalformedLines(ctx, readRegistry(ctx.paths));
-  return await runPicker(ctx, {
-    settings: setup.settings,
-    terminal: processTerminal(),
-    colour: ctx.env("NO_COLOR") === undefined,
-  });
+  try {
+    return await runPicker(ctx, {
+      settings: setup.settings,
+      terminal: processTerminal(),
+      colour: ctx.env("NO_COLOR") === undefined,
+    });
+  } catch (error) {
+    // A terminal that refuses raw mode still has the numbered menu, which reads lines.
+    if (!(error instanceof ScreenUnavailable)) throw error;
+    const { runListMode } = await import("./list_mode.ts");
+    return await runListMode(ctx);
+  }
 }
 
 /** The registry, main and archived, with each session's info and the lines that did not parse. */

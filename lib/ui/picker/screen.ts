@@ -52,6 +52,9 @@ export interface Screen {
   wake(): void;
 }
 
+/** The terminal refused raw mode: the picker cannot run there (the caller offers the menu). */
+export class ScreenUnavailable extends Error {}
+
 /** How long a lone ESC waits for the rest of a sequence before it is the Escape key. */
 export const ESCAPE_WAIT_MS = 40;
 
@@ -77,7 +80,11 @@ export async function withScreen<T>(
       terminal.setRaw(false);
     }
   };
-  terminal.setRaw(true);
+  try {
+    terminal.setRaw(true);
+  } catch (error) {
+    throw new ScreenUnavailable(error instanceof Error ? error.message : String(error));
+  }
   const stopEnding = terminal.onEnding((code) => {
     restore();
     terminal.exit(code);
