@@ -234,3 +234,24 @@ Deno.test("sidecarsNamedIn: the sessions' folders a transcript names under the p
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("P#: the old folder's tool results the session's lines name stay where they are named", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = projectDirFor(world.paths, world.project);
+    const saved = withToolResults(folder, ORIGINAL, world.project);
+    Deno.writeTextFileSync(world.paths.registryFile, `${ORIGINAL}|${world.project}|Work|1\n`);
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const elsewhere = join(world.dir, "elsewhere");
+    Deno.mkdirSync(elsewhere);
+    const result = await world.run([], { stdin: `e\np1\n${elsewhere}\nq\nq\n` });
+    assert.match(result.stdout, /Path changed: Work/, result.stderr);
+    const moved = projectDirFor(world.paths, elsewhere);
+    assert.ok(pathExists(join(moved, `${ORIGINAL}.jsonl`)), "the transcript moved");
+    assert.ok(pathExists(join(moved, ORIGINAL, "tool-results", "toolu_01.txt")), "with a copy");
+    assert.ok(pathExists(saved), "and the files its lines name are still there");
+    assert.ok(!pathExists(join(folder, `${ORIGINAL}.jsonl`)), "the old transcript is set aside");
+  } finally {
+    world.cleanup();
+  }
+});

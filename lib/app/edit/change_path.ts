@@ -41,6 +41,7 @@ import { removeIfEmpty } from "../../store/merge_move.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { compareCopies } from "../../transcript/copy_order.ts";
+import { namesPathsIn } from "../../transcript/named_paths.ts";
 import { typedPath } from "../folder_option.ts";
 
 /** The lock one P# holds while it copies, re-checks and moves, in claudecm's home. */
@@ -138,6 +139,8 @@ async function moveToFolder(
     }
   }
   const destDir = sessionBackupDir(ctx.paths, session.dir);
+  // The session's lines name its tool results under the old folder: they stay there too.
+  const keepSidecar = moving && namesOwnSidecar(ctx, source);
   // Whether this P# moved the old copy aside: another window's P# or D# may move or delete it too.
   let movedAside = false;
   const step = await recheckThenAct(ctx, {
@@ -150,7 +153,11 @@ async function moveToFolder(
       if (compareCopies(source.transcript, target.transcript) !== "same") {
         throw new Error(`the copy at ${target.transcript} differs from ${source.transcript}`);
       }
-      moveSessionAside(source.folder, session.guid, { destDir, join: ctx.paths.path.join });
+      moveSessionAside(source.folder, session.guid, {
+        destDir,
+        join: ctx.paths.path.join,
+        keepSidecar,
+      });
       movedAside = true;
     }
     return {
@@ -174,6 +181,16 @@ async function moveToFolder(
   }
   if (moving) ctx.out.line(`  The old copy is kept in ${destDir}.`, "darkGray");
   return step.registry;
+}
+
+/** Whether the transcript at `files` names files in its own sidecar there (DESIGN.md 24). */
+function namesOwnSidecar(ctx: AppContext, files: SessionFiles): boolean {
+  if (!isDirectory(files.sidecar)) return false;
+  try {
+    return namesPathsIn(files.transcript, files.sidecar, ctx.paths.path.sep);
+  } catch {
+    return true; // Cannot tell now: leaving it loses nothing.
+  }
 }
 
 /**
