@@ -9,6 +9,7 @@ import { projectDirFor } from "../lib/core/paths.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { writeFileAtomic } from "../lib/store/atomic_write.ts";
 import { openStreamedFile } from "../lib/store/atomic_stream.ts";
+import { renameClaudeJsonEntries } from "../lib/store/claude_json_store.ts";
 
 const DEAD = "999999999";
 
@@ -60,6 +61,23 @@ Deno.test("writeFileAtomic and a streamed file sweep their own target's dead tem
     file.commit({ replace: true });
     assert.equal(pathExists(`${streamed}.tmp-${DEAD}`), false);
     assert.equal(Deno.readTextFileSync(streamed), "<p>whole</p>");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("a rename in ~/.claude.json sweeps the copy a killed move left beside it", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-sweep-" });
+  try {
+    const path = join(dir, ".claude.json");
+    Deno.writeTextFileSync(path, '{"projects": {"/old": {"x": 1}}}\n');
+    const left = `${path}.claudecm-${DEAD}`;
+    const claudes = `${path}.tmp.${DEAD}.1700000000`;
+    Deno.writeTextFileSync(left, "a whole copy of it");
+    Deno.writeTextFileSync(claudes, "claude's own");
+    assert.equal(renameClaudeJsonEntries(path, [{ from: "/old", to: "/new" }]).length, 1);
+    assert.equal(pathExists(left), false, "the killed move's copy went");
+    assert.equal(pathExists(claudes), true, "claude's own temporary name is not claudecm's");
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

@@ -12,7 +12,8 @@ import {
   projectEntries,
   renameProjectEntries,
 } from "../core/claude_json_projects.ts";
-import { writeFileAtomic } from "./atomic_write.ts";
+import { realTarget, writeFileAtomic } from "./atomic_write.ts";
+import { removeDeadWritersTempsOf } from "./stale_temps.ts";
 import { readRegularBytes } from "../core/fs_checks.ts";
 
 const ATTEMPTS = 5;
@@ -32,6 +33,7 @@ export function renameClaudeJsonEntries(path: string, renames: EntryRename[]): E
     const after = renameProjectEntries(before, due);
     const now = readClaudeJson(path);
     if (now !== null && sameBytes(now, before)) {
+      removeDeadWritersTempsOf(realTarget(path)); // A killed move's copy (issue 30 item 15).
       writeFileAtomic(path, after, { tmpSuffix: `.claudecm-${Deno.pid}` });
       return due;
     }

@@ -14,8 +14,12 @@ import { isProcessAlive } from "../core/pid_manifest.ts";
 import { isSessionId, transcriptSessionId } from "../core/registry.ts";
 import { SESSION_INDEX_FILE } from "../core/session_index.ts";
 
-/** The temporary names' endings: `.tmp-<pid>` or `.partial-<pid>` of the writing process. */
-const TEMP_NAME = /\.(?:tmp|partial)-(\d+)$/;
+/**
+ * The temporary names' endings: `.tmp-<pid>` or `.partial-<pid>` of the
+ * writing process, and `.claudecm-<pid>` (`~/.claude.json`'s, kept apart
+ * from the names claude's own writers use there).
+ */
+const TEMP_NAME = /\.(?:tmp|partial|claudecm)-(\d+)$/;
 
 /**
  * Options for {@linkcode removeDeadWritersTemps}. In a folder that is not

@@ -33,6 +33,7 @@ export function checkTempFiles(ctx: AppContext, add: AddFinding): Omit<TempFiles
     ...[paths.cmHome, paths.backupDir, paths.resumingDir, ...foldersUnder(paths.vaultDir)]
       .flatMap((folder) => findDeadWritersTemps(folder)),
     ...findDeadWritersTemps(paths.claudeRoot, { of: paths.settingsFile }),
+    ...findDeadWritersTemps(paths.path.dirname(paths.claudeJsonFile), { of: paths.claudeJsonFile }),
   ];
   for (const key of subdirectoryNames(paths.projectsDir)) {
     const folder = join(paths.projectsDir, key);
