@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { findIndexPath } from "../lib/app/find/index_search.ts";
 import { updateIndex } from "../lib/app/find/index_update.ts";
-import { FindIndexDb, INDEXED_ROLES } from "../lib/store/find_index_db.ts";
+import { FindIndexDb } from "../lib/store/find_index_db.ts";
+import { INDEXED_ROLES } from "../lib/store/find_index_schema.ts";
 import { filesOfSessions, latestHits } from "../lib/store/find_index_query.ts";
 import { writeFindHistory } from "./helpers/find_fixtures.ts";
 import { createTestContext } from "./helpers/test_context.ts";

@@ -8,24 +8,34 @@
  * a hash of the bytes indexed, the session facts read so far), one row per
  * piece of text saying where its line is in the transcript, and a
  * contentless FTS5 table over the text (tool output left out: see
- * {@linkcode INDEXED_ROLES}). The index keeps no copy of what was said
+ * `INDEXED_ROLES`, find_index_schema.ts). The index keeps no copy of what was said
  * (snippets are read back from the transcript), so it stays small and text
  * removed from a transcript is gone from the index at its next update. Rows
  * go into the FTS table directly, in the writer's batched transactions (a
  * trigger made FTS5 do twice the work). WAL mode lets queries read while
- * a writer (holding {@linkcode findIndexLockPath}) brings it up to date.
+ * a writer (holding `findIndexLockPath`, find_index_file.ts) brings it up to
+ * date.
  *
  * @module
  */
 
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { SearchDoc, SearchRole, SessionFacts } from "../transcript/search_text.ts";
-import { isNoRoom, isWriteRefusal, UserError } from "../core/errors.ts";
+import type { SearchDoc, SearchRole } from "../transcript/search_text.ts";
+import { isWriteRefusal } from "../core/errors.ts";
 import { encodeProjectKey } from "../core/project_key.ts";
 import { indexableText } from "../core/index_words.ts";
-
-/** Bumped whenever the schema or what is indexed changes: older files are rebuilt. */
-const FIND_INDEX_VERSION = "6";
+import { discardFindIndex, isCorruptDatabase } from "./find_index_file.ts";
+import {
+  boundChunks,
+  docId,
+  type DocPlace,
+  type FileRecord,
+  type FileState,
+  FIND_INDEX_VERSION,
+  type IndexedFile,
+  SCHEMA,
+  toIndexedFile,
+} from "./find_index_schema.ts";
 
 /** SQLite's page cache for a query, in KiB (see {@linkcode FindIndexDb.open}). */
 export const QUERY_CACHE_KB = 64 * 1024;
@@ -37,126 +47,6 @@ class OtherVersionError extends Error {
   constructor(version: string) {
     super(`index version ${version}`);
   }
-}
-
-/** A transcript as the index knows it. */
-export interface IndexedFile {
-  id: number;
-  path: string;
-  sessionId: string;
-  projectDir: string;
-  subagent: boolean;
-  identity: string;
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  /** Bytes indexed: the end of the last complete line read. */
-  offset: number;
-  /** The hash of the bytes before `offset` (prefix_hash.ts): a rewrite of any of them shows. */
-  prefixHash: string;
-  /** The number the file's next piece of text gets (see {@linkcode docId}). */
-  nextDoc: number;
-  facts: SessionFacts;
-}
-
-/** What tells whether a transcript changed since it was indexed. */
-export type FileState = Pick<
-  IndexedFile,
-  "id" | "path" | "identity" | "size" | "mtimeMs" | "ctimeMs"
->;
-
-/** A file row to write; `id` absent for a new file. */
-export type FileRecord = Omit<IndexedFile, "id"> & { id?: number };
-
-const SCHEMA = `
-CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE files(
-  id INTEGER PRIMARY KEY,
-  path TEXT NOT NULL UNIQUE,
-  session_id TEXT NOT NULL,
-  project_dir TEXT NOT NULL,
-  subagent INTEGER NOT NULL,
-  identity TEXT NOT NULL,
-  size INTEGER NOT NULL,
-  mtime_ms INTEGER NOT NULL,
-  ctime_ms INTEGER NOT NULL,
-  offset INTEGER NOT NULL,
-  prefix_hash TEXT NOT NULL,
-  next_doc INTEGER NOT NULL,
-  facts TEXT NOT NULL,
-  cwd TEXT,
-  folder_key TEXT,
-  last_activity TEXT
-);
-CREATE INDEX files_session ON files(session_id);
-CREATE TABLE docs(
-  id INTEGER PRIMARY KEY,
-  role TEXT NOT NULL,
-  ts TEXT,
-  line_at INTEGER NOT NULL,
-  line_length INTEGER NOT NULL,
-  part INTEGER NOT NULL
-);
-CREATE VIRTUAL TABLE docs_fts USING fts5(
-  user, assistant, tool,
-  content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
-);
-`;
-
-/** Where a piece of text is: its line in the transcript, and its place among the line's pieces. */
-export interface DocPlace {
-  lineAt: number;
-  lineLength: number;
-  part: number;
-}
-
-/**
- * Whether an error says the database file is damaged or not a database at
- * all, or that our own tables are missing or broken in it (a crash with
- * `synchronous = OFF` may leave that).
- */
-export function isCorruptDatabase(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /malformed|not a database|corrupt|file is encrypted|no such (table|column)|vtable constructor failed/i
-    .test(message);
-}
-
-/**
- * `items` in runs short enough to bind one per `?` in a statement (SQLite
- * binds at most 32,766 parameters to one).
- */
-export function boundChunks<T>(items: readonly T[]): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += 10_000) chunks.push(items.slice(i, i + 10_000));
-  return chunks;
-}
-
-/**
- * The roles indexed, one FTS column each: a search names the roles it wants
- * as a column filter, so FTS5 leaves the others out without a join. What the
- * tools answered is not indexed: it is three quarters of the text, searched
- * only on request (`find --tool-output` scans for it), and indexing it made
- * every build three times slower and the index three times larger.
- */
-export const INDEXED_ROLES: readonly SearchRole[] = ["user", "assistant", "tool"];
-
-/**
- * A piece of text's id: its file's id in the high bits, its number within
- * the file in the low 32, so the matches of a query group by file from the
- * ids alone, and a file's pieces are one range.
- */
-export function docId(fileId: number, n: number): bigint {
-  return (BigInt(fileId) << 32n) | BigInt(n);
-}
-
-/** Whether an error says a write found no room (SQLITE_FULL, ENOSPC, a quota): `isNoRoom`. */
-export function isDiskFull(error: unknown): boolean {
-  return isNoRoom(error);
-}
-
-/** The lock a writer holds while it changes the index. */
-export function findIndexLockPath(dbPath: string): string {
-  return `${dbPath}.lock`;
 }
 
 /** The open index. */
@@ -344,37 +234,6 @@ export class FindIndexDb {
   }
 }
 
-function toIndexedFile(row: Record<string, unknown>): IndexedFile {
-  // Parsed when asked for: an update reads every row and needs the facts of the changed ones only.
-  const json = String(row.facts);
-  let facts: SessionFacts | undefined;
-  return {
-    id: Number(row.id),
-    path: String(row.path),
-    sessionId: String(row.session_id),
-    projectDir: String(row.project_dir),
-    subagent: row.subagent === 1,
-    identity: String(row.identity),
-    size: Number(row.size),
-    mtimeMs: Number(row.mtime_ms),
-    ctimeMs: Number(row.ctime_ms),
-    offset: Number(row.offset),
-    prefixHash: String(row.prefix_hash),
-    nextDoc: Number(row.next_doc),
-    get facts(): SessionFacts {
-      return facts ??= parseFacts(json);
-    },
-  };
-}
-
-function parseFacts(json: string): SessionFacts {
-  try {
-    return JSON.parse(json);
-  } catch {
-    return {}; // Left empty: the next full read fills it.
-  }
-}
-
 function readVersion(db: DatabaseSync): string | undefined {
   const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
     .get();
@@ -385,20 +244,6 @@ function readVersion(db: DatabaseSync): string | undefined {
 
 function isEmptyDatabase(db: DatabaseSync): boolean {
   return db.prepare("SELECT count(*) AS n FROM sqlite_master").get()?.n === 0;
-}
-
-/** Delete the index and its side files (derived data: the next writer rebuilds it). */
-export function discardFindIndex(path: string): void {
-  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
-    try {
-      if (Deno.lstatSync(file).isDirectory) {
-        throw new UserError(`${file} is a folder where the search index belongs; move it away`);
-      }
-      Deno.removeSync(file);
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-    }
-  }
 }
 
 function fileExists(path: string): boolean {

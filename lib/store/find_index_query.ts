@@ -9,13 +9,13 @@
  * @module
  */
 
+import type { FindIndexDb } from "./find_index_db.ts";
 import {
   boundChunks,
   type DocPlace,
-  type FindIndexDb,
   INDEXED_ROLES,
   type IndexedFile,
-} from "./find_index_db.ts";
+} from "./find_index_schema.ts";
 import type { SearchRole } from "../transcript/search_text.ts";
 import { basename } from "../core/path.ts";
 

@@ -12,13 +12,13 @@ import type { AppContext } from "../context.ts";
 import { errorMessage, isWriteRefusal, UserError } from "../../core/errors.ts";
 import { join } from "../../core/path.ts";
 import type { Paths } from "../../core/paths.ts";
+import { FindIndexDb } from "../../store/find_index_db.ts";
 import {
   discardFindIndex,
-  FindIndexDb,
   findIndexLockPath,
   isCorruptDatabase,
   isDiskFull,
-} from "../../store/find_index_db.ts";
+} from "../../store/find_index_file.ts";
 import {
   countSessions,
   filesOfSessions,

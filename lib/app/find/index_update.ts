@@ -13,7 +13,8 @@
  * @module
  */
 
-import type { FileState, FindIndexDb, IndexedFile } from "../../store/find_index_db.ts";
+import type { FindIndexDb } from "../../store/find_index_db.ts";
+import type { FileState, IndexedFile } from "../../store/find_index_schema.ts";
 import { listAllTranscripts, type TranscriptOnDisk } from "../../transcript/all_transcripts.ts";
 import { hashFilePrefix, type PrefixHashState } from "../../transcript/prefix_hash.ts";
 import type { WriteOptions } from "./index_write.ts";

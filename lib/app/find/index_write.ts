@@ -8,12 +8,8 @@
  * @module
  */
 
-import {
-  type FileState,
-  type FindIndexDb,
-  QUERY_CACHE_KB,
-  QUERY_MMAP_BYTES,
-} from "../../store/find_index_db.ts";
+import { type FindIndexDb, QUERY_CACHE_KB, QUERY_MMAP_BYTES } from "../../store/find_index_db.ts";
+import type { FileState } from "../../store/find_index_schema.ts";
 import { headSessionId } from "../../transcript/head_session.ts";
 import { type ParsedPart, type ParseJob, parseJob } from "./index_parse.ts";
 import type { IndexStats, Plan, ProgressListener } from "./index_update.ts";

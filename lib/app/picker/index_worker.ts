@@ -10,7 +10,8 @@
  * @module
  */
 
-import { FindIndexDb, findIndexLockPath } from "../../store/find_index_db.ts";
+import { FindIndexDb } from "../../store/find_index_db.ts";
+import { findIndexLockPath } from "../../store/find_index_file.ts";
 import { withFileLock } from "../../store/lock.ts";
 import { updateIndex } from "../find/index_update.ts";
 
