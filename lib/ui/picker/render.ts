@@ -15,8 +15,7 @@
 
 import type { FilteredRow } from "./filter.ts";
 import type { PickerAction, PickerState } from "./state.ts";
-import { displayWidth, truncateToWidth } from "../text_width.ts";
-import { visibleText } from "../../core/safe_text.ts";
+import { cutTo, padTo, screenText, truncateStart, widthOf, wrapToWidth } from "./screen_text.ts";
 
 /** The terminal width from which the preview shows beside the list. */
 export const PREVIEW_MIN_COLUMNS = 100;
@@ -281,49 +280,6 @@ function previewLines(
   return lines.slice(0, size.height).map((line) => fitPieces(line, size.width));
 }
 
-/**
- * Text for one screen line: line breaks and tabs as spaces, every other
- * control character shown visibly (`^[`), so no escape from data acts.
- */
-export function screenText(text: string): string {
-  return visibleText(text.replace(/[\r\n\t]+/g, " "), "");
-}
-
-/** `text` in pieces of at most `width` columns (a character wider than that alone). */
-function wrapToWidth(text: string, width: number): string[] {
-  if (widthOf(text) <= width) return [text];
-  const parts: string[] = [];
-  let part = "";
-  let used = 0;
-  for (const character of text) {
-    const next = widthOf(character);
-    if (used + next > width && part !== "") {
-      parts.push(part);
-      part = "";
-      used = 0;
-    }
-    part += character;
-    used += next;
-  }
-  return part === "" ? parts : [...parts, part];
-}
-
-/** `text` cut at its start to `width` columns, beginning with `…` when cut. */
-function truncateStart(text: string, width: number): string {
-  if (widthOf(text) <= width) return text;
-  if (width <= 0) return "";
-  const characters = [...text];
-  let kept = "";
-  let used = 1;
-  for (let i = characters.length - 1; i >= 0; i--) {
-    const next = widthOf(characters[i]);
-    if (used + next > width) break;
-    kept = characters[i] + kept;
-    used += next;
-  }
-  return `…${kept}`;
-}
-
 /** `pieces` cut and padded to exactly `width` columns, still as pieces. */
 function fitPieces(pieces: readonly Piece[], width: number): Piece[] {
   const out: Piece[] = [];
@@ -348,39 +304,4 @@ function paint(pieces: readonly Piece[], colour: boolean): string {
       ? `${CODES[piece.style]}${piece.text}${RESET}`
       : piece.text
   ).join("");
-}
-
-/**
- * Widths and cuts, remembered: a name beyond ASCII is measured grapheme by
- * grapheme (ICU's segmenter), and the same rows are drawn again at every key.
- * Cleared when large, so a long session stays small.
- */
-const widths = new Map<string, number>();
-const cuts = new Map<string, string>();
-const REMEMBERED = 20_000;
-
-function widthOf(text: string): number {
-  let width = widths.get(text);
-  if (width === undefined) {
-    if (widths.size >= REMEMBERED) widths.clear();
-    width = displayWidth(text);
-    widths.set(text, width);
-  }
-  return width;
-}
-
-function cutTo(text: string, width: number): string {
-  if (widthOf(text) <= width) return text;
-  const key = `${width}\u0000${text}`;
-  let cut = cuts.get(key);
-  if (cut === undefined) {
-    if (cuts.size >= REMEMBERED) cuts.clear();
-    cut = truncateToWidth(text, width);
-    cuts.set(key, cut);
-  }
-  return cut;
-}
-
-function padTo(text: string, width: number): string {
-  return text + " ".repeat(Math.max(0, width - widthOf(text)));
 }
