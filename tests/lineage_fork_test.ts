@@ -100,3 +100,27 @@ Deno.writeTextFileSync(${JSON.stringify(join(elsewhere, `${NEXT}.jsonl`))},
     }
   },
 });
+
+Deno.test("a continued-in written before this resume is not this resume's: the row stays", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = projectDirFor(world.paths, world.project);
+    Deno.mkdirSync(folder, { recursive: true });
+    save(folder, finishedSession({ sessionId: OLD, cwd: world.project }));
+    const record = { type: "continued-in", sessionId: OLD, continuedInSessionId: NEXT };
+    Deno.writeTextFileSync(join(folder, `${OLD}.jsonl`), JSON.stringify(record) + "\n", {
+      append: true,
+    });
+    const elsewhere = join(world.paths.projectsDir, "-elsewhere");
+    Deno.mkdirSync(elsewhere, { recursive: true });
+    writeLines(join(elsewhere, `${NEXT}.jsonl`), [{ ...message(NEXT, "n1"), cwd: world.project }]);
+    Deno.writeTextFileSync(world.paths.registryFile, `${OLD}|${world.project}|Work|1\n`);
+    world.claudeScenario({ messages: ["carry on"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [OLD]);
+  } finally {
+    world.cleanup();
+  }
+});

@@ -66,10 +66,11 @@ const MESSAGE_UUID = keyBytes("messageUuid");
 /**
  * Every lineage record of the transcript at `path`, in the order of the
  * file; a `/branch` copy's stamped lines make one `forked-from` record per
- * source session, holding the last copied message. Throws when the file
- * cannot be read.
+ * source session, holding the last copied message. From byte `start` when
+ * given (line numbers then count from there). Throws when the file cannot
+ * be read.
  */
-export function lineageRecords(path: string): LineageRecord[] {
+export function lineageRecords(path: string, options: { start?: number } = {}): LineageRecord[] {
   const records: LineageRecord[] = [];
   const forkedFrom = new Map<string, LineageRecord>();
   scanLines(path, (line) => {
@@ -87,7 +88,7 @@ export function lineageRecords(path: string): LineageRecord[] {
     } else {
       seen.messageUuid = record.messageUuid;
     }
-  });
+  }, { start: options.start });
   return records;
 }
 

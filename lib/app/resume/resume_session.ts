@@ -17,6 +17,7 @@ import { transcriptTitle } from "../launch/launch_name.ts";
 import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
 import { followFolderMoves } from "./follow_folder.ts";
 import { followFork } from "./follow_fork.ts";
+import { handedOn } from "./handed_on.ts";
 import { finishResume } from "./resume_exit.ts";
 import { classifyNext } from "./next_session.ts";
 import { markSessionInUse } from "../../store/resume_marker.ts";
@@ -27,12 +28,11 @@ import { projectDirFor } from "../../core/paths.ts";
 import { isSessionLive, liveSessionIds } from "../../core/pid_manifest.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import { probePath } from "../../core/fs_checks.ts";
-import { findSession, namedSessionIds, type Session } from "../../core/registry.ts";
+import { findSession, type Session } from "../../core/registry.ts";
 import { type FolderSnapshot, forkAfterResume, snapshotFolder } from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { endsWithExitCommand } from "../../transcript/tail.ts";
-import { continuedIn, lineageRecords } from "../../transcript/lineage.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 
 /** What {@linkcode resumeSession} resumes, and how. */
@@ -150,6 +150,7 @@ async function resumeWithForkDetection(
   const located = locateTranscript(ctx.paths, { guid, dir });
   const transcript = located.status === "found" ? located.path : null;
   const stampBefore = transcriptStamp(transcript);
+  const sizeBefore = transcript === null ? 0 : stampFile(transcript)?.size ?? 0;
   const features = await (await ctx.tools.claude()).features();
   const args = buildClaudeArgs(settings, {
     sessionArgs: ["--resume", guid],
@@ -171,7 +172,7 @@ async function resumeWithForkDetection(
   // A failed resume must not adopt whatever transcript is newest (spec 11.6.1 step 4).
   const after = snapshotFolder(folder, join);
   const fork = detectFork(guid, launch, before, withoutOthers(ctx, { guid, before, after })) ??
-    (launch.exitCode === 0 ? handedOn(ctx, { guid, dir, transcript }) : null);
+    (launch.exitCode === 0 ? handedOn(ctx, { guid, dir, transcript, from: sizeBefore }) : null);
   const next = classifyNext(fork, {
     nextPath: join(folder, `${fork}.jsonl`),
     resumedPath: transcript,
@@ -190,27 +191,6 @@ async function resumeWithForkDetection(
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
   const followed = await followFork(ctx, { dir, folder: predecessorFolder, guid, fork: next.guid });
   return { ...outcome, effectiveGuid: followed ? next.guid : guid };
-}
-
-/**
- * The session claude recorded that this one went on in (a `continued-in`
- * line, lineage.ts), when it is no row's and its transcript is on disk:
- * claude moved the conversation there (to the background) without a new
- * file in this folder to tell it by.
- */
-function handedOn(
-  ctx: AppContext,
-  { guid, dir, transcript }: { guid: string; dir: string; transcript: string | null },
-): string | null {
-  let next: string | undefined;
-  try {
-    next = transcript === null ? undefined : continuedIn(lineageRecords(transcript));
-  } catch {
-    return null;
-  }
-  if (next === undefined || next === guid) return null;
-  if (namedSessionIds(readRegistry(ctx.paths)).has(next)) return null;
-  return locateTranscript(ctx.paths, { guid: next, dir }).status === "found" ? next : null;
 }
 
 /**
