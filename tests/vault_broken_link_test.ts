@@ -98,3 +98,25 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "resume of a link to nothing, the vault's copy declined: the lost-transcript choices, no claude",
+  ignore,
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      const { link } = await brokenLinkWorld(world);
+      const resumed = await world.run(["resume", "1"], { stdin: "n\n3\n" });
+      assert.equal(resumed.code, 0, resumed.stdout + resumed.stderr);
+      // What a launching command says goes to stderr when its stdout is not a terminal.
+      const said = resumed.stdout + resumed.stderr;
+      assert.match(said, /Replace the link .* and resume\? \[Y\/n\]/);
+      assert.match(said, /is a symbolic link to nothing: .*\n(.*\n)*.*3\. Cancel/);
+      assert.deepEqual(world.launches(), [], "claude is not started on a broken link");
+      assert.ok(Deno.lstatSync(link).isSymlink, "declined: the link stays");
+    } finally {
+      world.cleanup();
+    }
+  },
+});

@@ -43,10 +43,15 @@ export async function resolveResumeOrRecover(
   // Liveness first (issue 17 item 5): a claude that has not yet written the first message
   // has no transcript, and its session is not gone; the resume path asks about the window.
   if (isSessionLive(ctx.paths, session.guid)) return { action: "normal" };
-  if (locateTranscript(ctx.paths, session).status !== "missing") return { action: "normal" };
+  // A symbolic link to nothing is as lost (issue 30 item 6): claude cannot resume it either.
+  const located = locateTranscript(ctx.paths, session);
+  const brokenLink = located.status === "unreadable" && located.brokenLink === true;
+  if (located.status !== "missing" && !brokenLink) return { action: "normal" };
   ctx.out.line();
   ctx.out.line(
-    `  The transcript of '${session.desc}' is gone (most likely Claude Code's 30-day clean-up).`,
+    brokenLink
+      ? `  The transcript of '${session.desc}' is a symbolic link to nothing: ${located.path}.`
+      : `  The transcript of '${session.desc}' is gone (most likely Claude Code's 30-day clean-up).`,
     "yellow",
   );
   ctx.out.line("  Its memory and subagent state are intact.", "yellow");
