@@ -26,7 +26,7 @@ function transcripts(world: MoveWorld): Map<string, Uint8Array> {
   );
 }
 
-Deno.test("move: sessions of OLD and OLD/sub follow the folder; everything else stays byte for byte", async () => {
+Deno.test("move: sessions of OLD and OLD/sub follow the folder (a relocated record each); the rest byte for byte", async () => {
   await inMoveWorld(async (world) => {
     const before = transcripts(world);
     const oldKeys = [projectDirFor(world.paths, world.old), projectDirFor(world.paths, world.sub)];
@@ -36,18 +36,23 @@ Deno.test("move: sessions of OLD and OLD/sub follow the folder; everything else 
     const newSub = join(world.renamed, "sub");
     const newMain = projectDirFor(world.paths, world.renamed);
     const newSubKey = projectDirFor(world.paths, newSub);
-    assert.deepEqual(
-      Deno.readFileSync(join(newMain, `${world.ids.main}.jsonl`)),
-      before.get(world.ids.main),
-    );
-    assert.deepEqual(
-      Deno.readFileSync(join(newMain, `${world.ids.loose}.jsonl`)),
-      before.get(world.ids.loose),
-    );
-    assert.deepEqual(
-      Deno.readFileSync(join(newSubKey, `${world.ids.sub}.jsonl`)),
-      before.get(world.ids.sub),
-    );
+    // Renamed, not rewritten: each ends with the record claude's own /cd appends (issue 30 item 9).
+    const relocated = (id: string, dir: string) =>
+      new TextEncoder().encode(
+        JSON.stringify({ type: "relocated", sessionId: id, relocatedCwd: dir }) + "\n",
+      );
+    for (
+      const [id, key, dir] of [
+        [world.ids.main, newMain, world.renamed],
+        [world.ids.loose, newMain, world.renamed],
+        [world.ids.sub, newSubKey, newSub],
+      ]
+    ) {
+      assert.deepEqual(
+        Deno.readFileSync(join(key, `${id}.jsonl`)),
+        new Uint8Array([...before.get(id)!, ...relocated(id, dir)]),
+      );
+    }
     assert.ok(pathExists(join(newSubKey, world.ids.sub, "subagents", "agent-a1.jsonl")));
     assert.equal(Deno.readTextFileSync(join(newMain, "memory", "MEMORY.md")), "# notes\n");
     for (const key of oldKeys) {

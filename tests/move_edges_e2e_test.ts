@@ -8,6 +8,8 @@ import { writeTranscript } from "./helpers/claude_home.ts";
 import { runOnFullDisk, tmpfsMountable } from "./helpers/full_disk.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
+import { projectKey } from "../lib/core/project_key.ts";
+import { readSessionFolder } from "../lib/transcript/session_folder.ts";
 
 Deno.test("move: a transcript already in NEW's key with its <id>/ folder left under OLD's is finished by a rerun", async () => {
   await inMoveWorld(async (world) => {
@@ -148,4 +150,99 @@ Deno.test({
       }
     });
   },
+});
+
+Deno.test({
+  name:
+    "move does what claude's /cd does: a relocated record, task-output links re-pointed, stale paths said",
+  // claude makes no task-output links on Windows (and wine's links do not work).
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await inMoveWorld(async (world) => {
+      const tmp = join(world.dir, "tmp");
+      world.env.CLAUDE_CODE_TMPDIR = tmp;
+      const oldSidecar = join(projectDirFor(world.paths, world.sub), world.ids.sub);
+      const agent = join(oldSidecar, "subagents", "agent-a1.jsonl");
+      // A saved tool output named by its absolute path in the session's lines, as claude writes.
+      Deno.mkdirSync(join(oldSidecar, "tool-results"));
+      const saved = join(oldSidecar, "tool-results", "toolu_1.txt");
+      Deno.writeTextFileSync(saved, "big output\n");
+      const transcript = join(projectDirFor(world.paths, world.sub), `${world.ids.sub}.jsonl`);
+      Deno.writeTextFileSync(
+        transcript,
+        JSON.stringify({
+          type: "user",
+          sessionId: world.ids.sub,
+          cwd: world.sub,
+          message: { content: `Output too large. Full output saved to: ${saved}` },
+        }) + "\n",
+        { append: true },
+      );
+      // claude's task output for a subagent: a link into the session's folder.
+      const tasks = join(
+        tmp,
+        `claude-${Deno.uid() ?? 0}`,
+        projectKey(world.sub),
+        world.ids.sub,
+        "tasks",
+      );
+      Deno.mkdirSync(tasks, { recursive: true });
+      Deno.symlinkSync(agent, join(tasks, "a1.output"));
+      Deno.symlinkSync("/elsewhere/x", join(tasks, "other.output"));
+      world.moveAway();
+      const dry = await world.run(["move", "--dry-run", world.old, world.renamed]);
+      assert.match(
+        dry.stdout,
+        /1 line\(s\) of 1 session\(s\) name files in a session folder by its old path/,
+      );
+      const result = await world.run(["move", "--json", world.old, world.renamed]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.deepEqual(JSON.parse(result.stdout).stalePaths, [{ guid: world.ids.sub, lines: 1 }]);
+      const newSub = join(world.renamed, "sub");
+      const newSidecar = join(projectDirFor(world.paths, newSub), world.ids.sub);
+      assert.equal(
+        Deno.readLinkSync(join(tasks, "a1.output")),
+        join(newSidecar, "subagents", "agent-a1.jsonl"),
+      );
+      assert.equal(Deno.readTextFileSync(join(tasks, "a1.output")), '{"isSidechain":true}\n');
+      assert.equal(Deno.readLinkSync(join(tasks, "other.output")), "/elsewhere/x", "not its");
+      const lines = Deno.readTextFileSync(
+        join(projectDirFor(world.paths, newSub), `${world.ids.sub}.jsonl`),
+      )
+        .trimEnd().split("\n");
+      assert.deepEqual(JSON.parse(lines.at(-1)!), {
+        type: "relocated",
+        sessionId: world.ids.sub,
+        relocatedCwd: newSub,
+      });
+      assert.equal(
+        readSessionFolder(join(projectDirFor(world.paths, newSub), `${world.ids.sub}.jsonl`))
+          .folder,
+        newSub,
+      );
+    });
+  },
+});
+
+Deno.test("move killed between a transcript's relocated record and its rename: the rerun renames it", async () => {
+  await inMoveWorld(async (world) => {
+    world.moveAway();
+    // The loose session (no row: found by what it records) stamped as the move does, not renamed.
+    const transcript = join(projectDirFor(world.paths, world.old), `${world.ids.loose}.jsonl`);
+    Deno.writeTextFileSync(
+      transcript,
+      JSON.stringify({
+        type: "relocated",
+        sessionId: world.ids.loose,
+        relocatedCwd: world.renamed,
+      }) +
+        "\n",
+      { append: true },
+    );
+    const before = Deno.readFileSync(transcript);
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 0, result.stderr);
+    const moved = join(projectDirFor(world.paths, world.renamed), `${world.ids.loose}.jsonl`);
+    assert.deepEqual(Deno.readFileSync(moved), before, "renamed, and not stamped twice");
+  });
 });

@@ -1,7 +1,8 @@
 // Contract test of the real CLI's `/cd` (issue 21): it moves the session's
-// transcript into the new folder's project key and records a `relocated`
-// line there, which lib/transcript/session_folder.ts reads (and the fake
-// world in tests/move_resume_e2e_test.ts imitates). Ignored unless
+// transcript and its `<id>/` folder into the new folder's project key and
+// records a `relocated` line there, which lib/transcript/session_folder.ts
+// reads (and the fake world in tests/move_resume_e2e_test.ts imitates), and
+// which `claudecm move` appends as claude does (issue 30 item 9). Ignored unless
 // CLAUDECM_REAL_CLAUDE names the pinned CLI and a pty is at hand.
 import assert from "node:assert/strict";
 import { projectKey } from "../lib/core/project_key.ts";
@@ -30,6 +31,12 @@ Deno.test({
     const id = crypto.randomUUID();
     try {
       await seedPrintedSession(world, id, from);
+      // The session's `<id>/` folder (a subagent, a saved tool output) goes with it.
+      const sidecar = `${world.root}/projects/${projectKey(from)}/${id}`;
+      Deno.mkdirSync(`${sidecar}/subagents`, { recursive: true });
+      Deno.writeTextFileSync(`${sidecar}/subagents/agent-a1.jsonl`, "{}\n");
+      Deno.mkdirSync(`${sidecar}/tool-results`);
+      Deno.writeTextFileSync(`${sidecar}/tool-results/toolu_1.txt`, "out\n");
       const terminal = startInTerminal(world, ["--resume", id], from);
       try {
         await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -48,6 +55,9 @@ Deno.test({
       const record = readJsonl(moved).findLast((line) => line.type === "relocated");
       assert.deepEqual(record, { type: "relocated", sessionId: id, relocatedCwd: to });
       assert.deepEqual(jsonlFiles(`${world.root}/projects/${projectKey(from)}`), []);
+      const movedSidecar = `${world.root}/projects/${projectKey(to)}/${id}`;
+      assert.equal(Deno.readTextFileSync(`${movedSidecar}/subagents/agent-a1.jsonl`), "{}\n");
+      assert.equal(Deno.readTextFileSync(`${movedSidecar}/tool-results/toolu_1.txt`), "out\n");
       assert.deepEqual(readSessionFolder(moved).folder, to);
     } finally {
       world.cleanup();
@@ -62,3 +72,25 @@ function readJsonlOrEmpty(path: string): Record<string, unknown>[] {
     return [];
   }
 }
+
+Deno.test({
+  name: "real claude (strings): /cd re-points task-output links, kept under claude-<uid>/…/tasks",
+  ignore: REAL_CLAUDE === undefined,
+  fn: () => {
+    // What lib/store/task_output_links.ts does after a move, as claude's /cd does for its own
+    // session: the function, the temp root's name and the stamp, read from the binary.
+    const binary = new TextDecoder("latin1").decode(
+      Deno.readFileSync(Deno.realPathSync(REAL_CLAUDE!)),
+    );
+    for (
+      const text of [
+        "repointTaskOutputSymlinks",
+        "return`claude-${process.getuid?.()??0}`",
+        'type:"relocated",sessionId:o,relocatedCwd:',
+        "CLAUDE_CODE_TMPDIR",
+      ]
+    ) {
+      assert.ok(binary.includes(text), `claude ${text}`);
+    }
+  },
+});

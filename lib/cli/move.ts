@@ -22,11 +22,12 @@ export const moveCommand: CommandDetails = {
     "below it to NEW: transcripts and session folders (renamed, not rewritten), memory/,\n" +
     "vault copies, the folder's entries in ~/.claude.json (trust, tools), its lines in\n" +
     "claude's prompt history (~/.claude/history.jsonl) and the rows of sessions.txt\n" +
-    "(updated last). Project files are not touched. In a terminal it shows\n" +
-    "the plan and asks first. Running it again finishes an interrupted move; a finished\n" +
-    "one has nothing to do. Two paths with one project key (a-b, a/b): rows and settings\n" +
-    "move, the files stay (claude finds them from either). For a deleted worktree:\n" +
-    "claudecm move WORKTREE REPO.\n\n" +
+    "(updated last). Like claude's /cd, each moved transcript gets a relocated record\n" +
+    "and claude's task-output links follow. Project files are not touched. In a\n" +
+    "terminal it shows the plan and asks first. Running it again finishes an interrupted\n" +
+    "move; a finished one has nothing to do. Two paths with one project key (a-b, a/b):\n" +
+    "rows and settings move, the files stay (claude finds them from either). For a deleted\n" +
+    "worktree: claudecm move WORKTREE REPO.\n\n" +
     "Refused, with nothing written: a session under OLD still running; a different file\n" +
     "already at a target; NEW's project key shared with another folder; NEW inside OLD.\n\n" +
     "Exit codes: 0 ok (or nothing to do), 1 refused or failed, 2 usage error.\n",

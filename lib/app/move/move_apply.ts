@@ -27,14 +27,24 @@ import { backupRegistry } from "../../store/backups.ts";
 import { renameClaudeJsonEntries } from "../../store/claude_json_store.ts";
 import { historyFileOf, moveHistoryLines } from "../../store/history_store.ts";
 import { MergeConflictError, mergeMove } from "../../store/merge_move.ts";
+import { appendRelocatedRecord } from "../../store/relocated_record.ts";
+import { claudeTempRoot, repointTaskOutputs } from "../../store/task_output_links.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 
 /** Make the moves of `plan`; throws a one-line refusal (after what was done) when one cannot go on. */
 export async function applyMove(ctx: AppContext, plan: MovePlan): Promise<void> {
   for (const file of plan.files.filter((f) => f.guid === undefined)) moveFile(file);
+  const tempRoot = claudeTempRoot(ctx.env, ctx.os);
   for (const [guid, files] of sessionGroups(plan)) {
     const step = await recheckThenAct(ctx, preconditionsFor(plan, guid), () => {
-      for (const file of files) moveFile(file);
+      for (const file of files) {
+        // Its `<guid>/` folder has moved (it goes first): claude's task-output links into it
+        // follow before the transcript, by which a rerun finds the session, moves.
+        if (file.kind === "transcript" && tempRoot !== null) {
+          repointTaskOutputs(tempRoot, guid, sidecarsOf(ctx, file));
+        }
+        moveFile(file);
+      }
       return { value: undefined };
     });
     if (!step.done) {
@@ -85,6 +95,16 @@ function moveHistory(ctx: AppContext, plan: MovePlan): number {
   }
 }
 
+/** The `<guid>/` folders beside a transcript's old and new names, with trailing separators. */
+function sidecarsOf(ctx: AppContext, transcript: FileMove): { from: string; to: string } {
+  const { dirname, join, sep } = ctx.paths.path;
+  const guid = transcript.guid!;
+  return {
+    from: join(dirname(transcript.from), guid) + sep,
+    to: join(dirname(transcript.to), guid) + sep,
+  };
+}
+
 /** Each session's files, in plan order (sidecar, transcript, vault copies). */
 function sessionGroups(plan: MovePlan): Map<string, FileMove[]> {
   const groups = new Map<string, FileMove[]>();
@@ -105,6 +125,10 @@ function preconditionsFor(plan: MovePlan, guid: string): Preconditions {
 }
 
 function moveFile(file: FileMove): void {
+  // Before the rename: a rerun after a kill between the two finds it by that record.
+  if (file.relocatedCwd !== undefined && file.guid !== undefined) {
+    appendRelocatedRecord(file.from, { sessionId: file.guid, relocatedCwd: file.relocatedCwd });
+  }
   try {
     mergeMove(file.from, file.to);
   } catch (error) {

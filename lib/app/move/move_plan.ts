@@ -38,8 +38,9 @@ import { generationPath, MAX_GENERATIONS } from "../../store/vault_file_sync.ts"
 import { readRegistry } from "../../store/registry_store.ts";
 import { readClaudeJson } from "../../store/claude_json_store.ts";
 import { countHistoryMoves, historyFileOf } from "../../store/history_store.ts";
-import { readSessionFolder } from "../../transcript/session_folder.ts";
+import { readSessionFolder, type SessionFolder } from "../../transcript/session_folder.ts";
 import { listTranscripts } from "../../transcript/project_dir.ts";
+import { linesNaming } from "../../transcript/path_mentions.ts";
 import { typedPath } from "../folder_option.ts";
 
 /** One file or folder to rename. */
@@ -50,6 +51,8 @@ export interface FileMove {
   bytes: number;
   /** The session it belongs to; none for `memory/`. */
   guid?: string;
+  /** A transcript's folder from now on, for the `relocated` record it gets before its rename. */
+  relocatedCwd?: string;
 }
 
 /** One registry row whose DIR changes. */
@@ -86,6 +89,11 @@ export interface MovePlan {
    * stay where they are, which is where claude looks from the new path too.
    */
   sameKey: EntryRename[];
+  /**
+   * Sessions whose lines name files in a `<guid>/` folder that moves (a saved tool output, a
+   * subagent's transcript) by the old path: those paths stop resolving, as after claude's /cd.
+   */
+  stalePaths: Array<{ guid: string; lines: number }>;
   /** Project folders that also hold sessions of another folder with the same key. */
   staying: Array<{ folder: string; owner: string }>;
 }
@@ -140,6 +148,7 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
     stamps: new Map(),
     settledRows: new Map(),
     sameKey: [],
+    stalePaths: [],
     staying: [],
   };
   // A registered session belongs to its row's folder (P# may have moved it), any other
@@ -154,15 +163,23 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
     const name = path.basename(folder);
     const files = listTranscripts(folder);
     for (const file of files) {
-      const owner = registered.get(file.id) ?? recordedFolder(file.path) ??
+      const recorded = recordedFolder(file.path);
+      const owner = registered.get(file.id) ?? recorded.folder ??
         (name === projectKey(from) ? from : undefined);
-      const mapped = owner === undefined ? undefined : under(owner);
+      let mapped = owner === undefined ? undefined : under(owner);
+      if (
+        mapped === undefined && owner !== undefined && !registered.has(file.id) &&
+        recorded.relocated && relocateUnder(owner, { from: to, to }, ctx.os) !== undefined
+      ) {
+        // Stamped with NEW by a move cut short before its rename: the rename is left to do.
+        mapped = owner;
+      }
       if (owner === undefined || mapped === undefined) {
         // Another folder whose path has the same key: its sessions and this key's memory stay.
         if (owner !== undefined && projectKey(owner) === name) plan.staying.push({ folder, owner });
         continue;
       }
-      owners.add(owner);
+      if (mapped !== owner) owners.add(owner);
       const target = projectDirFor(ctx.paths, mapped);
       if (target === folder) continue;
       const source = sessionFilesIn(ctx.paths, folder, file.id);
@@ -178,10 +195,15 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
         to: dest.transcript,
         bytes: file.size,
         guid: file.id,
+        // As claude's /cd does: a `relocated` record says where the session belongs now. Not
+        // onto an identical copy already at the target, which the rename then replaces.
+        ...(recorded.folder !== mapped && !pathExists(dest.transcript)
+          ? { relocatedCwd: mapped }
+          : {}),
       });
     }
     // A `<guid>/` folder with no transcript beside it: a move cut short after the transcript
-    // went (or claude's own /cd, which moves only the transcript). It follows its session.
+    // went. It follows its session.
     const listed = new Set(files.map((file) => file.id));
     for (const guid of subdirectoryNames(folder)) {
       if (!isSessionId(guid) || listed.has(guid)) continue;
@@ -206,13 +228,14 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
     }
   }
   plan.files = [...sidecars, ...memoryMoves(ctx, plan, { owners, under }), ...transcripts];
+  plan.stalePaths = stalePaths(ctx, sidecars, transcripts);
   plan.files.push(...vaultMoves(ctx, rows.map((row) => row.session), under));
   planSettings(ctx, plan);
   plan.historyLines = planHistory(ctx, plan);
-  plan.folders = [...owners].filter((dir) => under(dir) !== dir).map((dir) => ({
-    from: dir,
-    to: under(dir)!,
-  }));
+  plan.folders = [...owners].flatMap((dir) => {
+    const moved = under(dir);
+    return moved === undefined || moved === dir ? [] : [{ from: dir, to: moved }];
+  });
   plan.sameKey = plan.folders.filter((folder) => projectKey(folder.from) === projectKey(folder.to));
   return plan;
 }
@@ -234,15 +257,36 @@ function candidateFolders(ctx: AppContext, from: string, rows: Session[]): strin
     .filter(isDirectory);
 }
 
+/** Each moving transcript that names files in a moving `<guid>/` folder, with how many lines do. */
+function stalePaths(
+  ctx: AppContext,
+  sidecars: FileMove[],
+  transcripts: FileMove[],
+): Array<{ guid: string; lines: number }> {
+  const folders = sidecars.map((sidecar) => sidecar.from + ctx.paths.path.sep);
+  const found: Array<{ guid: string; lines: number }> = [];
+  if (folders.length === 0) return found;
+  for (const transcript of transcripts) {
+    let lines: number;
+    try {
+      lines = linesNaming(transcript.from, folders);
+    } catch (error) {
+      throw new MoveRefusedError(readFailure(transcript.from, error));
+    }
+    if (lines > 0) found.push({ guid: transcript.guid!, lines });
+  }
+  return found;
+}
+
 /** The folder recorded by session `guid`'s transcript in another project folder, if any. */
 function transcriptElsewhere(ctx: AppContext, guid: string): string | undefined {
   const copy = findSessionCopies(ctx.paths, guid)[0];
-  return copy === undefined ? undefined : recordedFolder(copy.transcript);
+  return copy === undefined ? undefined : recordedFolder(copy.transcript).folder;
 }
 
-function recordedFolder(transcript: string): string | undefined {
+function recordedFolder(transcript: string): SessionFolder {
   try {
-    return readSessionFolder(transcript).folder;
+    return readSessionFolder(transcript);
   } catch (error) {
     throw new MoveRefusedError(readFailure(transcript, error));
   }

@@ -31,6 +31,7 @@ export function printPlan(ctx: AppContext, plan: MovePlan): void {
     out.line(`    ${LABELS[file.kind]}  ${file.from}  ->  ${file.to}  (${formatSize(file.bytes)})`);
   }
   printSameKey(ctx, plan);
+  printStalePaths(ctx, plan);
   out.line(`  Rows in sessions.txt: ${plan.rows.length}`);
   for (const row of plan.rows) {
     out.line(`    ${row.desc}${row.archived ? " (archived)" : ""}  ${row.from}  ->  ${row.to}`);
@@ -54,12 +55,36 @@ export function printSameKey(ctx: AppContext, plan: MovePlan): void {
   }
 }
 
+/** What the move cannot carry: paths in sessions' lines into the `<guid>/` folders that move. */
+export function printStalePaths(ctx: AppContext, plan: MovePlan): void {
+  if (plan.stalePaths.length === 0) return;
+  const lines = plan.stalePaths.reduce((sum, stale) => sum + stale.lines, 0);
+  ctx.out.line(
+    `  ${lines} line(s) of ${plan.stalePaths.length} session(s) name files in a session ` +
+      "folder by its old path (tool output claude saved, a subagent's transcript): after the " +
+      "move those paths no longer resolve, as after claude's own /cd; the files are in the " +
+      "new folder",
+    "yellow",
+  );
+}
+
 /** The plan and what became of it, for `--json`. */
 export function planJson(plan: MovePlan, status: "moved" | "planned" | "nothing"): string {
-  const { from, to, files, rows, settings, keptSettings, historyLines, sameKey } = plan;
+  const { from, to, files, rows, settings, keptSettings, historyLines, sameKey, stalePaths } = plan;
   const sharedKeys = sameKey.map((folder) => ({ ...folder, key: projectKey(folder.to) }));
   return safeJson(
-    { status, from, to, files, rows, settings, keptSettings, historyLines, sharedKeys },
+    {
+      status,
+      from,
+      to,
+      files,
+      rows,
+      settings,
+      keptSettings,
+      historyLines,
+      sharedKeys,
+      stalePaths,
+    },
     2,
   );
 }
