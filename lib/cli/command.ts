@@ -21,6 +21,14 @@ import type { AppContext, ContextOptions } from "../app/context.ts";
  */
 export type ContextFactory = (options?: ContextOptions) => Promise<AppContext>;
 
+/**
+ * What a value names, for completions: a registered session, a folder, or a
+ * file. Unless given, the value's own name in the notation says it:
+ * `<session>` a session, `<dir>` (and `move`'s `<old>`, `<new>`) a folder,
+ * `<file>` a file (completion.ts, `valueKind`).
+ */
+export type ValueKind = "session" | "folder" | "file";
+
 /** An option. */
 export interface OptionSpec {
   /** `--json`, `-i, --interactive`, `--limit <n>` (takes a value), `--no-index` (negates `index`). */
@@ -31,6 +39,10 @@ export interface OptionSpec {
    * far, for options that may be repeated. Throws {@linkcode InvalidValueError}.
    */
   parse?: (value: string, previous: unknown) => unknown;
+  /** What its value names (completions offer those). */
+  kind?: ValueKind;
+  /** The values it takes, when they are a fixed few (completions offer them). */
+  choices?: readonly string[];
 }
 
 /** A positional argument. */
@@ -40,6 +52,10 @@ export interface ArgumentSpec {
   description: string;
   /** Turns the typed text into the value; throws {@linkcode InvalidValueError}. */
   parse?: (value: string) => unknown;
+  /** What it names (completions offer those). */
+  kind?: ValueKind;
+  /** The values it takes, when they are a fixed few. */
+  choices?: readonly string[];
 }
 
 /** A command: a leaf with `run`, or a group of `subcommands`. */
@@ -52,6 +68,8 @@ export interface CommandSpec {
   helpAfter?: string;
   /** The heading its parent's help lists it under; the ungrouped go under "Commands:". */
   group?: string;
+  /** Left out of help, completions and the man page (the completion entry point). */
+  hidden?: boolean;
   subcommands?: CommandSpec[];
   /** Run the command; returns its exit code. */
   run?: (input: ParsedInput, makeContext: ContextFactory) => Promise<number> | number;

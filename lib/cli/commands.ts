@@ -156,6 +156,25 @@ export const COMMANDS: readonly CommandSpec[] = [
     synopsis: "[options] [session]",
     load: async () => (await import("./tree.ts")).treeCommand,
   },
+  {
+    name: "completions",
+    description: "print shell completions: bash, zsh, fish or powershell",
+    synopsis: "<shell>",
+    load: async () => (await import("./completions.ts")).completionsCommand,
+  },
+  {
+    name: "man",
+    description: "print the manual page (roff)",
+    synopsis: "",
+    load: async () => (await import("./man.ts")).manCommand,
+  },
+  {
+    name: "__complete",
+    description: "what completions offer for a session (used by the completion scripts)",
+    synopsis: "<what>",
+    hidden: true,
+    load: async () => (await import("./completions.ts")).completeCommand,
+  },
   VERSION_COMMAND,
   {
     name: "move",

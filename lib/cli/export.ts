@@ -16,7 +16,7 @@ export const exportCommand: CommandDetails = {
     },
   ],
   options: [
-    { flags: "--format <format>", description: "md (default) or html" },
+    { flags: "--format <format>", description: "md (default) or html", choices: ["md", "html"] },
     { flags: "-o, --output <file>", description: "write to FILE instead of stdout" },
     { flags: "--force", description: "with -o, replace FILE when it already exists" },
     {

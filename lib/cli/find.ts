@@ -21,6 +21,7 @@ export const findCommand: CommandDetails = {
       flags: "--role <role>",
       description: "only text from user, assistant or tool (calls); repeatable",
       parse: collect,
+      choices: ["user", "assistant", "tool"],
     },
     { flags: "--project <dir>", description: "only sessions of this folder" },
     {

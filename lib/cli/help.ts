@@ -40,7 +40,7 @@ export function formatHelp(
     ...(command.options ?? []).map((o) => ({ term: o.flags, description: o.description })),
     HELP_OPTION,
   ];
-  const subcommands = command.subcommands ?? [];
+  const subcommands = (command.subcommands ?? []).filter((sub) => sub.hidden !== true);
   const item = (sub: CommandSpec) => ({ term: subcommandTerm(sub), description: sub.description });
   const commands = command.subcommands === undefined
     ? []
