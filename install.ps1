@@ -142,6 +142,8 @@ function Install-Claudecm([string]$Folder) {
     Write-Host "Installed $target, but it did not start here: run '$target --version' to see why"
   }
   Write-PathAdvice $Folder
+  # The one step that turns on tab completion (claudecm completions --help).
+  Write-Host "Tab completion: add  claudecm completions powershell | Out-String | Invoke-Expression  to `$PROFILE"
 }
 
 try {

@@ -103,6 +103,15 @@ path_advice() {
 	esac
 }
 
+# The one step that turns on tab completion for the user's shell (claudecm completions --help).
+completion_advice() {
+	case "${SHELL:-}" in
+	*/zsh) say "Tab completion: add  eval \"\$(claudecm completions zsh)\"  to ~/.zshrc (after compinit)" ;;
+	*/fish) say "Tab completion: claudecm completions fish > ~/.config/fish/completions/claudecm.fish" ;;
+	*) say "Tab completion: add  eval \"\$(claudecm completions bash)\"  to ~/.bashrc" ;;
+	esac
+}
+
 main() {
 	dir="${CLAUDECM_INSTALL_DIR:-}"
 	while [ $# -gt 0 ]; do
@@ -187,6 +196,7 @@ main() {
 		say "Installed $target, but it did not start here: run '$target --version' to see why"
 	fi
 	path_advice "$dir"
+	completion_advice
 }
 
 main "$@"

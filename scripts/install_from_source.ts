@@ -131,6 +131,21 @@ function install(dir: string): void {
         : `${dir} is not on your PATH: add  export PATH="${dir}:$PATH"  to your ~/.profile.`,
     );
   }
+  console.log(`Tab completion: ${completionStep(Deno.env.get("SHELL") ?? "")}`);
+}
+
+/** The one step that turns on tab completion for the user's shell (claudecm completions --help). */
+function completionStep(shell: string): string {
+  if (IS_WINDOWS) {
+    return "add  claudecm completions powershell | Out-String | Invoke-Expression  to $PROFILE";
+  }
+  if (shell.endsWith("/zsh")) {
+    return 'add  eval "$(claudecm completions zsh)"  to ~/.zshrc (after compinit)';
+  }
+  if (shell.endsWith("/fish")) {
+    return "claudecm completions fish > ~/.config/fish/completions/claudecm.fish";
+  }
+  return 'add  eval "$(claudecm completions bash)"  to ~/.bashrc';
 }
 
 function uninstall(dir: string): void {

@@ -42,6 +42,7 @@ Deno.test("install from source: the launcher runs claudecm in the user's folder,
     assert.equal(installed.code, 0, installed.stderr);
     const launcher = join(bin, LAUNCHER);
     assert.match(installed.stdout, new RegExp(`Installed .*${LAUNCHER}`));
+    assert.match(installed.stdout, /\nTab completion: .*claudecm completions /);
     assert.ok(Deno.readTextFileSync(launcher).includes(LAUNCHER_MARK));
 
     world.claudeScenario({ messages: ["hello"] });

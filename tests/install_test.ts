@@ -133,6 +133,8 @@ Deno.test({
       assert.match(run.stdout, new RegExp(`Installed claudecm ${FAKE_VERSION} at ${target}`));
       assert.match(run.stdout, /is not on your PATH/);
       assert.match(run.stdout, /export PATH=".*\.local\/bin:\$PATH"' >> ~\/\.profile/);
+      // The one step that enables completions (issue 33.5).
+      assert.match(run.stdout, /\nTab completion: .*claudecm completions (bash|zsh|fish)/);
       assert.deepEqual(world.release.requests, ["SHA256SUMS", "claudecm-linux-x86_64"]);
     } finally {
       await world.cleanup();
