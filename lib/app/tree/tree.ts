@@ -18,6 +18,7 @@ import { cleanName, safeJson } from "../../core/safe_text.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { readTail } from "../../transcript/tail.ts";
 import type { AppContext } from "../context.ts";
+import { listNumbersOf } from "../session/list_numbers.ts";
 import { resolveSessionOrId } from "../session/session_or_id.ts";
 import { type FamilyWorld, readFamilyWorld, type TranscriptPlace } from "./family_links.ts";
 import { type FamilyNode, familyText } from "./tree_view.ts";
@@ -92,10 +93,13 @@ function nodesOf(
 ): Map<string, FamilyNode> {
   const main = mainSessions(registry);
   const archived = archivedSessions(registry);
+  const numbers = listNumbersOf(registry);
   const nodes = new Map<string, FamilyNode>();
   for (const id of ids) {
-    const at = main.findIndex((s) => s.guid === id);
-    const row: Session | undefined = at !== -1 ? main[at] : archived.find((s) => s.guid === id);
+    const listNumber = numbers.get(id) ?? null;
+    const row: Session | undefined = listNumber !== null
+      ? main[listNumber - 1]
+      : archived.find((s) => s.guid === id);
     const transcript = world.transcripts.get(id);
     const place: TranscriptPlace = transcript?.place ?? "none";
     let title: string | undefined;
@@ -111,8 +115,8 @@ function nodesOf(
       id,
       name: cleanName(row?.desc || title || "") || null,
       folder: row?.dir ?? null,
-      listNumber: at !== -1 ? at + 1 : null,
-      archived: at === -1 && row !== undefined,
+      listNumber,
+      archived: listNumber === null && row !== undefined,
       transcript: place,
       transcriptPath: transcript?.path ?? null,
       moves: world.moves.get(id) ?? [],
