@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { writeRefusalIn } from "../lib/store/write_probe.ts";
 import { join } from "node:path";
 import { runAdopt } from "../lib/app/find/adopt.ts";
 import { parsePicks } from "../lib/app/find/adopt_view.ts";
@@ -242,4 +243,23 @@ Deno.test("adopt re-checks under the lock: a transcript quarantined while the us
   } finally {
     t.cleanup();
   }
+});
+
+// A folder the OS refuses every write in, as a read-only or full ~/.claudecm does (/sys, even to
+// root); where there is none such, the full-disk tests cover the probe.
+const REFUSING = Deno.build.os === "linux" && writeRefusalIn("/sys") !== null ? "/sys" : null;
+
+Deno.test({
+  name: "adopt in a terminal asks nothing when no row could be saved (issue 30 item 17)",
+  ignore: REFUSING === null,
+  fn: async () => {
+    const { t } = setup({ interactive: true, answers: ["all"] });
+    try {
+      t.ctx.paths = { ...t.ctx.paths, cmHome: REFUSING! };
+      await assert.rejects(() => runAdopt(t.ctx, {}), /nothing can be saved in this run/);
+      assert.deepEqual(t.questions, [], "no pick was asked for");
+    } finally {
+      t.cleanup();
+    }
+  },
 });

@@ -33,6 +33,7 @@ import { isPrintCall, readSessionFacts } from "../../transcript/session_facts.ts
 import { launchMachineName } from "../bootstrap/machine_name.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { askAdoptPicks, printCandidates } from "./adopt_view.ts";
+import { nothingSaves } from "../save_check.ts";
 import { folderOfFacts } from "./results.ts";
 import { safeJson } from "../../core/safe_text.ts";
 import { compareText } from "../../core/compare_text.ts";
@@ -68,6 +69,9 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
   let chosen: AdoptCandidate[] = [];
   if (options.all || options.dryRun) chosen = candidates;
   else if (!options.json && ctx.interactive && candidates.length > 0) {
+    // Every pick is a row to write: not asked for when none could be written.
+    const refusal = nothingSaves(ctx);
+    if (refusal !== null) throw refusal;
     chosen = askAdoptPicks(ctx, candidates);
   }
   const write = !options.dryRun && chosen.length > 0;
