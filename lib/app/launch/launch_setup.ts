@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { SessionInfoCache } from "../../core/session_info.ts";
 import type { AppContext } from "../context.ts";
 import { bootstrap } from "../bootstrap/bootstrap.ts";
 import { readPermissionsSetting } from "./permissions.ts";
@@ -38,6 +39,8 @@ export interface PrepareLaunchOptions {
    * missing claude is then said when a pick launches it.
    */
   requireClaude?: boolean;
+  /** Transcript lookups the caller makes again after (the picker's rows): made once. */
+  locateCache?: SessionInfoCache;
 }
 
 /**
@@ -61,7 +64,10 @@ export async function prepareLaunch(
   if (options.requireClaude !== false) await ctx.tools.claude();
   const bypass = permissions.choice === "bypass";
   if (decision.notice && bypass) ctx.err.line(`  ${decision.notice}`, "yellow");
-  const { machineName } = await bootstrap(ctx, { mayPrompt: true });
+  const { machineName } = await bootstrap(ctx, {
+    mayPrompt: true,
+    locateCache: options.locateCache,
+  });
   return {
     settings: {
       machineName,

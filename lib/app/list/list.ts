@@ -117,12 +117,15 @@ async function openPicker(ctx: AppContext): Promise<number> {
     import("../../ui/picker/screen.ts"),
     import("./malformed_warning.ts"),
   ]);
-  const setup = await prepareLaunch(ctx, { requireClaude: false });
+  // One set of transcript lookups for the bootstrap's look at every row and the first rows'.
+  const cache = createSessionInfoCache();
+  const setup = await prepareLaunch(ctx, { requireClaude: false, locateCache: cache });
   if ("reexecExitCode" in setup) return setup.reexecExitCode;
   warnMalformedLines(ctx, readRegistry(ctx.paths));
   try {
     return await runPicker(ctx, {
       settings: setup.settings,
+      cache,
       terminal: processTerminal(),
       colour: ctx.env("NO_COLOR") === undefined,
     });

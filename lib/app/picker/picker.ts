@@ -18,6 +18,7 @@ import { pickerEntries, type PickerEntry, previewOf, unlistedEntries } from "./p
 import type { EditKey } from "../edit/edit_list.ts";
 import { ExitCode, InterruptedError, UserError } from "../../core/errors.ts";
 import { archivedSessions, mainSessions } from "../../core/registry.ts";
+import type { SessionInfoCache } from "../../core/session_info.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { type FilteredRow, filterItems } from "../../ui/picker/filter.ts";
 import {
@@ -41,6 +42,8 @@ export interface PickerOptions {
   terminal: PickerTerminal;
   /** Colour on the screen (off with NO_COLOR). */
   colour: boolean;
+  /** The launch set-up's transcript lookups, for the first rows (later ones look again). */
+  cache?: SessionInfoCache;
 }
 
 /** How the picker was left; an action names the highlighted row, if any. */
@@ -56,13 +59,16 @@ type View = "saved" | "all";
 export async function runPicker(ctx: AppContext, options: PickerOptions): Promise<number> {
   let settings = options.settings;
   let view: View = "saved";
+  let cache = options.cache;
   const content = createContentSearch(ctx);
   try {
     while (true) {
       const registry = readRegistry(ctx.paths);
       const sessions = mainSessions(registry);
       const archivedCount = archivedSessions(registry).length;
-      const entries = pickerEntries(ctx, sessions);
+      const entries = pickerEntries(ctx, sessions, cache);
+      // After an action files may have moved: the next rows look again.
+      cache = undefined;
       if (view === "all") entries.push(...await unlistedEntries(ctx, sessions.length));
       if (entries.length === 0 && archivedCount === 0 && view === "saved") {
         ctx.out.line("  No saved sessions.");

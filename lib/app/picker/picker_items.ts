@@ -18,6 +18,7 @@ import {
   createSessionInfoCache,
   getSessionInfo,
   type SessionInfo,
+  type SessionInfoCache,
 } from "../../core/session_info.ts";
 import { recentPrompts } from "../../transcript/recent_prompts.ts";
 import { haystackOf, type PickerItem } from "../../ui/picker/filter.ts";
@@ -33,10 +34,13 @@ export interface PickerEntry {
   candidate?: AdoptCandidate;
 }
 
-/** `sessions` (the main list, in order) as picker rows. */
-export function pickerEntries(ctx: AppContext, sessions: readonly Session[]): PickerEntry[] {
+/** `sessions` (the main list, in order) as picker rows; `cache` holds lookups made already. */
+export function pickerEntries(
+  ctx: AppContext,
+  sessions: readonly Session[],
+  cache: SessionInfoCache = createSessionInfoCache(),
+): PickerEntry[] {
   const now = ctx.now();
-  const cache = createSessionInfoCache();
   const live = liveSessionIds(ctx.paths);
   return sessions.map((session, index) => {
     const isLive = live.has(session.guid);
