@@ -76,7 +76,7 @@ function rank(cwd: string, claudeRoot: string): number {
   const env = (name: string) =>
     name === "CLAUDE_CONFIG_DIR" ? claudeRoot : name === "HOME" ? claudeRoot : undefined;
   const paths = resolvePaths(env, Deno.build.os);
-  const found = resolveProjectDir(paths, cwd);
+  const found = resolveProjectDir(paths, cwd, { os: Deno.build.os });
   if (!found) throw new Error("benchmark project dir not found");
   return rankCandidates(found.dir, { exclude: new Set(), now: new Date() }).candidates.length;
 }

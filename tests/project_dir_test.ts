@@ -13,7 +13,10 @@ Deno.test("resolveProjectDir: a dotted folder maps to the dot-slug key dir", () 
     const dir = keyDirOf(t.ctx, cwd);
     assert.ok(!dir.slice(t.ctx.paths.projectsDir.length).includes("."), "dots become dashes");
     save(dir, finishedSession({ cwd }));
-    assert.deepEqual(resolveProjectDir(t.ctx.paths, cwd), { dir, how: "computed" });
+    assert.deepEqual(resolveProjectDir(t.ctx.paths, cwd, { os: t.ctx.os }), {
+      dir,
+      how: "computed",
+    });
   } finally {
     t.cleanup();
   }
@@ -28,7 +31,7 @@ Deno.test("resolveProjectDir: a stale dot-preserving dir with newer sessions is 
     const stale = namedDir(t.ctx, cwd.replace(/[^a-zA-Z0-9.]/g, "-"));
     assert.notEqual(stale, dir);
     save(stale, finishedSession({ cwd, start: new Date("2026-11-29T10:00:00Z") }));
-    assert.equal(resolveProjectDir(t.ctx.paths, cwd)?.dir, dir);
+    assert.equal(resolveProjectDir(t.ctx.paths, cwd, { os: t.ctx.os })?.dir, dir);
   } finally {
     t.cleanup();
   }
@@ -45,7 +48,7 @@ Deno.test("resolveProjectDir: a long path resolves to its hashed key dir", () =>
     const name = dir.slice(t.ctx.paths.projectsDir.length + 1);
     assert.ok(cwd.length > 200 && name.length > 200 && /-[0-9a-z]+$/.test(name));
     save(dir, finishedSession({ cwd }));
-    assert.equal(resolveProjectDir(t.ctx.paths, cwd)?.dir, dir);
+    assert.equal(resolveProjectDir(t.ctx.paths, cwd, { os: t.ctx.os })?.dir, dir);
   } finally {
     t.cleanup();
   }
@@ -65,7 +68,10 @@ Deno.test("resolveProjectDir: no key dir, so project dirs are matched on the rec
     save(older, finishedSession({ cwd, start: new Date("2026-11-20T10:00:00Z") }));
     save(oldest, finishedSession({ cwd, start: new Date("2026-10-20T10:00:00Z") }));
     save(namedDir(t.ctx, "-somewhere-else"), finishedSession({ cwd: "/somewhere/else" }));
-    assert.deepEqual(resolveProjectDir(t.ctx.paths, cwd), { dir: older, how: "matched" });
+    assert.deepEqual(resolveProjectDir(t.ctx.paths, cwd, { os: t.ctx.os }), {
+      dir: older,
+      how: "matched",
+    });
   } finally {
     t.cleanup();
   }
@@ -79,8 +85,8 @@ Deno.test("resolveProjectDir: a key dir holding another folder's sessions is not
     const dir = keyDirOf(t.ctx, cwd);
     assert.equal(dir, keyDirOf(t.ctx, other), "both folders share one key");
     save(dir, finishedSession({ cwd: other }));
-    assert.equal(resolveProjectDir(t.ctx.paths, cwd), undefined);
-    assert.equal(resolveProjectDir(t.ctx.paths, other)?.dir, dir);
+    assert.equal(resolveProjectDir(t.ctx.paths, cwd, { os: t.ctx.os }), undefined);
+    assert.equal(resolveProjectDir(t.ctx.paths, other, { os: t.ctx.os })?.dir, dir);
   } finally {
     t.cleanup();
   }
@@ -90,9 +96,9 @@ Deno.test("resolveProjectDir: nothing recorded gives undefined, even with an emp
   const t = createTestContext();
   try {
     const cwd = makeFolder(t.home, "fresh");
-    assert.equal(resolveProjectDir(t.ctx.paths, cwd), undefined);
+    assert.equal(resolveProjectDir(t.ctx.paths, cwd, { os: t.ctx.os }), undefined);
     keyDirOf(t.ctx, cwd);
-    assert.equal(resolveProjectDir(t.ctx.paths, cwd), undefined);
+    assert.equal(resolveProjectDir(t.ctx.paths, cwd, { os: t.ctx.os }), undefined);
   } finally {
     t.cleanup();
   }
@@ -108,7 +114,24 @@ Deno.test("resolveProjectDir: a session that moved into a subfolder still belong
       .prompt("now in sub").text("ok");
     const text = start.toString() + later.toString();
     Deno.writeTextFileSync(join(dir, `${start.sessionId}.jsonl`), text);
-    assert.equal(resolveProjectDir(t.ctx.paths, cwd)?.how, "computed");
+    assert.equal(resolveProjectDir(t.ctx.paths, cwd, { os: t.ctx.os })?.how, "computed");
+  } finally {
+    t.cleanup();
+  }
+});
+
+Deno.test("resolveProjectDir: Windows matches a recorded cwd in another case, Linux does not", () => {
+  // The OS is a parameter, so Windows' case-insensitive folders are checked on every OS.
+  const t = createTestContext();
+  try {
+    const cwd = makeFolder(t.home, "src/work");
+    const dir = namedDir(t.ctx, "-recorded-elsewhere");
+    save(dir, finishedSession({ cwd: cwd.toUpperCase() }));
+    assert.deepEqual(resolveProjectDir(t.ctx.paths, cwd, { os: "windows" }), {
+      dir,
+      how: "matched",
+    });
+    assert.equal(resolveProjectDir(t.ctx.paths, cwd, { os: "linux" }), undefined);
   } finally {
     t.cleanup();
   }

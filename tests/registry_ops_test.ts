@@ -98,9 +98,18 @@ Deno.test("oldLabelFor allocates the lowest free (old N) per name and directory"
       `${E}|/p|Other (old)|`,
     ].join("\n"),
   );
-  assert.equal(oldLabelFor(registry, A), "Work (old 2)");
-  assert.equal(oldLabelFor(registry, D), "Work (old)");
+  assert.equal(oldLabelFor(registry, A, { os: Deno.build.os }), "Work (old 2)");
+  assert.equal(oldLabelFor(registry, D, { os: Deno.build.os }), "Work (old)");
   // B itself is excluded, so its own "(old)" is free again.
-  assert.equal(oldLabelFor(registry, B), "Work (old)");
-  assert.equal(oldLabelFor(parseRegistry(`${A}|/p|Solo|`), A), "Solo (old)");
+  assert.equal(oldLabelFor(registry, B, { os: Deno.build.os }), "Work (old)");
+  assert.equal(oldLabelFor(parseRegistry(`${A}|/p|Solo|`), A, { os: Deno.build.os }), "Solo (old)");
+});
+
+Deno.test("oldLabelFor: on Windows a folder spelled in another case or with / is the same folder", () => {
+  // The OS is a parameter: Windows' rule runs on every OS.
+  const registry = parseRegistry(
+    [`${A}|C:\\Work|Work|`, `${B}|c:/work|Work (old)|`, `${C}|C:\\Other|Work (old 2)|`].join("\n"),
+  );
+  assert.equal(oldLabelFor(registry, A, { os: "windows" }), "Work (old 2)");
+  assert.equal(oldLabelFor(registry, A, { os: "linux" }), "Work (old)");
 });

@@ -91,6 +91,8 @@ Deno.test("the command tree loads no flow: each command imports its flow when it
 
 /** Imports nothing; the runner and the prompter ask it whether a signal is ending the run. */
 const ENDING_SIGNAL = "lib/platform/ending_signal.ts";
+/** Imports nothing either: the OS this process runs on, read there once (issue 32 item 2). */
+const HOST_OS = "lib/platform/os.ts";
 
 Deno.test("--help and command-line errors load only the command tree: the context loads when a command runs", () => {
   const loaded = closure(cliGraph, "lib/cli/run.ts");
@@ -128,7 +130,8 @@ function closureOf(entries: string[]): string[] {
 
 Deno.test("the context loads no tool: claude, cmv, the editor and spawning load when a flow first asks", () => {
   const tools = closureOf(["lib/app/context.ts"]).filter((path) =>
-    path.startsWith("lib/platform/") && !["lib/platform/tools.ts", ENDING_SIGNAL].includes(path)
+    path.startsWith("lib/platform/") &&
+    !["lib/platform/tools.ts", ENDING_SIGNAL, HOST_OS].includes(path)
   );
   assert.deepEqual(tools, []);
 });
@@ -141,7 +144,7 @@ Deno.test("list --json loads list's modules only: no tool, transcript reader, ot
     path.startsWith("node:") || path.startsWith("node_modules/") ||
     path.startsWith("lib/transcript/") ||
     (path.startsWith("lib/platform/") &&
-      !["lib/platform/tools.ts", ENDING_SIGNAL].includes(path)) ||
+      !["lib/platform/tools.ts", ENDING_SIGNAL, HOST_OS].includes(path)) ||
     (path.startsWith("lib/app/") && !path.endsWith("/defaults.ts") &&
       !["lib/app/context.ts", "lib/app/list/list.ts"].includes(path))
   );

@@ -19,6 +19,7 @@ import {
   resolvePaths,
 } from "../core/paths.ts";
 import { endingSignal } from "../platform/ending_signal.ts";
+import { hostOs } from "../platform/os.ts";
 import { createTools, type Tools } from "../platform/tools.ts";
 import { createOutput, type Output, streamWriter } from "../ui/output.ts";
 import { createLinePrompter, type KeyTerminal, type Prompter } from "../ui/prompt.ts";
@@ -142,15 +143,17 @@ export function createProcessContext(
     terminal: Deno.stdout.isTerminal(),
     columns: terminalColumns(),
   });
-  const paths = resolvePaths(env, Deno.build.os);
+  // The real environment: every flow and decision below gets the OS from here (ctx.os).
+  const os = hostOs;
+  const paths = resolvePaths(env, os);
   const rootProblem = claudeRootProblem(paths, env);
   if (rootProblem !== null) throw new UserError(rootProblem);
   return {
     paths,
     env,
     setEnv: (name, value) => Deno.env.set(name, value),
-    os: Deno.build.os,
-    cwd: () => logicalCwd(currentFolder(), env("PWD"), Deno.build.os),
+    os,
+    cwd: () => logicalCwd(currentFolder(), env("PWD"), os),
     now: () => new Date(),
     hostname: () => Deno.hostname(),
     out,
@@ -165,7 +168,7 @@ export function createProcessContext(
       childEnv: () => Deno.env.toObject(),
       // Probes and the editor start where this process is, which needs no name for it.
       cwd: () => undefined,
-      os: Deno.build.os,
+      os,
       paths,
     }),
   };

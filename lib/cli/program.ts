@@ -120,8 +120,11 @@ async function withCommandLoaded(commandLine: readonly string[]): Promise<Comman
 /** claudecm's version, then claude's or why there is none (main.ts does the same for `--version`). */
 async function printVersions(writeOut: (text: string) => void): Promise<number> {
   writeOut(`${VERSION}\n`);
-  const { claudeVersionLine } = await import("../app/version/claude_version.ts");
-  const line = await claudeVersionLine(Deno.env.toObject(), { os: Deno.build.os });
+  const [{ claudeVersionLine }, { hostOs }] = await Promise.all([
+    import("../app/version/claude_version.ts"),
+    import("../platform/os.ts"),
+  ]);
+  const line = await claudeVersionLine(Deno.env.toObject(), { os: hostOs });
   writeOut(`${line}\n`);
   return ExitCode.ok;
 }

@@ -10,11 +10,13 @@
 import { posix } from "./path/posix.ts";
 import { win32 } from "./path/win32.ts";
 import type { PathFlavour } from "./path/shared.ts";
+// The one platform fact below lib/platform (it imports nothing): the bare functions are this OS's.
+import { hostOs } from "../platform/os.ts";
 
 export type { PathFlavour };
 export { posix, win32 };
 
-const host: PathFlavour = Deno.build.os === "windows" ? win32 : posix;
+const host: PathFlavour = hostOs === "windows" ? win32 : posix;
 
 /** This OS's separator: `\` on Windows, `/` elsewhere. */
 export const sep: PathFlavour["sep"] = host.sep;

@@ -170,13 +170,17 @@ export function moveSession(registry: Registry, from: number, to: number): Regis
  * base name plus `(old)`, or `(old N)` with the lowest N not already used by a
  * session of the same base name in the same directory.
  */
-export function oldLabelFor(registry: Registry, guid: string): string {
+export function oldLabelFor(
+  registry: Registry,
+  guid: string,
+  options: { os: OsName },
+): string {
   const session = findSession(registry, guid);
   if (session === undefined) throw notFound(guid);
   const base = stripOldSuffix(session.desc);
   const used = new Set<number>();
   for (const other of [...mainSessions(registry), ...archivedSessions(registry)]) {
-    if (other.guid === guid || !sameFolder(other.dir, session.dir, Deno.build.os)) continue;
+    if (other.guid === guid || !sameFolder(other.dir, session.dir, options.os)) continue;
     if (stripOldSuffix(other.desc) !== base) continue;
     const number = oldNumber(other.desc);
     if (number !== undefined) used.add(number);

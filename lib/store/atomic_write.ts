@@ -10,6 +10,7 @@ import { dirname, isAbsolute, join } from "../core/path.ts";
 import { UserError, withPath } from "../core/errors.ts";
 import { removeDeadWritersTempsOf } from "./stale_temps.ts";
 import { retryWhileBusy } from "./windows_busy.ts";
+import { hostOs } from "../platform/os.ts";
 
 /** Options for {@linkcode writeFileAtomic}. */
 export interface AtomicWriteOptions {
@@ -92,7 +93,7 @@ function dropTempFile(tmpPath: string): boolean {
 
 function syncDirectory(dir: string): void {
   // Windows cannot open a directory as a file; NTFS journals the rename itself.
-  if (Deno.build.os === "windows") return;
+  if (hostOs === "windows") return;
   try {
     const handle = Deno.openSync(dir, { read: true });
     try {
@@ -130,7 +131,7 @@ export function realTarget(path: string): string {
 }
 
 function keepMode(source: string, tmpPath: string): void {
-  if (Deno.build.os === "windows") return;
+  if (hostOs === "windows") return;
   try {
     const mode = Deno.statSync(source).mode;
     if (mode !== null) Deno.chmodSync(tmpPath, mode & 0o7777);

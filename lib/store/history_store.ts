@@ -31,12 +31,6 @@ const ATTEMPTS = 5;
 const LOCK_STALE_MS = 10_000;
 /** How long to wait for claude's lock; a claude appends in milliseconds. */
 const LOCK_WAIT_MS = 2_000;
-/**
- * Whether the file read stays open through the rename, so that lines
- * appended to it meanwhile can be carried over. Windows is not relied on to
- * rename over a file held open: there the file must be exactly as read.
- */
-const HOLD_OPEN = Deno.build.os !== "windows";
 /** What claudecm's temporary copy is called, beside the file: `<name>.claudecm.tmp-<pid>`. */
 const TEMP_STEM = ".claudecm";
 
@@ -76,6 +70,10 @@ export function moveHistoryLines(
 ): number {
   const stem = `${basename(path)}${TEMP_STEM}`;
   removeDeadWritersTemps(dirname(path), { named: (name) => name === stem });
+  // Whether the file read stays open through the rename, so that lines appended to it meanwhile
+  // can be carried over. Windows is not relied on to rename over a file held open: there the file
+  // must be exactly as read.
+  const holdOpen = os !== "windows";
   const release = takeClaudesLock(path);
   try {
     for (let attempt = 1;; attempt++) {
@@ -90,8 +88,8 @@ export function moveHistoryLines(
         const replaced = writeFileAtomic(path, after, {
           tmpSuffix: `${TEMP_STEM}.tmp-${Deno.pid}`,
           beforeRename: () => {
-            const unchanged = onlyAppendedTo(path, file, before.length, { grown: HOLD_OPEN });
-            if (!HOLD_OPEN) {
+            const unchanged = onlyAppendedTo(path, file, before.length, { grown: holdOpen });
+            if (!holdOpen) {
               file.close();
               open = false;
             }
@@ -100,7 +98,7 @@ export function moveHistoryLines(
         });
         if (replaced) {
           return changed +
-            (HOLD_OPEN ? carryLateLines(file, before.length, { path, move, os }) : 0);
+            (holdOpen ? carryLateLines(file, before.length, { path, move, os }) : 0);
         }
       } finally {
         if (open) file.close();

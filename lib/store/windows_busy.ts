@@ -11,12 +11,13 @@
  */
 
 import { sleepSync } from "../core/sleep_sync.ts";
+import { hostOs } from "../platform/os.ts";
 
 /** The pauses between tries, in ms: about half a second in all. */
 const PAUSES_MS = [5, 10, 20, 40, 80, 160, 200];
 
 /** Run `action`; on Windows, a busy-file failure runs it again after a pause, a few times. */
-export function retryWhileBusy<T>(action: () => T, os: string = Deno.build.os): T {
+export function retryWhileBusy<T>(action: () => T, os: string = hostOs): T {
   for (const pause of os === "windows" ? PAUSES_MS : []) {
     try {
       return action();

@@ -40,14 +40,14 @@ const SAMPLE = 5;
 export function resolveProjectDir(
   paths: Paths,
   cwd: string,
-  options: { os?: OsName } = {},
+  options: { os: OsName },
 ): ProjectDir | undefined {
   if (paths.projectDirName !== undefined) {
     // CLAUDE_CODE_PROJECT_DIR_NAME: every folder's sessions are in that one dir.
     const shared = projectDirFor(paths, cwd);
     return listTranscripts(shared).length > 0 ? { dir: shared, how: "computed" } : undefined;
   }
-  const isCwd = folderMatcher(cwd, options.os ?? Deno.build.os);
+  const isCwd = folderMatcher(cwd, options.os);
   const computedKey = projectKey(cwd);
   const computed = paths.path.join(paths.projectsDir, computedKey);
   const verdict = belongsTo(computed, isCwd, SAMPLE);

@@ -33,7 +33,7 @@ export function checkForecast(
   const sessions = registry === null
     ? []
     : [...mainSessions(registry), ...archivedSessions(registry)];
-  const managedDir = managedSettingsDir(ctx.env, Deno.build.os);
+  const managedDir = managedSettingsDir(ctx.env, ctx.os);
   const forecast = cleanupForecast(ctx.paths, sessions, { now: ctx.now(), managedDir });
   const base = folderPeriod(ctx.paths, null, { managedDir });
   const anywhere = base.cleanupPeriodDays;

@@ -126,7 +126,7 @@ async function openPicker(ctx: AppContext): Promise<number> {
     return await runPicker(ctx, {
       settings: setup.settings,
       cache,
-      terminal: processTerminal(),
+      terminal: processTerminal({ os: ctx.os }),
       colour: ctx.env("NO_COLOR") === undefined,
     });
   } catch (error) {

@@ -21,7 +21,7 @@ import { errorMessage, isWriteRefusal, UserError } from "../../core/errors.ts";
 import { formatSize, formatStamp } from "../../core/format.ts";
 import { isDirectory, isFile } from "../../core/fs_checks.ts";
 import { isSessionLive } from "../../core/pid_manifest.ts";
-import { projectDirFor, transcriptPathFor } from "../../core/paths.ts";
+import { type OsName, projectDirFor, transcriptPathFor } from "../../core/paths.ts";
 import { findSession, isSessionId, mainSessions, type Registry } from "../../core/registry.ts";
 import { addAtTop, moveToBottom, oldLabelFor, renameSession } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -146,7 +146,7 @@ export async function refreshSession(
     let openElsewhere = false;
     await changeRegistry(ctx, (r) => {
       openElsewhere = isSessionLive(ctx.paths, guid);
-      return openElsewhere ? r : withRefreshed(r, { guid, fresh, dir, name, tokens });
+      return openElsewhere ? r : withRefreshed(r, { guid, fresh, dir, name, tokens, os: ctx.os });
     });
     if (openElsewhere) {
       ctx.err.line(
@@ -177,7 +177,7 @@ export async function refreshSession(
 /** The registry with the fresh session first and the old one, relabelled, last. */
 function withRefreshed(
   registry: Registry,
-  change: { guid: string; fresh: string; dir: string; name: string; tokens: string },
+  change: { guid: string; fresh: string; dir: string; name: string; tokens: string; os: OsName },
 ): Registry {
   // Another row's session is never taken over: its folder, name and tokens are that row's.
   if (findSession(registry, change.fresh) !== undefined) {
@@ -186,7 +186,7 @@ function withRefreshed(
   let next = registry;
   // Decided on the registry read under the lock: another window may have moved the old row.
   if (findSession(next, change.guid) !== undefined) {
-    next = renameSession(next, change.guid, oldLabelFor(next, change.guid));
+    next = renameSession(next, change.guid, oldLabelFor(next, change.guid, { os: change.os }));
     const isMain = mainSessions(next).some((session) => session.guid === change.guid);
     if (isMain) next = moveToBottom(next, change.guid);
   }

@@ -13,6 +13,7 @@ import {
   lastName,
   type PathFlavour,
 } from "./shared.ts";
+import { hostOs } from "../../platform/os.ts";
 
 const COLLAPSE = { separator: "/", isSeparator: isPosixSeparator };
 const WHOLE_PATH = { start: 0, isSeparator: isPosixSeparator };
@@ -20,7 +21,7 @@ const WHOLE_PATH = { start: 0, isSeparator: isPosixSeparator };
 /** The current directory as a posix path; on Windows, Node drops the drive and turns `\` into `/`. */
 function posixCwd(): string {
   const cwd = Deno.cwd();
-  if (Deno.build.os !== "windows") return cwd;
+  if (hostOs !== "windows") return cwd;
   const slashed = cwd.replaceAll("\\", "/");
   return slashed.slice(slashed.indexOf("/"));
 }

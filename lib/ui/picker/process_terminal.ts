@@ -8,6 +8,7 @@
  * @module
  */
 
+import type { OsName } from "../../core/paths.ts";
 import type { PickerTerminal } from "./screen.ts";
 
 const ENDING: ReadonlyArray<readonly [Deno.Signal, number]> = [
@@ -17,9 +18,9 @@ const ENDING: ReadonlyArray<readonly [Deno.Signal, number]> = [
 ];
 
 /** stdin and stdout as the picker's terminal. */
-export function processTerminal(): PickerTerminal {
+export function processTerminal(options: { os: OsName }): PickerTerminal {
   const encoder = new TextEncoder();
-  const windows = Deno.build.os === "windows";
+  const windows = options.os === "windows";
   return {
     setRaw: (raw) => Deno.stdin.setRaw(raw),
     write(text) {
