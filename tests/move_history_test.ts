@@ -224,7 +224,9 @@ Deno.test("history rewrite: a line appended after the read, or the file replaced
       Deno.readTextFileSync(file),
       promptLine("before", "/w/new") + "\n" + promptLine("typed meanwhile", "/w/new") + "\n",
     );
-    // claude's retention prune replaces the file meanwhile: what it wrote is read again.
+    // claude's retention prune replaces the file meanwhile: what it wrote is read again. (Not
+    // on Windows, where renaming over the file the rewrite holds open is not to be relied on.)
+    if (Deno.build.os === "windows") return;
     Deno.writeTextFileSync(file, promptLine("old", "/w/app") + "\n" + promptLine("kept", "/w/app"));
     let pruned = false;
     moveHistoryLines(file, move, {
