@@ -36,7 +36,8 @@ export function readRegistry(paths: Paths): Registry {
  * Apply `operation` to the registry as it is on disk under the lock and write
  * the result atomically. Returns the registry as written. The write is a
  * compare-and-swap: right before the rename the file must still hold the
- * bytes the operation was applied to; if another writer changed it (one that
+ * bytes the operation was applied to, checked and renamed under the swap
+ * lock ({@linkcode swapLockPath}); if another writer changed it (one that
  * stalled past the lock timeout, or one that went ahead without the lock),
  * the file is read again and the operation re-applied, so no writer's update
  * is lost to a stale one. When `operation` throws, nothing is written; when it
