@@ -6,6 +6,7 @@ import { join } from "../lib/core/path.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { classifyNext } from "../lib/app/resume/next_session.ts";
+import { lineageLogPath } from "../lib/store/lineage_log.ts";
 import { createLaunchWorld, useClaudeScript } from "./helpers/launch_world.ts";
 import { finishedSession, save } from "./helpers/projects.ts";
 import { sessionId } from "./helpers/claude_home.ts";
@@ -35,13 +36,13 @@ const message = (id: string, uuid: string) => ({
   message: { role: "user", content: "hi" },
 });
 
-Deno.test("classifyNext: a /branch copy's forkedFrom makes it a fork, even with the original gone", () => {
+Deno.test("classifyNext: a /branch copy's forkedFrom makes it a branch, even with the original gone", () => {
   withDir((dir) => {
     const nextPath = writeLines(join(dir, `${NEXT}.jsonl`), [
       { ...message(NEXT, "u1"), forkedFrom: { sessionId: OLD, messageUuid: "u1" } },
     ]);
     const options = { nextPath, resumedPath: null, resumedGuid: OLD, extraArgs: [] };
-    assert.deepEqual(classifyNext(NEXT, options), { kind: "fork", guid: NEXT });
+    assert.deepEqual(classifyNext(NEXT, options), { kind: "branch", guid: NEXT, recorded: true });
     // Copied from another session: not this one's fork.
     const other = { ...options, resumedGuid: sessionId(0xc3) };
     assert.deepEqual(classifyNext(NEXT, other), { kind: "cleared", guid: NEXT });
@@ -123,4 +124,45 @@ Deno.test("a continued-in written before this resume is not this resume's: the r
   } finally {
     world.cleanup();
   }
+});
+
+Deno.test({
+  name:
+    "a /branch inside a resumed session: the original keeps its row and its transcript, the branch gets its own",
+  ignore: ON_WINDOWS, // The claude script is a POSIX shell shim.
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      const folder = projectDirFor(world.paths, world.project);
+      Deno.mkdirSync(folder, { recursive: true });
+      save(folder, finishedSession({ sessionId: OLD, cwd: world.project }));
+      Deno.writeTextFileSync(world.paths.registryFile, `${OLD}|${world.project}|Work|1\n`);
+      // What /branch writes (2.1.332): the history copied, each line stamped with forkedFrom.
+      useClaudeScript(
+        world,
+        `const folder = ${JSON.stringify(folder)};
+const lines = Deno.readTextFileSync(folder + "/${OLD}.jsonl").trimEnd().split("\\n")
+  .map((line) => JSON.parse(line)).filter((line) => typeof line.uuid === "string")
+  .map((line) => ({ ...line, sessionId: "${NEXT}",
+    forkedFrom: { sessionId: "${OLD}", messageUuid: line.uuid } }));
+Deno.writeTextFileSync(folder + "/${NEXT}.jsonl",
+  lines.map((line) => JSON.stringify(line) + "\\n").join(""));
+`,
+      );
+      world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+      const result = await world.run(["1"], { stdin: "The branch\n" });
+      assert.equal(result.code, 0, result.stderr);
+      assert.deepEqual(
+        world.sessions().map((s) => [s.guid, s.desc]).sort(),
+        [[NEXT, "The branch"], [OLD, "Work"]].sort(),
+      );
+      assert.ok(pathExists(join(folder, `${OLD}.jsonl`)), "claude -r OLD still finds it");
+      assert.ok(!pathExists(join(world.paths.backupDir, "project")), "nothing set aside");
+      // Claude recorded this branch itself: claudecm's log does not call it a --fork-session.
+      const log = lineageLogPath(world.paths);
+      assert.ok(!pathExists(log) || !Deno.readTextFileSync(log).includes("fork-session"));
+    } finally {
+      world.cleanup();
+    }
+  },
 });

@@ -44,7 +44,7 @@ export function continuedThenCleared(
  * The listed session that `sessionId`, new in the folder, forked: the
  * newest transcript there before the launch (the one `-c` continues), when
  * `sessionId` carries its history forward (next_session.ts). Null for a new
- * conversation, a `--fork-session` branch, or a session the list lacks.
+ * conversation, a `--fork-session` or `/branch` branch, or a session the list lacks.
  */
 export function forkedFrom(
   ctx: AppContext,
@@ -54,11 +54,9 @@ export function forkedFrom(
   if (before.has(sessionId)) return null;
   const join = ctx.paths.path.join;
   const nextPath = join(folder, `${sessionId}.jsonl`);
-  // Claude's own record of where the lines came from, when it wrote one; else the newest.
-  const recorded = recordedParent(nextPath);
-  const newest = recorded !== undefined && before.has(recorded)
-    ? recorded
-    : [...before].sort((a, b) => b[1] - a[1])[0]?.[0];
+  // A `/branch` copy (claude stamped it with forkedFrom) is a branch, never the row's fork.
+  if (recordedParent(nextPath) !== undefined) return null;
+  const newest = [...before].sort((a, b) => b[1] - a[1])[0]?.[0];
   if (newest === undefined || findSession(readRegistry(ctx.paths), newest) === undefined) {
     return null;
   }

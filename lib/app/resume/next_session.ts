@@ -5,16 +5,17 @@
  * forks of older versions in reference/real-claude/):
  * - a fork claude made on its own carries the history forward: the row
  *   follows it and the predecessor is set aside (spec 11.6.1);
- * - a fork the user asked for (`--fork-session`) is a branch: the original
- *   and its row stay, the branch gets a row of its own;
+ * - a fork the user asked for (`--fork-session`, or `/branch` inside claude,
+ *   which says "Back to the original: /resume <id>") is a branch: the
+ *   original and its row stay, the branch gets a row of its own;
  * - a `/clear` starts a new conversation with none of the history: the
  *   original and its row stay, and the new one is left for `adopt`.
  *
- * That a session carries another's history forward is read first from
- * claude's own records where it wrote them (lineage.ts: `/branch`'s
- * `forkedFrom` in the new one, `continued-in` in the old one), which hold
- * even when the old transcript is gone; else from the message uuids a copy
- * keeps (conversation.ts).
+ * Claude's own records are read first where it wrote them (lineage.ts):
+ * `/branch` stamps its copy with `forkedFrom`, which makes it a branch even
+ * when the old transcript is gone; a `continued-in` line in the old one names
+ * where the conversation went on. Else the message uuids a copy keeps tell a
+ * fork (conversation.ts).
  *
  * @module
  */
@@ -25,7 +26,13 @@ import { continuedIn, lineageRecords } from "../../transcript/lineage.ts";
 /** The session claude ended on, and what it is to the one it resumed. */
 export type NextSession =
   | { kind: "same" }
-  | { kind: "fork" | "branch" | "cleared"; guid: string };
+  | { kind: "fork" | "cleared"; guid: string }
+  | {
+    kind: "branch";
+    guid: string;
+    /** Claude recorded it (`/branch`'s `forkedFrom`): claudecm need not. */
+    recorded?: boolean;
+  };
 
 /** Tell what `next` (claude's session at exit, another id) is to the session it resumed. */
 export function classifyNext(
@@ -43,7 +50,10 @@ export function classifyNext(
     return { kind: "branch", guid: next };
   }
   const resumed = options.resumedGuid ?? idOfTranscript(options.resumedPath);
-  const carried = recordedLink({ ...options, next, resumed }) ||
+  if (resumed !== undefined && recordedParent(options.nextPath) === resumed) {
+    return { kind: "branch", guid: next, recorded: true };
+  }
+  const carried = recordedLink({ ...options, next }) ||
     (options.resumedPath !== null && continuesHistory(options.nextPath, options.resumedPath));
   return { kind: carried ? "fork" : "cleared", guid: next };
 }
@@ -57,13 +67,8 @@ export function recordedParent(nextPath: string): string | undefined {
   }
 }
 
-/** Whether claude recorded that `next` goes on from `resumed`. */
-function recordedLink(
-  options: { next: string; nextPath: string; resumed?: string; resumedPath: string | null },
-): boolean {
-  if (options.resumed !== undefined && recordedParent(options.nextPath) === options.resumed) {
-    return true;
-  }
+/** Whether claude recorded, in the resumed transcript, that the conversation went on in `next`. */
+function recordedLink(options: { next: string; resumedPath: string | null }): boolean {
   if (options.resumedPath === null) return false;
   try {
     return continuedIn(lineageRecords(options.resumedPath)) === options.next;

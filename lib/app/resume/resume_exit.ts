@@ -44,7 +44,7 @@ export async function finishResume(ctx: AppContext, finished: FinishedResume): P
       "cyan",
     );
   }
-  if (outcome.branch === true) {
+  if (outcome.branch === true && outcome.branchRecorded !== true) {
     // --fork-session: claude writes no record of where the branch came from (lineage.ts).
     recordLineage(ctx, { kind: "fork-session", from: session.guid, to: outcome.effectiveGuid });
   }

@@ -130,8 +130,10 @@ export interface ResumeOutcome {
    * work went.
    */
   unfollowedFork?: string;
-  /** `effectiveGuid` is a branch the user asked for (`--fork-session`): it needs a row of its own. */
+  /** `effectiveGuid` is a branch the user asked for (`--fork-session`, `/branch`): it needs a row of its own. */
   branch?: boolean;
+  /** The branch is `/branch`'s, which claude records itself (lineage.ts). */
+  branchRecorded?: boolean;
   /** A `/clear` went on in this new conversation, which no row names (next_session.ts). */
   newConversation?: string;
 }
@@ -186,7 +188,10 @@ async function resumeWithForkDetection(
   }
   if (next.kind === "cleared") return { ...outcome, newConversation: next.guid };
   if (launch.exitCode !== 0) return { ...outcome, unfollowedFork: next.guid };
-  if (next.kind === "branch") return { ...outcome, effectiveGuid: next.guid, branch: true };
+  if (next.kind === "branch") {
+    const recorded = next.recorded === true ? { branchRecorded: true } : {};
+    return { ...outcome, effectiveGuid: next.guid, branch: true, ...recorded };
+  }
   // The predecessor moves from where it is, which is not always the folder claude ran in.
   const predecessorFolder = transcript === null ? folder : ctx.paths.path.dirname(transcript);
   const followed = await followFork(ctx, { dir, folder: predecessorFolder, guid, fork: next.guid });
