@@ -12,7 +12,6 @@
 
 import { askSessionName } from "../new/ask_name.ts";
 import type { AppContext } from "../context.ts";
-import { nothingSaves, refusedBeforeAsking } from "../save_check.ts";
 import { changeRegistry } from "../registry.ts";
 import { trimSession } from "../trim/trim.ts";
 import { syncVault } from "../vault/vault_sync.ts";
@@ -182,8 +181,6 @@ export async function saveExitState(
 
 /** The typed name, `skip`, or null to keep the default (Enter, or no answer at all). */
 function askExitName(ctx: AppContext, fallback: string): string | null {
-  // The name would be lost: the default stands, and the reason is said once.
-  if (refusedBeforeAsking(ctx, "Naming the session")) return null;
   const answer = askSessionName(
     ctx,
     `  Describe this session (Enter for '${fallback}', 'skip' to skip): `,
@@ -250,8 +247,6 @@ async function offerExitActions(
     ctx.out.line("  Trim and refresh not offered: this session is open in another claude window.");
     return;
   }
-  // Both set the old transcript aside and rewrite the list.
-  if (nothingSaves(ctx) !== null) return;
   let guid = state.guid;
   if (state.benchmark !== null && shouldOfferTrim(ctx, state.benchmark)) {
     const trim = askYesNo(ctx.prompter, "  Trim this session? [y/N]: ", { defaultYes: false });
