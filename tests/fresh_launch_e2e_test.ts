@@ -14,7 +14,7 @@ import { sessionId } from "./helpers/claude_home.ts";
 import { claudecmCommand } from "./helpers/run_cli.ts";
 import { collectOutput } from "./helpers/child.ts";
 import { transcriptPathFor } from "../lib/core/paths.ts";
-import { isSessionLive, liveSessionIds } from "../lib/core/pid_manifest.ts";
+import { isSessionLive, liveSessionIds } from "../lib/platform/live_sessions.ts";
 import { NAME_QUOTE, ON_WINDOWS } from "./helpers/portable.ts";
 
 /** A session started with `claudecm n` and named `desc`: its row. */

@@ -14,7 +14,7 @@ import { seedSessions } from "./helpers/seed.ts";
 import { join } from "node:path";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { transcriptPathFor } from "../lib/core/paths.ts";
-import { liveSessionIds } from "../lib/core/pid_manifest.ts";
+import { liveSessionIds } from "../lib/platform/live_sessions.ts";
 
 const LONG = "A very long session name that goes on ".repeat(3).trim();
 

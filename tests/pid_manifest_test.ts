@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  isManifestLive,
-  isProcessAlive,
-  listPidManifests,
-  readPidManifest,
-} from "../lib/core/pid_manifest.ts";
+import { isManifestLive, listPidManifests, readPidManifest } from "../lib/core/pid_manifest.ts";
+import { hostProcesses, isProcessAlive } from "../lib/platform/processes.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { sessionId } from "./helpers/claude_home.ts";
 
@@ -44,13 +40,16 @@ Deno.test("manifests are read like the real ones and junk is skipped", () => {
 
 Deno.test("liveness: our own pid is live, a finished process is not, a reused pid is not", async () => {
   const base = { sessionId: sessionId(1), cwd: "/" };
-  assert.equal(isManifestLive({ ...base, pid: Deno.pid, procStart: ownStartTime() }), true);
+  assert.equal(
+    isManifestLive({ ...base, pid: Deno.pid, procStart: ownStartTime() }, hostProcesses),
+    true,
+  );
   const child = new Deno.Command(Deno.execPath(), { args: ["--version"], stdout: "null" }).spawn();
   await child.status;
   assert.equal(isProcessAlive(child.pid), false);
-  assert.equal(isManifestLive({ ...base, pid: child.pid }), false);
+  assert.equal(isManifestLive({ ...base, pid: child.pid }, hostProcesses), false);
   if (Deno.build.os === "linux") {
-    assert.equal(isManifestLive({ ...base, pid: Deno.pid, procStart: "1" }), false);
+    assert.equal(isManifestLive({ ...base, pid: Deno.pid, procStart: "1" }, hostProcesses), false);
   }
 });
 
@@ -98,4 +97,20 @@ Deno.test({
       await parent.stdout.cancel().catch(() => {});
     }
   },
+});
+
+Deno.test("isManifestLive decides from the OS's facts: a reused pid is not the claude, where starts are told", () => {
+  // The facts are a parameter: Linux's /proc and an OS without start times both run here.
+  const manifest = { pid: 4242, sessionId: sessionId(2), cwd: "/w", procStart: "100" };
+  const facts = (start: string | null, tellsStart: boolean) => ({
+    isAlive: (pid: number) => pid === 4242,
+    tellsStart,
+    startOf: () => start,
+    self: 1,
+  });
+  assert.equal(isManifestLive(manifest, facts("100", true)), true);
+  assert.equal(isManifestLive(manifest, facts("999", true)), false, "the pid was reused");
+  assert.equal(isManifestLive(manifest, facts(null, true)), false, "gone between the two looks");
+  assert.equal(isManifestLive(manifest, facts(null, false)), true, "no start times: alive is all");
+  assert.equal(isManifestLive({ ...manifest, pid: 7 }, facts("100", true)), false);
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { recheckThenAct } from "../lib/app/recheck.ts";
 import { preconditionFailure, stampFile } from "../lib/core/preconditions.ts";
+import { isSessionLive } from "../lib/platform/live_sessions.ts";
 import { parseRegistry } from "../lib/core/registry.ts";
 import { removeSession } from "../lib/core/registry_ops.ts";
 import { sessionId, writeRegistryText, writeTranscript } from "./helpers/claude_home.ts";
@@ -18,32 +19,56 @@ Deno.test("preconditionFailure: live first, then the row, then each file as show
     const listed = parseRegistry(`${ID}|${dir}|Work|\n`);
     const empty = parseRegistry("");
     const registered = { registered: true as const, dir };
-    assert.equal(preconditionFailure(paths, listed, { guid: ID, registration: registered }), null);
     assert.equal(
-      preconditionFailure(paths, empty, { guid: ID, registration: registered }),
+      preconditionFailure({ paths, registry: listed, live: isSessionLive(paths, ID) }, {
+        guid: ID,
+        registration: registered,
+      }),
+      null,
+    );
+    assert.equal(
+      preconditionFailure({ paths, registry: empty, live: isSessionLive(paths, ID) }, {
+        guid: ID,
+        registration: registered,
+      }),
       "it is no longer in the session list",
     );
     assert.match(
-      preconditionFailure(paths, listed, {
+      preconditionFailure({ paths, registry: listed, live: isSessionLive(paths, ID) }, {
         guid: ID,
         registration: { registered: true, dir: "/x" },
       })!,
       /another window changed its folder meanwhile/,
     );
     assert.match(
-      preconditionFailure(paths, listed, { guid: ID, registration: { registered: false } })!,
+      preconditionFailure({ paths, registry: listed, live: isSessionLive(paths, ID) }, {
+        guid: ID,
+        registration: { registered: false },
+      })!,
       /added to the session list meanwhile as 'Work'/,
     );
     // A line kept as written (a name with '|') still names its session: never "unregistered".
     const unparsed = parseRegistry(`${ID.toUpperCase()}|${dir}|api | auth work|\n`);
     assert.match(
-      preconditionFailure(paths, unparsed, { guid: ID, registration: { registered: false } })!,
+      preconditionFailure({ paths, registry: unparsed, live: isSessionLive(paths, ID) }, {
+        guid: ID,
+        registration: { registered: false },
+      })!,
       /a line of the session list that does not parse names it/,
     );
-    assert.equal(preconditionFailure(paths, listed, { guid: ID, files: [stamp] }), null);
+    assert.equal(
+      preconditionFailure({ paths, registry: listed, live: isSessionLive(paths, ID) }, {
+        guid: ID,
+        files: [stamp],
+      }),
+      null,
+    );
     Deno.writeTextFileSync(path, "{}\n", { append: true });
     assert.match(
-      preconditionFailure(paths, listed, { guid: ID, files: [stamp] })!,
+      preconditionFailure({ paths, registry: listed, live: isSessionLive(paths, ID) }, {
+        guid: ID,
+        files: [stamp],
+      })!,
       /changed since it was shown/,
     );
     Deno.mkdirSync(paths.sessionsDir, { recursive: true });
@@ -52,7 +77,10 @@ Deno.test("preconditionFailure: live first, then the row, then each file as show
       JSON.stringify({ pid: Deno.pid, sessionId: ID, cwd: dir }),
     );
     assert.equal(
-      preconditionFailure(paths, empty, { guid: ID, files: [stamp] }),
+      preconditionFailure({ paths, registry: empty, live: isSessionLive(paths, ID) }, {
+        guid: ID,
+        files: [stamp],
+      }),
       "it is open in a claude window now",
     );
   } finally {

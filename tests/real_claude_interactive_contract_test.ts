@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { resolvePaths } from "../lib/core/paths.ts";
 import { isManifestLive, listPidManifests } from "../lib/core/pid_manifest.ts";
+import { hostProcesses } from "../lib/platform/processes.ts";
 import { projectKey } from "../lib/core/project_key.ts";
 import { continuesHistory } from "../lib/transcript/conversation.ts";
 import { isPrintCallTranscript } from "../lib/transcript/session_facts.ts";
@@ -84,7 +85,11 @@ Deno.test({
         [id],
         "lib/core/pid_manifest.ts reads the real manifest",
       );
-      assert.equal(isManifestLive(read[0]), true, "and sees it live (pid and procStart)");
+      assert.equal(
+        isManifestLive(read[0], hostProcesses),
+        true,
+        "and sees it live (pid and procStart)",
+      );
       const commandLine = Deno.readTextFileSync(`/proc/${manifest.pid}/cmdline`).split("\0");
       assert.equal(
         Deno.realPathSync(commandLine[0]),

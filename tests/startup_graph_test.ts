@@ -91,8 +91,15 @@ Deno.test("the command tree loads no flow: each command imports its flow when it
 
 /** Imports nothing; the runner and the prompter ask it whether a signal is ending the run. */
 const ENDING_SIGNAL = "lib/platform/ending_signal.ts";
-/** Imports nothing either: the OS this process runs on, read there once (issue 32 item 2). */
-const HOST_OS = "lib/platform/os.ts";
+/**
+ * The OS's facts, no tool: the OS this process runs on (read there once, issue 32 item 2), and
+ * which processes run (`/proc`, `Deno.kill`), which the list's live marks need.
+ */
+const OS_FACTS = [
+  "lib/platform/os.ts",
+  "lib/platform/processes.ts",
+  "lib/platform/live_sessions.ts",
+];
 
 Deno.test("--help and command-line errors load only the command tree: the context loads when a command runs", () => {
   const loaded = closure(cliGraph, "lib/cli/run.ts");
@@ -131,7 +138,7 @@ function closureOf(entries: string[]): string[] {
 Deno.test("the context loads no tool: claude, cmv, the editor and spawning load when a flow first asks", () => {
   const tools = closureOf(["lib/app/context.ts"]).filter((path) =>
     path.startsWith("lib/platform/") &&
-    !["lib/platform/tools.ts", ENDING_SIGNAL, HOST_OS].includes(path)
+    !["lib/platform/tools.ts", ENDING_SIGNAL, ...OS_FACTS].includes(path)
   );
   assert.deepEqual(tools, []);
 });
@@ -144,7 +151,7 @@ Deno.test("list --json loads list's modules only: no tool, transcript reader, ot
     path.startsWith("node:") || path.startsWith("node_modules/") ||
     path.startsWith("lib/transcript/") ||
     (path.startsWith("lib/platform/") &&
-      !["lib/platform/tools.ts", ENDING_SIGNAL, HOST_OS].includes(path)) ||
+      !["lib/platform/tools.ts", ENDING_SIGNAL, ...OS_FACTS].includes(path)) ||
     (path.startsWith("lib/app/") && !path.endsWith("/defaults.ts") &&
       !["lib/app/context.ts", "lib/app/list/list.ts"].includes(path))
   );
@@ -170,6 +177,7 @@ Deno.test("the modules list --json loads import no Node built-in", () => {
     "lib/store/registry_store.ts",
     "lib/core/session_info.ts",
     "lib/core/pid_manifest.ts",
+    "lib/platform/live_sessions.ts",
     "lib/app/context.ts",
   ];
   const builtIns = entries.flatMap((entry) =>

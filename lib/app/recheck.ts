@@ -12,6 +12,7 @@
 import type { AppContext } from "./context.ts";
 import { changeRegistry } from "./registry.ts";
 import { preconditionFailure, type Preconditions } from "../core/preconditions.ts";
+import { isSessionLive } from "../platform/live_sessions.ts";
 import type { Registry } from "../core/registry.ts";
 import type { RegistryOperation } from "../store/registry_store.ts";
 import { environmentUserError, errorMessage } from "../core/errors.ts";
@@ -58,7 +59,8 @@ export async function recheckThenAct<T>(
   try {
     registry = await changeRegistry(ctx, (current) => {
       if (outcome === undefined) {
-        const reason = preconditionFailure(ctx.paths, current, expected);
+        const live = isSessionLive(ctx.paths, expected.guid);
+        const reason = preconditionFailure({ paths: ctx.paths, registry: current, live }, expected);
         outcome = reason === null ? act() : { reason };
       }
       return "change" in outcome && outcome.change !== undefined

@@ -60,23 +60,29 @@ export function listPidManifests(paths: Paths): PidManifest[] {
 }
 
 /**
- * Whether the manifest's claude is still running: its pid is alive and, on
- * Linux, is the same process (the start time matches), not a reused pid.
+ * What the OS says about processes, as the decisions here take them (the
+ * real ones: `lib/platform/processes.ts`; a test passes its own).
  */
-export function isManifestLive(manifest: PidManifest): boolean {
-  if (!isProcessAlive(manifest.pid)) return false;
-  if (Deno.build.os !== "linux" || manifest.procStart === undefined) return true;
-  return linuxProcessStart(manifest.pid) === manifest.procStart;
+export interface ProcessFacts {
+  /** Whether a process with this pid runs (a zombie does not). */
+  isAlive(pid: number): boolean;
+  /** Whether this OS tells when a process started (Linux's `/proc`). */
+  tellsStart: boolean;
+  /** When the process started (field 22 of `/proc/<pid>/stat`); null when it cannot be read. */
+  startOf(pid: number): string | null;
+  /** This process's pid: its own marker is not another window's. */
+  self: number;
 }
 
-/** Whether a running claude is on session `guid`, or another claudecm is resuming it. */
-export function isSessionLive(paths: Paths, guid: string): boolean {
-  return liveHolders(paths).some((m) => m.sessionId === guid);
-}
-
-/** The sessions a running claude is on now, or another claudecm resumes, read once for a list. */
-export function liveSessionIds(paths: Paths): Set<string> {
-  return new Set(liveHolders(paths).map((m) => m.sessionId));
+/**
+ * Whether the manifest's claude is still running: its pid is alive and,
+ * where the OS tells start times, is the same process (the start time
+ * matches), not a reused pid.
+ */
+export function isManifestLive(manifest: PidManifest, processes: ProcessFacts): boolean {
+  if (!processes.isAlive(manifest.pid)) return false;
+  if (!processes.tellsStart || manifest.procStart === undefined) return true;
+  return processes.startOf(manifest.pid) === manifest.procStart;
 }
 
 /**
@@ -84,74 +90,15 @@ export function liveSessionIds(paths: Paths): Set<string> {
  * markers of other claudecm processes resuming one (same fields; this
  * process's own marker is not another window).
  */
-export function liveHolders(paths: Paths): PidManifest[] {
+export function findLiveHolders(paths: Paths, processes: ProcessFacts): PidManifest[] {
   const markers: PidManifest[] = [];
   for (const entry of readDirOrEmpty(paths.resumingDir)) {
     const match = /^(\d+)\.json$/.exec(entry.name);
-    if (match === null || Number(match[1]) === Deno.pid) continue;
+    if (match === null || Number(match[1]) === processes.self) continue;
     const marker = readManifestFile(paths.path.join(paths.resumingDir, entry.name));
     if (marker !== null) markers.push(marker);
   }
-  return [...listPidManifests(paths), ...markers].filter(isManifestLive);
-}
-
-/** Field 22 of /proc/<pid>/stat (Linux), which tells a reused pid from the process; else null. */
-export function processStart(pid: number): string | null {
-  return Deno.build.os === "linux" ? linuxProcessStart(pid) : null;
-}
-
-/**
- * Whether a process with this pid exists: `Deno.kill` with signal 0 probes
- * without signalling (node:process would load Deno's Node layer, slowing
- * every start). A pid that cannot be a claude (not a positive integer) is
- * not alive. Only "no such process" means gone: EPERM means it exists under
- * someone else, and any other failure counts as alive too, because a
- * session wrongly thought running is only refused an action, while one
- * wrongly thought gone could be moved or deleted under a running claude.
- * A zombie (Linux) is gone: it has exited.
- */
-export function isProcessAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    Deno.kill(pid, 0);
-  } catch (error) {
-    return !(error instanceof Deno.errors.NotFound);
-  }
-  // A zombie has exited and only waits for its parent to reap it (a killed writer whose parent
-  // went too waits for init): it writes nothing more. Linux says so in /proc.
-  return Deno.build.os !== "linux" || linuxStatField(pid, 3) !== "Z";
-}
-
-/**
- * Whether process `pid` is `ancestor` or runs below it (a claude a shim
- * started); null where that cannot be told (no `/proc`: Windows, macOS).
- */
-export function descendsFrom(pid: number, ancestor: number): boolean | null {
-  if (Deno.build.os !== "linux") return null;
-  let current: number | null = pid;
-  // A shim's claude is a child or a grandchild (cmd, sh, node); a few levels are plenty.
-  for (let depth = 0; depth < 8 && current !== null && current > 1; depth++) {
-    if (current === ancestor) return true;
-    const parent = linuxStatField(current, 4);
-    current = parent === null ? null : Number(parent);
-  }
-  return false;
-}
-
-function linuxProcessStart(pid: number): string | null {
-  return linuxStatField(pid, 22);
-}
-
-/** Field `n` (1-based, as proc(5) counts) of `/proc/<pid>/stat`; null when unreadable. */
-function linuxStatField(pid: number, n: number): string | null {
-  try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    // The command name (field 2) may hold spaces and parentheses; count from its end.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return fields[n - 3] ?? null;
-  } catch {
-    return null;
-  }
+  return [...listPidManifests(paths), ...markers].filter((m) => isManifestLive(m, processes));
 }
 
 function parseManifest(value: unknown): PidManifest | null {

@@ -10,7 +10,6 @@
 
 import { findSessionCopies } from "./session_copies.ts";
 import type { Paths } from "./paths.ts";
-import { isSessionLive } from "./pid_manifest.ts";
 import { findSession, namedSessionIds, type Registry } from "./registry.ts";
 
 /** A file as it was when shown: the same inode, size and mtime mean the same unchanged file. */
@@ -49,15 +48,17 @@ export function stampFile(path: string): FileStamp | null {
 /**
  * Why the step must not act now, as a clause for "Nothing was done: ...";
  * null when everything it relies on still holds. Liveness comes first: a
- * session open in a claude window is never moved or deleted.
+ * session open in a claude window is never moved or deleted. `now` is what
+ * is true at this moment: the registry read under the lock and whether the
+ * session is live (lib/platform/live_sessions.ts asks the OS).
  */
 export function preconditionFailure(
-  paths: Paths,
-  registry: Registry,
+  now: { paths: Paths; registry: Registry; live: boolean },
   expected: Preconditions,
 ): string | null {
+  const { paths, registry } = now;
   const { guid, registration } = expected;
-  if (isSessionLive(paths, guid)) return "it is open in a claude window now";
+  if (now.live) return "it is open in a claude window now";
   const row = findSession(registry, guid);
   if (registration?.registered === true) {
     if (row === undefined) return "it is no longer in the session list";

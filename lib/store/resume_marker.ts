@@ -13,7 +13,7 @@
  */
 
 import type { Paths } from "../core/paths.ts";
-import { isProcessAlive, processStart } from "../core/pid_manifest.ts";
+import { isProcessAlive, processStart } from "../platform/processes.ts";
 import { readDirOrEmpty } from "../core/fs_checks.ts";
 import { join } from "../core/path.ts";
 import { removeDeadWritersTemps } from "./stale_temps.ts";

@@ -10,7 +10,7 @@
 
 import { basename, dirname, join } from "../core/path.ts";
 import { readDirOrEmpty } from "../core/fs_checks.ts";
-import { isProcessAlive } from "../core/pid_manifest.ts";
+import { isProcessAlive } from "../platform/processes.ts";
 import { isSessionId, transcriptSessionId } from "../core/registry.ts";
 import { SESSION_INDEX_FILE } from "../core/session_index.ts";
 

@@ -11,7 +11,7 @@
 import type { AppContext } from "../context.ts";
 import type { AddFinding, CheckStatus, Section } from "./doctor_model.ts";
 import { isFile, isFolderGone, readFailure } from "../../core/fs_checks.ts";
-import { liveSessionIds } from "../../core/pid_manifest.ts";
+import { liveSessionIds } from "../../platform/live_sessions.ts";
 import {
   archivedSessions,
   mainSessions,

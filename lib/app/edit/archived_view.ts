@@ -11,7 +11,7 @@ import { deleteWithConfirmation } from "./delete_session.ts";
 import { pick, reportChange } from "./edit_list.ts";
 import { archivedSessions } from "../../core/registry.ts";
 import { unarchiveRow } from "./row_changes.ts";
-import { liveSessionIds } from "../../core/pid_manifest.ts";
+import { liveSessionIds } from "../../platform/live_sessions.ts";
 import { createSessionInfoCache, getSessionInfo } from "../../core/session_info.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { FOLDER_GONE_MARK } from "../../ui/session_list.ts";

@@ -27,7 +27,7 @@ import { removeVaultCopy, vaultCopyPaths } from "../vault/vault_remove.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isNotFound } from "../../core/fs_checks.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
-import { liveSessionIds } from "../../core/pid_manifest.ts";
+import { liveSessionIds } from "../../platform/live_sessions.ts";
 import { findSession, type Session } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { removeSession } from "../../core/registry_ops.ts";

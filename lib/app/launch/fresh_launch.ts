@@ -16,7 +16,7 @@ import { argsPickSession, buildClaudeArgs, launchClaude } from "./launch.ts";
 import { displayNameFor, type LaunchSettings } from "./launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import { projectDirFor } from "../../core/paths.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive } from "../../platform/live_sessions.ts";
 import { findSession, namedSessionIds, type Session } from "../../core/registry.ts";
 import { addAtTop, removeSession, swapGuid } from "../../core/registry_ops.ts";
 import {

@@ -11,12 +11,8 @@ import type { AppContext } from "../context.ts";
 import type { LaunchSettings } from "./launch_setup.ts";
 import { sameFolder } from "../../core/folder_match.ts";
 import { holdEndingSignals } from "../../platform/ending_signal.ts";
-import {
-  descendsFrom,
-  listPidManifests,
-  type PidManifest,
-  readPidManifest,
-} from "../../core/pid_manifest.ts";
+import { listPidManifests, type PidManifest, readPidManifest } from "../../core/pid_manifest.ts";
+import { descendsFrom } from "../../platform/processes.ts";
 
 /** What to launch. */
 export interface LaunchRequest {

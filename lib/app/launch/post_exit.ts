@@ -30,7 +30,7 @@ import {
   renameSession,
   setTokens,
 } from "../../core/registry_ops.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive } from "../../platform/live_sessions.ts";
 import { getSessionInfo } from "../../core/session_info.ts";
 import { transcriptInOwnFolder } from "../../core/transcript_location.ts";
 import type { Benchmark, CmvAvailable } from "../../platform/cmv.ts";

@@ -16,7 +16,7 @@ import { pathExists } from "../../core/fs_checks.ts";
 import { isSessionId, namedSessionIds } from "../../core/registry.ts";
 import { sessionFilesFor } from "../../core/session_copies.ts";
 import { projectDirFor } from "../../core/paths.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive } from "../../platform/live_sessions.ts";
 import { type FolderSnapshot, snapshotFolder } from "../../core/session_files.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 

@@ -23,7 +23,7 @@ import {
   type SessionInfo,
   type SessionInfoCache,
 } from "../../core/session_info.ts";
-import { liveSessionIds } from "../../core/pid_manifest.ts";
+import { liveSessionIds } from "../../platform/live_sessions.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { safeJson } from "../../core/safe_text.ts";
 

@@ -9,7 +9,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { liveSessionIds } from "../../core/pid_manifest.ts";
+import { liveSessionIds } from "../../platform/live_sessions.ts";
 import type { Session } from "../../core/registry.ts";
 import {
   createSessionInfoCache,

@@ -13,7 +13,7 @@ import type { AppContext } from "../context.ts";
 import { nothingSaves } from "../save_check.ts";
 import { type MovePlan, MoveRefusedError } from "./move_plan.ts";
 import { relocateUnder, sameFolder } from "../../core/folder_match.ts";
-import { liveHolders } from "../../core/pid_manifest.ts";
+import { liveHolders } from "../../platform/live_sessions.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { projectKey, resolveRealPath } from "../../core/project_key.ts";
 import {

@@ -29,7 +29,7 @@ import { folderDefaultName } from "../../core/format.ts";
 import { folderMatcher } from "../../core/folder_match.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { leafName } from "../../core/paths.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive } from "../../platform/live_sessions.ts";
 import {
   canonicalSessionId,
   findSession,

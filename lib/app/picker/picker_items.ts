@@ -11,7 +11,7 @@ import type { AppContext } from "../context.ts";
 import type { AdoptCandidate } from "../find/adopt.ts";
 import { vaultEnabled } from "../vault/vault_sync.ts";
 import { formatDateShort, formatMinute, formatSize } from "../../core/format.ts";
-import { liveSessionIds } from "../../core/pid_manifest.ts";
+import { liveSessionIds } from "../../platform/live_sessions.ts";
 import type { Session } from "../../core/registry.ts";
 import { vaultEntryFor } from "../../core/session_copies.ts";
 import {

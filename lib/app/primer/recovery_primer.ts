@@ -16,7 +16,7 @@ import { discardPrintSession, printRunStart } from "../launch/print_session.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { projectDirFor } from "../../core/paths.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive } from "../../platform/live_sessions.ts";
 import type { Session } from "../../core/registry.ts";
 import { buildRecoveryMetaPrompt, isoDay } from "../../core/recovery_prompt.ts";
 import { getSessionInfo } from "../../core/session_info.ts";

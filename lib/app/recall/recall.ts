@@ -10,7 +10,7 @@
 
 import { basename } from "../../core/path.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive } from "../../platform/live_sessions.ts";
 import { UsageError, UserError } from "../../core/errors.ts";
 import { TranscriptError } from "../../transcript/entries.ts";
 import { type MinedSession, mineWork, type WorkRecord } from "../../transcript/work_records.ts";

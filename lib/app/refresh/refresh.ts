@@ -20,7 +20,7 @@ import { buildRefreshPrompt, type RefreshExtraction } from "./refresh_prompt.ts"
 import { errorMessage, isWriteRefusal, UserError } from "../../core/errors.ts";
 import { formatSize, formatStamp } from "../../core/format.ts";
 import { isDirectory, isFile } from "../../core/fs_checks.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive } from "../../platform/live_sessions.ts";
 import { type OsName, projectDirFor, transcriptPathFor } from "../../core/paths.ts";
 import { findSession, isSessionId, mainSessions, type Registry } from "../../core/registry.ts";
 import { addAtTop, moveToBottom, oldLabelFor, renameSession } from "../../core/registry_ops.ts";

@@ -18,7 +18,7 @@ import { changeRegistry } from "../registry.ts";
 import type { ResumeOutcome } from "./resume_session.ts";
 import { mainSessions, type Session } from "../../core/registry.ts";
 import { moveToTop, removeSession } from "../../core/registry_ops.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive } from "../../platform/live_sessions.ts";
 import { environmentUserError, errorMessage } from "../../core/errors.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { holdsConversation } from "../../transcript/conversation.ts";

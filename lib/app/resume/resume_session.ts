@@ -25,7 +25,7 @@ import { keepOneTranscriptCopy } from "./transcript_copies.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { projectDirFor } from "../../core/paths.ts";
-import { isSessionLive, liveSessionIds } from "../../core/pid_manifest.ts";
+import { isSessionLive, liveSessionIds } from "../../platform/live_sessions.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import { probePath } from "../../core/fs_checks.ts";
 import { findSession, type Session } from "../../core/registry.ts";

@@ -23,7 +23,7 @@ import { projectDirFor, sessionBackupDir } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import { findSession, type Session, transcriptSessionId } from "../../core/registry.ts";
 import { replaceGuid } from "../../core/registry_ops.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive } from "../../platform/live_sessions.ts";
 import { type CmvAvailable, parseTrimOutput, type TrimOutcome } from "../../platform/cmv.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";
 import { movePretrimAside } from "./pretrim_aside.ts";

@@ -13,7 +13,7 @@ import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { fileInfoOrNull } from "../../core/fs_checks.ts";
 import { ExitCode, UserError } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive } from "../../platform/live_sessions.ts";
 import type { Session } from "../../core/registry.ts";
 import { type SessionFiles, sessionFilesFor, vaultEntryFor } from "../../core/session_copies.ts";
 import { locateTranscript, type TranscriptLocation } from "../../core/transcript_location.ts";

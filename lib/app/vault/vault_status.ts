@@ -12,7 +12,7 @@ import { VAULT_ENV, vaultedSessions, vaultEnabled, vaultSetting } from "./vault_
 import { fileInfoOrNull } from "../../core/fs_checks.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { formatSize } from "../../core/format.ts";
-import { isSessionLive } from "../../core/pid_manifest.ts";
+import { isSessionLive } from "../../platform/live_sessions.ts";
 import {
   archivedSessions,
   mainSessions,
