@@ -182,3 +182,33 @@ Deno.test({
       ]);
     }),
 });
+
+Deno.test({
+  name:
+    "a full ~/.claudecm: a failed resume whose transcript is gone does not ask to delete its entry",
+  ignore,
+  fn: () =>
+    inWorldWithoutCmv(async (world) => {
+      const [row] = seedSessions(world, [{ desc: "Alpha" }]).main;
+      const transcript = transcriptPathFor(world.paths, world.project, row.guid);
+      // A claude that fails and takes the transcript with it.
+      const remover = join(world.dir, "claude-that-removes");
+      Deno.writeTextFileSync(
+        remover,
+        `#!/bin/sh\ncase "$1" in --version|--help) exec "${world.env.CLAUDECM_CLAUDE}" "$@";; esac\n` +
+          `rm -f "${transcript}"\nexit 1\n`,
+      );
+      Deno.chmodSync(remover, 0o755);
+      const registry = Deno.readFileSync(world.paths.registryFile);
+      const run = await runOnFullDisk(["resume", "1"], {
+        env: { ...world.env, CLAUDECM_CLAUDE: remover, CLAUDECM_VAULT: "off" },
+        cwd: world.project,
+        full: world.paths.cmHome,
+        stdin: "y\n",
+      });
+      const said = run.stdout + run.stderr;
+      assert.doesNotMatch(said, /Delete this entry\?/, said);
+      assert.match(said, /Deleting its entry is not possible: nothing can be saved in this run/);
+      assert.deepEqual(Deno.readFileSync(world.paths.registryFile), registry);
+    }),
+});
