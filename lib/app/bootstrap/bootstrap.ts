@@ -24,7 +24,7 @@ import {
 } from "../../core/errors.ts";
 import { archivedSessions, isSessionId, mainSessions } from "../../core/registry.ts";
 import { cleanName } from "../../core/safe_text.ts";
-import { probePath, readSettingsText } from "../../core/fs_checks.ts";
+import { probePath } from "../../core/fs_checks.ts";
 import {
   createLocateCache,
   type LocateCache,
