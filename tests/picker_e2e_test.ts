@@ -207,7 +207,8 @@ pickerTest(
     try {
       await terminal.keys(["Down", "C-r"]);
       await terminal.waitFor(/New name for 'Beta'/);
-      await terminal.keys(["Beta renamed", "Enter"], { literal: false });
+      await terminal.keys(["Beta renamed"], { literal: true });
+      await terminal.keys(["Enter"]);
       await terminal.waitFor(/>\s+1\. Alpha[\s\S]*2\. Beta renamed/);
       assert.equal(world.sessions()[1].desc, "Beta renamed");
       assert.equal(world.sessions()[1].guid, main[1].guid);
@@ -361,6 +362,38 @@ pickerTest(
       await plain.keys(["Escape"]);
     } finally {
       await plain.close();
+    }
+  },
+);
+
+pickerTest(
+  "Ctrl-X deletes the highlighted session after the typed confirmation; Ctrl-T names the machine",
+  async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Keep" }, { desc: "Drop" }]);
+    const terminal = await openPicker(world, ["list"]);
+    try {
+      await terminal.keys(["drop"], { literal: true });
+      await terminal.waitFor(/1\/2/);
+      await terminal.keys(["C-x"]);
+      await terminal.waitFor(/Type 'delete' to confirm/);
+      // Literal: without it tmux reads "delete" as the Delete key.
+      await terminal.keys(["delete"], { literal: true });
+      await terminal.keys(["Enter"]);
+      await terminal.waitFor(/1\/1/);
+      assert.deepEqual(world.sessions().map((s) => s.guid), [main[0].guid]);
+      // The picker opened again hears of the index update the first one started.
+      await terminal.waitFor(/^(?![\s\S]*(indexing|searching))[\s\S]*1\/1/);
+      await terminal.keys(["C-t"]);
+      await terminal.waitFor(/New name \(Enter to keep\)/);
+      await terminal.keys(["laptop"], { literal: true });
+      await terminal.keys(["Enter"]);
+      await terminal.waitFor(/Enter resume/);
+      assert.equal(Deno.readTextFileSync(world.paths.machineNameFile).trim(), "laptop");
+      await terminal.keys(["Escape"]);
+      assert.equal(await exitOf(terminal), 0);
+      assert.deepEqual(world.launches(), []);
+    } finally {
+      await terminal.close();
     }
   },
 );

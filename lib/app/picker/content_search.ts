@@ -23,7 +23,10 @@ const SESSION_LIMIT = 100;
 
 /** The picker's content search. */
 export interface ContentSearch {
-  /** Bring the index up to date in the background; `onChange` hears of results and state. */
+  /**
+   * Bring the index up to date in the background, once; `onChange` (the
+   * latest given) hears of results and state.
+   */
   start(onChange: () => void): void;
   /** The user typed `query`: search it once typing pauses. */
   ask(query: string): void;
@@ -54,8 +57,9 @@ export function createContentSearch(ctx: AppContext): ContentSearch {
   };
   return {
     start(listener) {
-      if (state !== "idle" || closed) return;
+      // A picker opened again (after an action) hears of the update that is still running.
       onChange = listener;
+      if (state !== "idle" || closed) return;
       state = "indexing";
       // After the first frame is drawn: the caller's frame is written before this runs.
       setTimeout(async () => {
