@@ -212,3 +212,29 @@ Deno.test({
       assert.deepEqual(Deno.readFileSync(world.paths.registryFile), registry);
     }),
 });
+
+Deno.test({
+  name: "a full ~/.claudecm: D# of an archived session asks no confirmation and deletes nothing",
+  ignore,
+  fn: () =>
+    inWorldWithoutCmv(async (world) => {
+      const { archived } = seedSessions(world, [{ desc: "Alpha" }], {
+        archived: [{ desc: "Old one" }],
+      });
+      const transcript = transcriptPathFor(world.paths, world.project, archived[0].guid);
+      const registry = Deno.readFileSync(world.paths.registryFile);
+      const run = await runOnFullDisk([], {
+        env: world.env,
+        cwd: world.project,
+        full: world.paths.cmHome,
+        stdin: "v\nd1\ndelete\n\n\n",
+      });
+      assert.doesNotMatch(run.stdout, /Type 'delete' to confirm/);
+      assert.match(
+        run.stdout,
+        /Deleting a session is not possible: nothing can be saved in this run/,
+      );
+      assert.ok(Deno.statSync(transcript).isFile, "its transcript stays");
+      assert.deepEqual(Deno.readFileSync(world.paths.registryFile), registry);
+    }),
+});
