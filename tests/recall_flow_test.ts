@@ -18,7 +18,7 @@ import { gitTest } from "./helpers/portable.ts";
 
 /** The real git, with every query's subcommand noted. */
 function recordingGit(): { run: GitRunner; asked: string[] } {
-  const real = createGitRunner();
+  const real = createGitRunner({ env: Deno.env.toObject(), os: Deno.build.os });
   const asked: string[] = [];
   return {
     asked,

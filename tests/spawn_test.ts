@@ -4,6 +4,7 @@ import { UserError } from "../lib/core/errors.ts";
 import {
   planSpawn,
   runCaptured,
+  runQuerySync,
   spawnBackground,
   spawnInteractive,
 } from "../lib/platform/spawn.ts";
@@ -265,4 +266,17 @@ Deno.test({
       Deno.removeSync(dir, { recursive: true });
     }
   },
+});
+
+Deno.test("runQuerySync: the answer, its code and both outputs; a missing program throws NotFound", () => {
+  const env = { ...Deno.env.toObject(), ASKED: "yes" };
+  const answer = runQuerySync(Deno.execPath(), [
+    "eval",
+    "console.log(Deno.env.get('ASKED')); console.error('note'); Deno.exit(3)",
+  ], { cwd: undefined, env });
+  assert.deepEqual(answer, { code: 3, stdout: "yes\n", stderr: "note\n" });
+  assert.throws(
+    () => runQuerySync("claudecm-no-such-program", [], { cwd: undefined, env }),
+    Deno.errors.NotFound,
+  );
 });

@@ -30,6 +30,8 @@ export interface AppContext {
   env: EnvReader;
   /** Sets a variable for this process and the children it starts. */
   setEnv: (name: string, value: string) => void;
+  /** The complete environment of the children this process starts (git's, claude's). */
+  childEnv: () => Record<string, string>;
   os: OsName;
   /** Where the user is: the shell's logical PWD when it names the process's cwd. */
   cwd: () => string;
@@ -152,6 +154,7 @@ export function createProcessContext(
     paths,
     env,
     setEnv: (name, value) => Deno.env.set(name, value),
+    childEnv: () => Deno.env.toObject(),
     os,
     cwd: () => logicalCwd(currentFolder(), env("PWD"), os),
     now: () => new Date(),

@@ -19,6 +19,8 @@
  *   InterruptedError once the child is gone); on Windows `taskkill /T /F`
  *   ends the tree. Once the child has exited, its output pipes get a short
  *   grace period, not forever (pipe_output.ts).
+ * - {@linkcode runQuerySync}: a quick read-only question (recall's git
+ *   queries): synchronous, output captured, no stdin, no timeout.
  * - {@linkcode spawnBackground}: the exit snapshot. Like runCaptured, but on
  *   POSIX in its own session (detached), so a Ctrl-C at the spinner or a
  *   closed terminal does not kill a snapshot half written.
@@ -162,6 +164,31 @@ export async function runCaptured(
   options: CaptureOptions,
 ): Promise<CapturedResult> {
   return await startCaptured(path, args, options, false).result;
+}
+
+/** What a quick query answered. */
+export interface QueryAnswer {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Run a quick query to completion, synchronously, its output captured and no
+ * stdin (recall's read-only git questions, which answer at once: no timeout
+ * and no tree to end). A program that cannot start throws Deno's error
+ * (`NotFound` when it is not there), so the caller can say what is missing.
+ */
+export function runQuerySync(path: string, args: string[], options: SpawnOptions): QueryAnswer {
+  const plan = planSpawn(path, args, { os: options.os ?? Deno.build.os, env: options.env });
+  const output = command(plan, options, { stdin: "null", stdout: "piped", stderr: "piped" })
+    .outputSync();
+  const decoder = new TextDecoder();
+  return {
+    code: output.code,
+    stdout: decoder.decode(output.stdout),
+    stderr: decoder.decode(output.stderr),
+  };
 }
 
 /** Start a captured run that survives Ctrl-C and a closed terminal (POSIX); see the module doc. */

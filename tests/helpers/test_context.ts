@@ -59,6 +59,7 @@ export function createTestContext(options: TestContextOptions = {}): TestContext
     paths,
     env: (name) => env[name],
     setEnv: (name, value) => env[name] = value,
+    childEnv: () => ({ ...env }),
     os: Deno.build.os,
     cwd: () => cwd,
     now: () => options.now ?? new Date(2026, 10, 30, 12, 0, 0),

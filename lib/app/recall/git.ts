@@ -8,6 +8,8 @@
  */
 
 import { UserError } from "../../core/errors.ts";
+import type { OsName } from "../../core/paths.ts";
+import { type QueryAnswer, runQuerySync } from "../../platform/spawn.ts";
 
 /** One finished git query. */
 export interface GitAnswer {
@@ -34,22 +36,21 @@ const QUERY_SUBCOMMANDS = new Set([
   "for-each-ref",
 ]);
 
-/** The real git, found on PATH. */
-export function createGitRunner(): GitRunner {
+/**
+ * The real git, found on PATH, started through lib/platform/spawn.ts with
+ * the children's environment (`ctx.childEnv()`).
+ */
+export function createGitRunner(options: { env: Record<string, string>; os: OsName }): GitRunner {
   const git = "git";
+  const env = { ...options.env, GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
   return (dir, args) => {
     if (!QUERY_SUBCOMMANDS.has(args[0])) {
       throw new Error(`recall runs read-only git queries only, not git ${args[0]}`);
     }
-    let output: Deno.CommandOutput;
+    let output: QueryAnswer;
     try {
-      output = new Deno.Command(git, {
-        args: ["-C", dir, ...args],
-        env: { GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
-        stdin: "null",
-        stdout: "piped",
-        stderr: "piped",
-      }).outputSync();
+      // Where claudecm is: the folder asked about goes in -C, whatever its name.
+      output = runQuerySync(git, ["-C", dir, ...args], { cwd: undefined, env, os: options.os });
     } catch (error) {
       if (error instanceof Deno.errors.NotFound) {
         throw new UserError(
@@ -58,12 +59,7 @@ export function createGitRunner(): GitRunner {
       }
       throw error;
     }
-    const decoder = new TextDecoder();
-    return {
-      code: output.code,
-      stdout: decoder.decode(output.stdout).trim(),
-      stderr: decoder.decode(output.stderr).trim(),
-    };
+    return { code: output.code, stdout: output.stdout.trim(), stderr: output.stderr.trim() };
   };
 }
 

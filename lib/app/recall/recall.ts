@@ -95,7 +95,11 @@ export function buildCapsule(ctx: AppContext, options: RecallOptions): Capsule {
     );
   }
   const folder = options.cwd === undefined ? mined.cwd ?? cwd : cwd;
-  const access = repoAccess(folder, mined, options.git ?? createGitRunner());
+  const access = repoAccess(
+    folder,
+    mined,
+    options.git ?? createGitRunner({ env: ctx.childEnv(), os: ctx.os }),
+  );
   const verifications = verifyRecords(mined.records, access);
   const records = [...mined.records];
   const current = branchCheck(mined, access, records, verifications);
