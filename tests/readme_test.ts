@@ -74,3 +74,12 @@ Deno.test("the README's first screen: what claudecm is, install and test, then d
   // Nothing there about a command the reader has not run: no npm run other than the two.
   assert.doesNotMatch(firstScreen, /npm run (?!install-from-source)/);
 });
+
+// Issue 33.1: the README's command reference and the command table say the same.
+Deno.test("every command of the table is in the README, as the README's commands are in the table", async () => {
+  const { COMMANDS } = await import("../lib/cli/commands.ts");
+  const named = new Set(readmeCommands().map((command) => command.split(/\s+/)[1]));
+  for (const command of COMMANDS.filter((c) => c.hidden !== true)) {
+    assert.ok(named.has(command.name), `the README names no claudecm ${command.name}`);
+  }
+});
