@@ -77,3 +77,63 @@ Deno.test("resolveSession: no such session and ambiguity are one plain line each
     t.cleanup();
   }
 });
+
+// Issue 33.3: "4. weekly notes", then another window's session ends and moves to #1.
+Deno.test("a number this terminal was shown for another session asks in a terminal, refuses without", async () => {
+  const { rememberShown } = await import("../lib/app/session/shown_list.ts");
+  for (const [answers, interactive] of [[[""], true], [["n"], true], [[], false]] as const) {
+    const t = createTestContext({ answers: [...answers], interactive });
+    try {
+      writeRows(t, [A, B, C]);
+      rememberShown(t.ctx, [[1, A], [2, B], [3, C]]);
+      // Another window: C ended and moved up.
+      writeRows(t, [A, C, B]);
+      assert.equal(resolveSession(t.ctx, "1").session.guid, A, "#1 was A, and still is");
+      if (interactive && answers[0] === "") {
+        const picked = resolveSession(t.ctx, "2", { verb: "resume" });
+        assert.equal(picked.session.guid, B, "Enter takes the session that was shown");
+        assert.match(t.stderr(), /#2 is now 'C' \(was 'B', now #3\)/);
+        assert.deepEqual(t.questions, ["  Resume 'B'? [Y/n]: "]);
+        continue;
+      }
+      const error = refusal(() => resolveSession(t.ctx, "2", { verb: "resume" }));
+      assert.equal(error.reason, "moved");
+      if (interactive) {
+        assert.match(error.message, /^nothing done/);
+      } else {
+        assert.equal(
+          error.message,
+          "#2 is now 'C' (was 'B', now #3); name it by its name or id, or see claudecm list",
+        );
+      }
+      // Names and ids never moved.
+      assert.equal(resolveSession(t.ctx, "C").session.guid, C);
+    } finally {
+      t.cleanup();
+    }
+  }
+});
+
+Deno.test("the terminal's own change moves what it was shown along: no question", async () => {
+  const { rememberShown } = await import("../lib/app/session/shown_list.ts");
+  const { changeRegistry } = await import("../lib/app/registry.ts");
+  const { moveToTop } = await import("../lib/core/registry_ops.ts");
+  const t = createTestContext();
+  try {
+    writeRows(t, [A, B, C]);
+    rememberShown(t.ctx, [[1, A], [2, B], [3, C]]);
+    await changeRegistry(t.ctx, (r) => moveToTop(r, C));
+    assert.equal(resolveSession(t.ctx, "1").session.guid, C);
+  } finally {
+    t.cleanup();
+  }
+});
+
+function writeRows(t: ReturnType<typeof createTestContext>, guids: string[]): void {
+  const names: Record<string, string> = { [A]: "A", [B]: "B", [C]: "C" };
+  Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+  Deno.writeTextFileSync(
+    t.ctx.paths.registryFile,
+    guids.map((guid) => `${guid}|/p|${names[guid]}|\n`).join(""),
+  );
+}

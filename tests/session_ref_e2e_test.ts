@@ -82,3 +82,34 @@ Deno.test("a name two sessions share, or a number past the end, is refused in on
     w.t.cleanup();
   }
 });
+
+Deno.test("resume N after another window moved the list: refused with what #N is now and was (no terminal)", async () => {
+  const w = world();
+  try {
+    const { env } = w.t;
+    const listed = await runClaudecm(["list"], { env, cwd: w.cwd });
+    assert.equal(listed.code, 0, listed.stderr);
+    // Another window: the second session ended there and moved to #1.
+    const rows = Deno.readTextFileSync(w.t.ctx.paths.registryFile).split("\n");
+    Deno.writeTextFileSync(w.t.ctx.paths.registryFile, [rows[1], rows[0], rows[2], ""].join("\n"));
+    const run = await runClaudecm(["skeleton", "1", "--json", "--force", "--out", w.t.home], {
+      env,
+      cwd: w.cwd,
+    });
+    assert.equal(run.code, 1);
+    assert.equal(
+      run.stderr,
+      "claudecm: #1 is now 'fix billing' (was 'weekly notes', now #2); name it by its name " +
+        "or id, or see claudecm list\n",
+    );
+    // The list shown again is what numbers mean from then on.
+    await runClaudecm(["list"], { env, cwd: w.cwd });
+    const again = await runClaudecm(["skeleton", "1", "--json", "--force", "--out", w.t.home], {
+      env,
+      cwd: w.cwd,
+    });
+    assert.equal(again.code, 0, again.stderr);
+  } finally {
+    w.t.cleanup();
+  }
+});

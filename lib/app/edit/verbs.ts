@@ -28,7 +28,7 @@ export async function runRename(
   ctx: AppContext,
   options: VerbOptions & { name: string },
 ): Promise<number> {
-  const { session, number } = resolveSession(ctx, options.ref);
+  const { session, number } = resolveSession(ctx, options.ref, { verb: "rename" });
   const done = await renameRow(ctx, session.guid, options.name);
   return report(ctx, { done, session, number, options }, {
     what: `Renamed: ${options.name}`,
@@ -38,7 +38,7 @@ export async function runRename(
 
 /** `claudecm archive N`: A# from the command line. */
 export async function runArchive(ctx: AppContext, options: VerbOptions): Promise<number> {
-  const resolved = resolveSession(ctx, options.ref);
+  const resolved = resolveSession(ctx, options.ref, { verb: "archive" });
   if (resolved.archived) throw new UserError(`'${resolved.session.desc}' is already archived`);
   // A second line naming it would take the row's place in the main list.
   if (namedTwice(ctx, resolved.session.guid, { out: ctx.err })) return ExitCode.failure;
@@ -71,7 +71,7 @@ export async function runDelete(
   ctx: AppContext,
   options: VerbOptions & { yes?: boolean },
 ): Promise<number> {
-  const { session, number } = resolveSession(ctx, options.ref);
+  const { session, number } = resolveSession(ctx, options.ref, { verb: "delete" });
   if (options.yes !== true && (options.json === true || !ctx.interactive)) {
     throw new UsageError(
       `delete asks before it deletes, and ${

@@ -17,6 +17,7 @@ import {
   type SessionInfoCache,
 } from "../../core/session_info.ts";
 import { renderSessionTable } from "../../ui/session_list.ts";
+import { rememberShown } from "../session/shown_list.ts";
 
 /** Options for {@linkcode showList}. */
 export interface ShowListOptions {
@@ -70,4 +71,6 @@ export function showList(
     ctx.out.line();
     for (const entry of table.legend) ctx.out.line(`  ${entry}`);
   }
+  // What a number typed later in this terminal is checked against (issue 33.3).
+  rememberShown(ctx, rows.map((row) => [row.number, row.session.guid]));
 }

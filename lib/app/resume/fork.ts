@@ -21,7 +21,7 @@ export async function runFork(
 ): Promise<number> {
   const setup = await prepareLaunch(ctx);
   if ("reexecExitCode" in setup) return setup.reexecExitCode;
-  const { session } = resolveSession(ctx, options.ref);
+  const { session } = resolveSession(ctx, options.ref, { verb: "fork" });
   const branchName = validateSessionName(options.name ?? `${session.desc} (fork)`);
   return await resumeSession(ctx, {
     settings: setup.settings,

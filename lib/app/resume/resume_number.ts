@@ -27,7 +27,7 @@ export async function runResume(ctx: AppContext, options: { ref: string }): Prom
   }
   let resolved;
   try {
-    resolved = resolveSession(ctx, options.ref, { registry });
+    resolved = resolveSession(ctx, options.ref, { registry, verb: "resume" });
   } catch (error) {
     if (!(error instanceof SessionRefError)) throw error;
     showList(ctx, sessions);

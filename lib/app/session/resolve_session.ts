@@ -21,6 +21,8 @@ import {
   type Session,
 } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { askYesNo } from "../../ui/prompt.ts";
+import { shownAs } from "./shown_list.ts";
 
 /** A session a command line named. */
 export interface ResolvedSession {
@@ -42,6 +44,11 @@ export interface ResolveOptions {
   registry?: Registry;
   /** The exit code of "no such session" (default 1; `skeleton` and `recover` use 3). */
   notFoundCode?: number;
+  /**
+   * What the command does with the session, for the question a number that
+   * moved asks ("resume 'weekly notes'? [Y/n]"); "use" by default.
+   */
+  verb?: string;
 }
 
 /** The shortest id prefix taken for a session id: 8 hex digits, the id's first group. */
@@ -49,7 +56,11 @@ export const MIN_ID_PREFIX = 8;
 
 /** "No such session" or "ambiguous": a user error other commands may turn into their own failure. */
 export class SessionRefError extends UserError {
-  constructor(message: string, exitCode: number, readonly reason: "not-found" | "ambiguous") {
+  constructor(
+    message: string,
+    exitCode: number,
+    readonly reason: "not-found" | "ambiguous" | "moved",
+  ) {
     super(message, exitCode);
     this.name = "SessionRefError";
   }
@@ -60,7 +71,10 @@ export class SessionRefError extends UserError {
  * prefix of one (`0f3a9c1e`), or an exact saved name (`weekly notes`).
  * Throws a one-line {@linkcode SessionRefError} when nothing matches
  * ("no such session: abc (see claudecm list)") or a name or prefix names
- * more than one ("that name is ambiguous: #3 and #7").
+ * more than one ("that name is ambiguous: #3 and #7"). A number this
+ * terminal was last shown for another session asks first, in a terminal,
+ * and is refused without one ("#4 is now 'fix billing bug' (was 'weekly
+ * notes', now #1)").
  */
 export function resolveSession(
   ctx: AppContext,
@@ -71,7 +85,10 @@ export function resolveSession(
   const notFoundCode = options.notFoundCode ?? ExitCode.failure;
   const rows = numberedRows(registry);
   const text = ref.trim();
-  if (/^\d+$/.test(text)) return byNumber(rows, text, { ...options, notFoundCode });
+  if (/^\d+$/.test(text)) {
+    const found = byNumber(rows, text, { ...options, notFoundCode });
+    return found.archived ? found : unlessMoved(ctx, found, { rows, verb: options.verb ?? "use" });
+  }
   const id = canonicalSessionId(text);
   if (isSessionId(id)) {
     const found = rows.filter((row) => row.session.guid === id);
@@ -96,6 +113,53 @@ export function resolveSession(
     if (prefixed.length > 1) throw ambiguous("id prefix", prefixed);
   }
   throw notFound(text, notFoundCode);
+}
+
+/**
+ * `found`, unless this terminal was shown another session at its number
+ * (another window's change moved the list since): then say so and, in a
+ * terminal, ask whether to take the session that was shown; without one,
+ * refuse with that line (shown_list.ts).
+ */
+function unlessMoved(
+  ctx: AppContext,
+  found: ResolvedSession,
+  { rows, verb }: { rows: ResolvedSession[]; verb: string },
+): ResolvedSession {
+  const shownGuid = shownAs(ctx, found.number);
+  if (shownGuid === null || shownGuid === found.session.guid) return found;
+  const shown = rows.find((row) => row.session.guid === shownGuid);
+  const now = `#${found.number} is now '${found.session.desc}'`;
+  const was = shown === undefined
+    ? `${now} (the session shown as #${found.number} is no longer in the list)`
+    : `${now} (was '${shown.session.desc}', now ${sessionLabel(shown)})`;
+  if (!ctx.interactive) {
+    throw new SessionRefError(
+      `${was}; name it by its name or id, or see claudecm list`,
+      ExitCode.failure,
+      "moved",
+    );
+  }
+  ctx.err.line(`  ${was}.`, "yellow");
+  const pick = shown ?? found;
+  if (
+    askYesNo(
+      ctx.prompter,
+      `  ${verb[0].toUpperCase()}${verb.slice(1)} '${pick.session.desc}'? [${
+        shown ? "Y/n" : "y/N"
+      }]: `,
+      {
+        defaultYes: shown !== undefined,
+      },
+    )
+  ) {
+    return pick;
+  }
+  throw new SessionRefError(
+    "nothing done: claudecm list shows the numbers as they are now",
+    ExitCode.failure,
+    "moved",
+  );
 }
 
 /** `#3`, or `archived #2` for a row of the archived view. */

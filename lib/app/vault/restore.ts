@@ -30,7 +30,7 @@ export async function runRestore(
   ctx: AppContext,
   options: { ref: string; json?: boolean },
 ): Promise<number> {
-  const { session } = resolveSession(ctx, options.ref);
+  const { session } = resolveSession(ctx, options.ref, { verb: "restore" });
   const vault = vaultEntryFor(ctx.paths, session);
   if (vault === null) {
     throw new UserError(`the vault has no copy of '${session.desc}' (${session.guid})`);
