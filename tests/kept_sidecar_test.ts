@@ -255,3 +255,25 @@ Deno.test("P#: the old folder's tool results the session's lines name stay where
     world.cleanup();
   }
 });
+
+Deno.test("a followed fork written in another folder than its predecessor's still keeps the tool results it names", async () => {
+  const world = createLaunchWorld();
+  try {
+    // The predecessor's transcript sits under another key (claude resumes it wherever it is);
+    // claude writes the fork into the folder it runs in.
+    const other = join(world.paths.projectsDir, "-somewhere-else");
+    const saved = withToolResults(other, ORIGINAL, world.project);
+    Deno.writeTextFileSync(world.paths.registryFile, `${ORIGINAL}|${world.project}|Work|1\n`);
+    world.claudeScenario({ fork: true, forkId: FORK, messages: ["carry on"] });
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const result = await world.run(["1"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [FORK]);
+    const folder = projectDirFor(world.paths, world.project);
+    assert.ok(pathExists(join(folder, `${FORK}.jsonl`)), "the fork is in the folder claude ran in");
+    assert.ok(!pathExists(join(other, `${ORIGINAL}.jsonl`)), "the predecessor is set aside");
+    assert.ok(pathExists(saved), "the tool results stay where the fork names them");
+  } finally {
+    world.cleanup();
+  }
+});

@@ -11,6 +11,7 @@
 import type { AppContext } from "../context.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { namedSessionIds } from "../../core/registry.ts";
+import { findSessionCopies } from "../../core/session_copies.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { listTranscripts } from "../../transcript/project_dir.ts";
 import { namesPathsIn } from "../../transcript/named_paths.ts";
@@ -43,16 +44,18 @@ export function keptSidecar(
     // The list cannot be read now: the successor, which the caller just registered, still counts.
     registered = new Set(options.successor === undefined ? [] : [options.successor]);
   }
-  const others = listTranscripts(options.folder).map((file) => file.id)
-    .filter((id) => id !== options.guid && id !== options.successor && registered.has(id));
-  const candidates = options.successor !== undefined && registered.has(options.successor)
-    ? [options.successor, ...others]
-    : others;
-  for (const id of candidates) {
+  const others = listTranscripts(options.folder)
+    .filter((file) => file.id !== options.guid && file.id !== options.successor)
+    .filter((file) => registered.has(file.id));
+  // The successor first, wherever claude wrote it (a fork goes to the folder claude ran in, which
+  // is not always where the predecessor was).
+  const successor = options.successor !== undefined && registered.has(options.successor)
+    ? findSessionCopies(ctx.paths, options.successor)
+      .map((copy) => ({ id: options.successor!, path: copy.transcript }))
+    : [];
+  for (const candidate of [...successor, ...others]) {
     try {
-      if (namesPathsIn(join(options.folder, `${id}.jsonl`), sidecar, sep)) {
-        return { sidecar, namedBy: id };
-      }
+      if (namesPathsIn(candidate.path, sidecar, sep)) return { sidecar, namedBy: candidate.id };
     } catch {
       // Gone or unreadable since the listing: it names nothing here.
     }
