@@ -136,6 +136,43 @@ Deno.test("export refuses bad input in one line", async () => {
   }
 });
 
+Deno.test("export -o never writes into claude's or claudecm's folders, --force or not, through a link or not", async () => {
+  const w = world();
+  try {
+    const before = treeState(w.t.home);
+    const paths = w.t.ctx.paths;
+    const targets = [
+      w.transcript, // the session's own transcript
+      join(paths.claudeRoot, ".credentials.json"),
+      join(keyDirOf(w.t.ctx, w.cwd), `${crypto.randomUUID()}.jsonl`), // a new "transcript"
+      paths.registryFile,
+      join(paths.cmHome, "notes.md"),
+      paths.claudeJsonFile,
+    ];
+    if (!ON_WINDOWS) {
+      // A link the write would follow, and a folder link on the way.
+      Deno.symlinkSync(w.transcript, join(w.t.home, "link.md"));
+      Deno.symlinkSync(keyDirOf(w.t.ctx, w.cwd), join(w.t.home, "sessions-here"));
+      targets.push(join(w.t.home, "link.md"), join(w.t.home, "sessions-here", "new.jsonl"));
+    }
+    for (const target of targets) {
+      const run = await w.run(["1", "-o", target, "--force"]);
+      assert.equal(run.code, 1, `${target}: ${run.stderr}`);
+      assert.match(
+        run.stderr,
+        /^claudecm: .* is in .*, where claude and claudecm keep their own files; export writes only elsewhere\n$/,
+      );
+    }
+    if (!ON_WINDOWS) {
+      Deno.removeSync(join(w.t.home, "link.md"));
+      Deno.removeSync(join(w.t.home, "sessions-here"));
+    }
+    assert.deepEqual(treeState(w.t.home), before, "nothing was written or replaced");
+  } finally {
+    w.t.cleanup();
+  }
+});
+
 const chromium = !ON_WINDOWS && toolAvailable("chromium");
 
 /** The page's DOM after a real browser loaded it (and ran whatever would run). */

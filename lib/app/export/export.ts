@@ -7,11 +7,14 @@
  */
 
 import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
+import { relocateUnder } from "../../core/folder_match.ts";
 import { probePath } from "../../core/fs_checks.ts";
+import { resolveRealPath } from "../../core/project_key.ts";
 import { Redactor } from "../../core/redact.ts";
 import { latchInterrupts } from "../../platform/interrupt_latch.ts";
 import { cleanName, visibleText } from "../../core/safe_text.ts";
 import { openStreamedFile, type StreamedFile } from "../../store/atomic_stream.ts";
+import { realTarget } from "../../store/atomic_write.ts";
 import { listSubagents, readExportFacts } from "../../transcript/export_facts.ts";
 import type { AppContext } from "../context.ts";
 import { typedPath } from "../folder_option.ts";
@@ -115,7 +118,31 @@ function checkTarget(ctx: AppContext, options: ExportOptions): string {
   if (probePath(folder).kind !== "directory") {
     throw new UserError(`the folder ${folder} does not exist`);
   }
+  const own = ownFolderOf(ctx, target);
+  if (own !== undefined) {
+    throw new UserError(
+      `${target} is in ${own}, where claude and claudecm keep their own files; ` +
+        "export writes only elsewhere",
+    );
+  }
   return target;
+}
+
+/**
+ * The folder of claude's or claudecm's own files (transcripts, the registry,
+ * the vault, credentials) that `target` would be written into, links
+ * followed as the write follows them; undefined for anywhere else. `--force`
+ * must never put an export over a transcript.
+ */
+function ownFolderOf(ctx: AppContext, target: string): string | undefined {
+  const { path } = ctx.paths;
+  const followed = realTarget(target);
+  const landing = path.join(resolveRealPath(path.dirname(followed)), path.basename(followed));
+  const under = (root: string) =>
+    [root, resolveRealPath(root)].some((form) =>
+      relocateUnder(landing, { from: form, to: form }, ctx.os) !== undefined
+    );
+  return [ctx.paths.claudeRoot, ctx.paths.cmHome, ctx.paths.claudeJsonFile].find(under);
 }
 
 function headerOf(source: ExportSource, redactor: Redactor | undefined): ExportHeader {
