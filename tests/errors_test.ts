@@ -1,12 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  environmentUserError,
-  isBrokenPipe,
-  isNoRoom,
-  isWriteRefusal,
-  UserError,
-  writeRefusal,
-} from "../lib/core/errors.ts";
+import { environmentUserError, isBrokenPipe, UserError } from "../lib/core/errors.ts";
+import { isNoRoom, isWriteRefusal, writeRefusal } from "../lib/core/write_refusal.ts";
 import { join } from "../lib/core/path.ts";
 import { writeFileAtomic } from "../lib/store/atomic_write.ts";
 
@@ -202,4 +196,18 @@ Deno.test("writeRefusal: the one classifier of every cannot-write cause (issue 3
     assert.equal(isWriteRefusal(error), expected !== null);
     assert.equal(isNoRoom(error), expected === "full");
   }
+});
+
+Deno.test("writeRefusal reads an error's OS number as the OS given numbers it", () => {
+  // The OS is a parameter: Windows' numbers are checked on every OS.
+  const full = new Error("There is not enough space on the disk. (os error 112)");
+  assert.equal(writeRefusal(full, { os: "windows" }), "full");
+  assert.equal(writeRefusal(full, { os: "linux" }), null);
+  const readOnly = new Error("The media is write protected. (os error 19)");
+  assert.equal(writeRefusal(readOnly, { os: "windows" }), "readOnly");
+  // 5 is EIO on Linux, ERROR_ACCESS_DENIED on Windows.
+  const five = new Error("(os error 5)");
+  assert.equal(writeRefusal(five, { os: "windows" }), "denied");
+  assert.equal(writeRefusal(five, { os: "linux" }), null);
+  assert.equal(writeRefusal(new Error("(os error 28)"), { os: "linux" }), "full");
 });

@@ -55,8 +55,11 @@ export const completeCommand: CommandDetails = {
   arguments: [{ name: "<what>", description: "sessions" }],
   run: async (input) => {
     if (input.argText("what") !== "sessions") return ExitCode.usage;
-    const { sessionCompletions } = await import("../app/session/session_completions.ts");
-    await writeAll(sessionCompletions(Deno.env.toObject(), Deno.build.os));
+    const [{ sessionCompletions }, { hostOs }] = await Promise.all([
+      import("../app/session/session_completions.ts"),
+      import("../platform/os.ts"),
+    ]);
+    await writeAll(sessionCompletions(Deno.env.toObject(), hostOs));
     return ExitCode.ok;
   },
 };

@@ -89,54 +89,6 @@ export function withPath<T>(error: T, path: string): T {
   return error;
 }
 
-/** Why a disk refuses a write: no permission (EACCES, EPERM), read-only (EROFS), no room (ENOSPC, EDQUOT). */
-export type WriteRefusal = "denied" | "readOnly" | "full";
-
-/**
- * The ONE answer to "may claudecm write there at all?": why `error` says the
- * disk refuses writes, or null for any other failure. Every place that has a
- * way to go on without writing (find without its index, the vault, backups,
- * a run that saves nothing) asks this, so the four causes take one path
- * (issue 30 item 11). It reads Deno's errors (their code, else their OS error
- * number) and SQLite's (the search index).
- */
-export function writeRefusal(error: unknown): WriteRefusal | null {
-  const failure = environmentFailure(error)?.failure;
-  if (failure === "denied" || failure === "readOnly" || failure === "full") return failure;
-  if (failure !== undefined) return null;
-  const message = errorMessage(error);
-  const number = /\(os error (\d+)\)/.exec(message)?.[1];
-  const byNumber = number === undefined ? undefined : REFUSAL_BY_OS_ERROR[Deno.build.os]?.[number];
-  if (byNumber !== undefined) return byNumber;
-  for (const [pattern, refusal] of SQLITE_REFUSALS) if (pattern.test(message)) return refusal;
-  return null;
-}
-
-/** OS error numbers of a refused write, where an error carries no code. */
-const REFUSAL_BY_OS_ERROR: Partial<Record<string, Record<string, WriteRefusal>>> = {
-  linux: { 1: "denied", 13: "denied", 30: "readOnly", 28: "full", 122: "full" },
-  darwin: { 1: "denied", 13: "denied", 30: "readOnly", 28: "full", 69: "full" },
-  // ERROR_ACCESS_DENIED, ERROR_WRITE_PROTECT, ERROR_HANDLE_DISK_FULL, ERROR_DISK_FULL.
-  windows: { 5: "denied", 19: "readOnly", 39: "full", 112: "full" },
-};
-
-/** What SQLite says when the search index cannot be written. */
-const SQLITE_REFUSALS: Array<[RegExp, WriteRefusal]> = [
-  [/attempt to write a readonly database/i, "readOnly"],
-  [/unable to open database file/i, "denied"],
-  [/database or disk is full/i, "full"],
-];
-
-/** Whether `error` means the disk refuses writes: no permission, read-only, full. */
-export function isWriteRefusal(error: unknown): boolean {
-  return writeRefusal(error) !== null;
-}
-
-/** Whether `error` says the disk (or the user's quota) has no room left. */
-export function isNoRoom(error: unknown): boolean {
-  return writeRefusal(error) === "full";
-}
-
 /** Whether `error` is a write to a pipe whose reader has gone (`claudecm list --json | head`). */
 export function isBrokenPipe(error: unknown): boolean {
   return error instanceof Deno.errors.BrokenPipe || codeOf(error) === "EPIPE";
@@ -190,7 +142,7 @@ export function environmentUserError(error: unknown): UserError | null {
 }
 
 /** What kind of environment failure `error` is, and the folder a file operation met, if any. */
-function environmentFailure(
+export function environmentFailure(
   error: unknown,
 ): { failure: EnvironmentFailure; folder: string | null } | null {
   const failure = error instanceof Deno.errors.PermissionDenied

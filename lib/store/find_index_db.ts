@@ -21,7 +21,7 @@
 
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { SearchDoc, SearchRole } from "../transcript/search_text.ts";
-import { isWriteRefusal } from "../core/errors.ts";
+import { isWriteRefusal } from "../core/write_refusal.ts";
 import { encodeProjectKey } from "../core/project_key.ts";
 import { indexableText } from "../core/index_words.ts";
 import { discardFindIndex, isCorruptDatabase } from "./find_index_file.ts";

@@ -6,7 +6,8 @@
  * @module
  */
 
-import { isNoRoom, UserError } from "../core/errors.ts";
+import { UserError } from "../core/errors.ts";
+import { isNoRoom } from "../core/write_refusal.ts";
 
 /**
  * Whether an error says the database file is damaged or not a database at

@@ -6,7 +6,8 @@
  * @module
  */
 
-import { isWriteRefusal, withPath } from "../core/errors.ts";
+import { withPath } from "../core/errors.ts";
+import { isWriteRefusal } from "../core/write_refusal.ts";
 import { join } from "../core/path.ts";
 
 /** A few blocks' worth: a full disk refuses it, where an empty file may still be made. */

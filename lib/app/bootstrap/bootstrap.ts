@@ -15,13 +15,8 @@ import { syncVault } from "../vault/vault_sync.ts";
 import { writeFileAtomic } from "../../store/atomic_write.ts";
 import { backupRegistry } from "../../store/backups.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import {
-  environmentUserError,
-  errorMessage,
-  isNoRoom,
-  isWriteRefusal,
-  UserError,
-} from "../../core/errors.ts";
+import { environmentUserError, errorMessage, UserError } from "../../core/errors.ts";
+import { isNoRoom, isWriteRefusal } from "../../core/write_refusal.ts";
 import { archivedSessions, isSessionId, mainSessions } from "../../core/registry.ts";
 import { cleanName } from "../../core/safe_text.ts";
 import { probePath } from "../../core/fs_checks.ts";

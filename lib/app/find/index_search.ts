@@ -9,7 +9,8 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { errorMessage, isWriteRefusal, UserError } from "../../core/errors.ts";
+import { errorMessage, UserError } from "../../core/errors.ts";
+import { isWriteRefusal } from "../../core/write_refusal.ts";
 import { join } from "../../core/path.ts";
 import type { Paths } from "../../core/paths.ts";
 import { FindIndexDb } from "../../store/find_index_db.ts";

@@ -13,7 +13,8 @@
 
 import type { AppContext } from "../context.ts";
 import { recheckThenAct } from "../recheck.ts";
-import { errorMessage, isWriteRefusal } from "../../core/errors.ts";
+import { errorMessage } from "../../core/errors.ts";
+import { isWriteRefusal } from "../../core/write_refusal.ts";
 import { leafName, projectDirFor } from "../../core/paths.ts";
 import type { FileStamp } from "../../core/preconditions.ts";
 import { moveSessionAside } from "../../store/move_aside.ts";

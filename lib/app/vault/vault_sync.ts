@@ -18,7 +18,8 @@
  */
 
 import type { AppContext } from "../context.ts";
-import { errorMessage, isWriteRefusal } from "../../core/errors.ts";
+import { errorMessage } from "../../core/errors.ts";
+import { isWriteRefusal } from "../../core/write_refusal.ts";
 import { compareText } from "../../core/compare_text.ts";
 import { isNotFound, subdirectoryNames } from "../../core/fs_checks.ts";
 import {
