@@ -136,6 +136,43 @@ Deno.test("--redact replaces a secret of each shape and counts them", () => {
   }
 });
 
+Deno.test("--redact knows each shape in the other forms it is written in", () => {
+  // [text, the secret part that must be gone, what must stay]
+  const cases: Array<[string, string, string]> = [
+    // Slack app-level tokens are xapp-, not xox*.
+    [
+      "SLACK_APP_TOKEN=xapp-1-A0123456789-1234567890123-abcdef0123",
+      "abcdef0123",
+      "SLACK_APP_TOKEN=",
+    ],
+    // An Authorization header as code writes it: a JSON object, a dict, a JS literal, any case.
+    ['{"Authorization":"Bearer abc.def.SIG1"}', "SIG1", '{"Authorization":"'],
+    ["headers = {'authorization': 'Token SIG2'}", "SIG2", "headers = {'authorization': '"],
+    ["AUTHORIZATION: Basic dXNlcjpSIG3", "dXNlcjpSIG3", "AUTHORIZATION: "],
+    // A URL whose user is empty (redis://:password@host).
+    ["redis://:hunter2SIG4@cache.internal:6379/0", "hunter2SIG4", "@cache.internal"],
+    // AWS's own JSON (aws sts assume-role, credentials files written by SDKs).
+    ['"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"', "wJalrXUtnFEMI", "Secret"],
+    // A private key cut short (head, a truncated tool output): its lines still go.
+    [
+      "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAx4SIG5\nabcdefSIG6\n(output truncated)",
+      "SIG5",
+      "\n(output truncated)",
+    ],
+    ["-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAx4SIG5\nabcdefSIG6", "SIG6", ""],
+    // The same, written into a string literal with \n escapes.
+    ['key = "-----BEGIN PRIVATE KEY-----\\nMIIEvSIG7\\nQWERTY"', "SIG7", 'key = "'],
+  ];
+  for (const [text, secret, kept] of cases) {
+    const redactor = new Redactor();
+    const shown = redactor.redact(text);
+    assert.ok(!shown.includes(secret), `${text} -> ${shown}`);
+    assert.ok(shown.includes(kept), `${text} -> ${shown}`);
+    assert.ok(shown.includes(REDACTED), shown);
+    assert.equal(redactor.count, 1, shown);
+  }
+});
+
 Deno.test("redaction leaves ordinary text, and short look-alikes, as they are", () => {
   const redactor = new Redactor();
   const text =
