@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type CommandSpec, InvalidValueError } from "../lib/cli/command.ts";
+import { type CommandSpec, defineCommand, InvalidValueError } from "../lib/cli/command.ts";
 import { formatHelp } from "../lib/cli/help.ts";
 import {
   CommandLineError,
@@ -180,4 +180,33 @@ Deno.test("suggestions: the closest candidates only, none when nothing is close"
   assert.equal(suggestSimilar("--json", ["version", "list", "new"]), "");
   assert.equal(suggestSimilar("--lsit", ["list", "--lint"]), "\n(Did you mean --lint?)");
   assert.equal(suggestSimilar("--zzzzzz", ["--json"]), "");
+});
+
+// Issue 33.1: flags reached flows through untyped keys; a misspelt one silently gave false.
+Deno.test("a command's run sees only what it declares: a misspelt option is a type error", () => {
+  const details = defineCommand({
+    arguments: [{ name: "<session>", description: "s" }, { name: "[rest...]", description: "r" }],
+    options: [
+      { flags: "-n, --dry-run", description: "d" },
+      { flags: "--limit <n>", description: "l" },
+      { flags: "--no-index", description: "i" },
+    ],
+    run: (input) => {
+      input.flag("dryRun");
+      input.flag("index");
+      input.number("limit");
+      input.argText("session");
+      input.argList("rest");
+      // @ts-expect-error: no such option
+      input.flag("dryRn");
+      // @ts-expect-error: a value option is not a flag
+      input.flag("limit");
+      // @ts-expect-error: a flag has no text
+      input.text("dryRun");
+      // @ts-expect-error: no such argument
+      input.argText("sessions");
+      return 0;
+    },
+  });
+  assert.equal(typeof details.run, "function");
 });

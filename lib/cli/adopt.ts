@@ -4,10 +4,10 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 
 /** `adopt`. */
-export const adoptCommand: CommandDetails = {
+export const adoptCommand = defineCommand({
   options: [
     { flags: "--all", description: "add every one, without asking" },
     { flags: "--dry-run", description: "show what would be added; write nothing" },
@@ -31,4 +31,4 @@ export const adoptCommand: CommandDetails = {
       json: input.flag("json"),
     });
   },
-};
+});

@@ -5,11 +5,11 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { parseSessionRef, SESSION_REF_HELP } from "./option_values.ts";
 
 /** `archive`. */
-export const archiveCommand: CommandDetails = {
+export const archiveCommand = defineCommand({
   arguments: [{ name: "<session>", description: SESSION_REF_HELP, parse: parseSessionRef }],
   options: [{ flags: "--json", description: "print the session id and its new place as JSON" }],
   helpAfter: "\nMoves the session to the archived list (list mode's V), as A# does; nothing on\n" +
@@ -22,10 +22,10 @@ export const archiveCommand: CommandDetails = {
     ]);
     return await runArchive(ctx, { ref: input.argText("session")!, json: input.flag("json") });
   },
-};
+});
 
 /** `unarchive`. */
-export const unarchiveCommand: CommandDetails = {
+export const unarchiveCommand = defineCommand({
   arguments: [{
     name: "<session>",
     description: "its number in the archived list (list mode's V), its session id, or its name",
@@ -41,4 +41,4 @@ export const unarchiveCommand: CommandDetails = {
     ]);
     return await runUnarchive(ctx, { ref: input.argText("session")!, json: input.flag("json") });
   },
-};
+});

@@ -89,6 +89,64 @@ export interface CommandSpec {
 /** What a command's own file declares: all but the name and description the program's tree lists. */
 export type CommandDetails = Omit<CommandSpec, "name" | "description" | "load" | "synopsis">;
 
+/** `--dry-run` → `dry-run`, `-i, --interactive` → `interactive`, `--limit <n>` → `limit`. */
+type LongName<F extends string> = F extends `-${string}, --${infer L}` ? BareName<L>
+  : F extends `--${infer L}` ? BareName<L>
+  : never;
+type BareName<L extends string> = L extends `${infer N} <${string}>` ? N : L;
+type Unnegated<N extends string> = N extends `no-${infer R}` ? R : N;
+type CamelCase<S extends string> = S extends `${infer H}-${infer T}`
+  ? `${H}${Capitalize<CamelCase<T>>}`
+  : S;
+/** The key an option's value is kept under, as parse_args.ts makes it: `--no-index` → `index`. */
+export type OptionKey<F extends string> = CamelCase<Unnegated<LongName<F>>>;
+type Flags<O> = O extends { flags: infer F extends string } ? F : never;
+/** The keys of the options in `O` that take no value (`--json`). */
+export type FlagKeys<O extends readonly OptionSpec[]> = {
+  [I in keyof O]: Flags<O[I]> extends `${string}<${string}>` ? never : OptionKey<Flags<O[I]>>;
+}[number];
+/** The keys of the options in `O` that take a value (`--limit <n>`). */
+export type ValueKeys<O extends readonly OptionSpec[]> = {
+  [I in keyof O]: Flags<O[I]> extends `${string}<${string}>` ? OptionKey<Flags<O[I]>> : never;
+}[number];
+/** The keys of the arguments in `A`: `<session>` → `session`, `[claude-args...]` → `claude-args`. */
+export type ArgumentKeys<A extends readonly ArgumentSpec[]> = {
+  [I in keyof A]: A[I] extends { name: infer N extends string }
+    ? N extends `${"<" | "["}${infer K}${">" | "]"}` ? (K extends `${infer V}...` ? V : K) : never
+    : never;
+}[number];
+
+/**
+ * A command's declaration, whose `run` sees only what it declares: a
+ * misspelt or undeclared option or argument (`input.flag("dryRn")`) is a
+ * type error, and so is reading a value option as a flag.
+ */
+export interface TypedDetails<O extends readonly OptionSpec[], A extends readonly ArgumentSpec[]>
+  extends Omit<CommandDetails, "options" | "arguments" | "run"> {
+  options?: O;
+  arguments?: A;
+  run?: (
+    input: ParsedInput<FlagKeys<O>, ValueKeys<O>, ArgumentKeys<A>>,
+    makeContext: ContextFactory,
+  ) => Promise<number> | number;
+}
+
+/** Declare a command (its file's export): see {@linkcode TypedDetails}. */
+export function defineCommand<
+  const O extends readonly OptionSpec[] = [],
+  const A extends readonly ArgumentSpec[] = [],
+>(details: TypedDetails<O, A>): CommandDetails {
+  return details as CommandDetails;
+}
+
+/** Declare a group's subcommand (`vault prune`), typed as {@linkcode defineCommand} is. */
+export function defineSubcommand<
+  const O extends readonly OptionSpec[] = [],
+  const A extends readonly ArgumentSpec[] = [],
+>(named: { name: string; description: string }, details: TypedDetails<O, A>): CommandSpec {
+  return { ...named, ...details } as CommandSpec;
+}
+
 /**
  * Thrown by an option or argument parser when the text is not acceptable.
  * The message names what the value must be ("a whole number of at least
@@ -104,8 +162,15 @@ export class InvalidValueError extends Error {
   }
 }
 
-/** What the command line gave a command: its arguments and options, by name. */
-export class ParsedInput {
+/**
+ * What the command line gave a command: its arguments and options, by the
+ * names it declared (`F` its flags, `V` its value options, `A` its arguments).
+ */
+export class ParsedInput<
+  F extends string = string,
+  V extends string = string,
+  A extends string = string,
+> {
   readonly #args: ReadonlyMap<string, unknown>;
   readonly #options: ReadonlyMap<string, unknown>;
 
@@ -115,39 +180,39 @@ export class ParsedInput {
   }
 
   /** A boolean option: true when given (for `--no-x`, false when given, else true). */
-  flag(name: string): boolean {
+  flag(name: F): boolean {
     return this.#options.get(name) === true;
   }
 
   /** A text option, or undefined when not given. */
-  text(name: string): string | undefined {
+  text(name: V): string | undefined {
     return this.#typed(this.#options, name, "string") as string | undefined;
   }
 
   /** A numeric option, or undefined when not given. */
-  number(name: string): number | undefined {
+  number(name: V): number | undefined {
     return this.#typed(this.#options, name, "number") as number | undefined;
   }
 
   /** A repeatable option's values, or undefined when not given. */
-  list(name: string): string[] | undefined {
+  list(name: V): string[] | undefined {
     const value = this.#options.get(name);
     if (value === undefined || Array.isArray(value)) return value;
     throw new Error(`option ${name} is not a list`);
   }
 
   /** A single argument's text, or undefined when it was not given. */
-  argText(name: string): string | undefined {
+  argText(name: A): string | undefined {
     return this.#typed(this.#args, name, "string") as string | undefined;
   }
 
   /** A single argument its parser made a number, or undefined when it was not given. */
-  argNumber(name: string): number | undefined {
+  argNumber(name: A): number | undefined {
     return this.#typed(this.#args, name, "number") as number | undefined;
   }
 
   /** A variadic argument's texts; empty when none were given. */
-  argList(name: string): string[] {
+  argList(name: A): string[] {
     const value = this.#args.get(name) ?? [];
     if (Array.isArray(value)) return value;
     throw new Error(`argument ${name} is not a list`);

@@ -6,19 +6,19 @@
  * @module
  */
 
-import { type CommandDetails, InvalidValueError } from "./command.ts";
+import { defineCommand, InvalidValueError } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 
 /** The shells, as `completions --help` and its refusal name them (completion_scripts.ts SHELLS). */
 const SHELL_NAMES = ["bash", "zsh", "fish", "powershell"] as const;
 
 /** `completions`. */
-export const completionsCommand: CommandDetails = {
+export const completionsCommand = defineCommand({
   arguments: [{
     name: "<shell>",
     description: "bash, zsh, fish or powershell",
     choices: SHELL_NAMES,
-    parse: (value) => {
+    parse: (value: string): string => {
       if ((SHELL_NAMES as readonly string[]).includes(value)) return value;
       throw new InvalidValueError(
         `no completions for '${value}': the shells are bash, zsh, fish and powershell`,
@@ -48,10 +48,10 @@ export const completionsCommand: CommandDetails = {
     await writeAll(completionScript(shell, model));
     return ExitCode.ok;
   },
-};
+});
 
 /** `__complete sessions`: `N<TAB>name` for each session of the list. Hidden. */
-export const completeCommand: CommandDetails = {
+export const completeCommand = defineCommand({
   arguments: [{ name: "<what>", description: "sessions" }],
   run: async (input) => {
     if (input.argText("what") !== "sessions") return ExitCode.usage;
@@ -62,7 +62,7 @@ export const completeCommand: CommandDetails = {
     await writeAll(sessionCompletions(Deno.env.toObject(), hostOs));
     return ExitCode.ok;
   },
-};
+});
 
 async function writeAll(text: string): Promise<void> {
   const bytes = new TextEncoder().encode(text);

@@ -4,11 +4,11 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { parseSessionRef, SESSION_REF_HELP } from "./option_values.ts";
 
 /** `delete`. */
-export const deleteCommand: CommandDetails = {
+export const deleteCommand = defineCommand({
   arguments: [{ name: "<session>", description: SESSION_REF_HELP, parse: parseSessionRef }],
   options: [
     { flags: "--yes", description: "delete without asking (what is deleted is still listed)" },
@@ -35,4 +35,4 @@ export const deleteCommand: CommandDetails = {
       json: input.flag("json"),
     });
   },
-};
+});

@@ -4,10 +4,10 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 
 /** `doctor`. */
-export const doctorCommand: CommandDetails = {
+export const doctorCommand = defineCommand({
   options: [
     { flags: "--json", description: "print the report as JSON, for scripts" },
   ],
@@ -33,4 +33,4 @@ export const doctorCommand: CommandDetails = {
     ]);
     return await runDoctor(ctx, { json: input.flag("json") });
   },
-};
+});

@@ -4,11 +4,11 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 
 /** `export`. */
-export const exportCommand: CommandDetails = {
+export const exportCommand = defineCommand({
   arguments: [
     {
       name: "<session>",
@@ -49,4 +49,4 @@ export const exportCommand: CommandDetails = {
       json: input.flag("json"),
     });
   },
-};
+});

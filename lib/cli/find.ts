@@ -4,12 +4,12 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { DEFAULT_FIND_LIMIT } from "../app/find/defaults.ts";
 import { parsePositiveInt } from "./option_values.ts";
 
 /** `find`. */
-export const findCommand: CommandDetails = {
+export const findCommand = defineCommand({
   arguments: [
     {
       name: "<terms...>",
@@ -77,7 +77,7 @@ export const findCommand: CommandDetails = {
       toolOutput: input.flag("toolOutput"),
     });
   },
-};
+});
 
 /** `--role a,b --role c` → `[a, b, c]`. */
 function collect(value: string, previous: unknown): string[] {

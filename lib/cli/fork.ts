@@ -4,11 +4,11 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { parseSessionName, parseSessionRef, SESSION_REF_HELP } from "./option_values.ts";
 
 /** `fork`. */
-export const forkCommand: CommandDetails = {
+export const forkCommand = defineCommand({
   arguments: [{ name: "<session>", description: SESSION_REF_HELP, parse: parseSessionRef }],
   options: [
     {
@@ -28,4 +28,4 @@ export const forkCommand: CommandDetails = {
     ]);
     return await runFork(ctx, { ref: input.argText("session")!, name: input.text("name") });
   },
-};
+});

@@ -5,10 +5,10 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 
 /** `list`. */
-export const listCommand: CommandDetails = {
+export const listCommand = defineCommand({
   options: [
     {
       flags: "--json",
@@ -43,4 +43,4 @@ export const listCommand: CommandDetails = {
       numbers: input.flag("numbers"),
     });
   },
-};
+});

@@ -4,11 +4,11 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 
 /** `man`. */
-export const manCommand: CommandDetails = {
+export const manCommand = defineCommand({
   helpAfter: "\nPrints the page in roff; read it with: claudecm man | man -l -\n" +
     "or install it: claudecm man > ~/.local/share/man/man1/claudecm.1\n",
   run: async () => {
@@ -25,4 +25,4 @@ export const manCommand: CommandDetails = {
     while (written < bytes.length) written += await Deno.stdout.write(bytes.subarray(written));
     return ExitCode.ok;
   },
-};
+});

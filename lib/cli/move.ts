@@ -4,10 +4,10 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 
 /** `move`. */
-export const moveCommand: CommandDetails = {
+export const moveCommand = defineCommand({
   arguments: [
     { name: "<old>", description: "the folder's old path (it may no longer exist)" },
     { name: "<new>", description: "the folder's new path (it must exist)" },
@@ -40,4 +40,4 @@ export const moveCommand: CommandDetails = {
       json: input.flag("json"),
     });
   },
-};
+});

@@ -4,11 +4,11 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { parseSessionName } from "./option_values.ts";
 
 /** `new`. */
-export const newCommand: CommandDetails = {
+export const newCommand = defineCommand({
   arguments: [
     { name: "[claude-args...]", description: "arguments for claude, after --" },
   ],
@@ -38,4 +38,4 @@ export const newCommand: CommandDetails = {
       name: input.text("name"),
     });
   },
-};
+});

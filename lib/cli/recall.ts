@@ -4,12 +4,12 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { RECALL_EXIT } from "../app/recall/defaults.ts";
 import { collectSessionIds } from "./option_values.ts";
 
 /** `recall`. */
-export const recallCommand: CommandDetails = {
+export const recallCommand = defineCommand({
   arguments: [
     {
       name: "[session]",
@@ -68,4 +68,4 @@ export const recallCommand: CommandDetails = {
       json: input.flag("json"),
     });
   },
-};
+});

@@ -4,13 +4,13 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { DEFAULT_BUDGET, DEFAULT_LIMIT } from "../app/recover/defaults.ts";
 import { ExitCode } from "../core/errors.ts";
 import { collectSessionIds, parsePositiveInt } from "./option_values.ts";
 
 /** `recover`. */
-export const recoverCommand: CommandDetails = {
+export const recoverCommand = defineCommand({
   options: [
     {
       flags: "--json",
@@ -71,4 +71,4 @@ export const recoverCommand: CommandDetails = {
       strict: input.flag("strict"),
     });
   },
-};
+});

@@ -4,11 +4,11 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { parseSessionName, parseSessionRef, SESSION_REF_HELP } from "./option_values.ts";
 
 /** `rename`. */
-export const renameCommand: CommandDetails = {
+export const renameCommand = defineCommand({
   arguments: [
     { name: "<session>", description: SESSION_REF_HELP, parse: parseSessionRef },
     {
@@ -31,4 +31,4 @@ export const renameCommand: CommandDetails = {
       json: input.flag("json"),
     });
   },
-};
+});

@@ -5,13 +5,13 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { DEFAULT_DAYS } from "../app/rescue/defaults.ts";
 import { ExitCode } from "../core/errors.ts";
 import { parsePositiveInt } from "./option_values.ts";
 
 /** `rescue`. */
-export const rescueCommand: CommandDetails = {
+export const rescueCommand = defineCommand({
   options: [
     {
       flags: "--days <n>",
@@ -62,4 +62,4 @@ export const rescueCommand: CommandDetails = {
       json: input.flag("json"),
     });
   },
-};
+});

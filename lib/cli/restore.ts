@@ -4,11 +4,11 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { SESSION_REF_HELP } from "./option_values.ts";
 
 /** `restore`. */
-export const restoreCommand: CommandDetails = {
+export const restoreCommand = defineCommand({
   arguments: [
     { name: "<session>", description: SESSION_REF_HELP },
   ],
@@ -30,4 +30,4 @@ export const restoreCommand: CommandDetails = {
     ]);
     return await runRestore(ctx, { ref: input.argText("session")!, json: input.flag("json") });
   },
-};
+});

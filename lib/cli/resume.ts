@@ -4,11 +4,11 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { parseSessionRef, SESSION_REF_HELP } from "./option_values.ts";
 
 /** `resume`. */
-export const resumeCommand: CommandDetails = {
+export const resumeCommand = defineCommand({
   arguments: [
     {
       name: "<session>",
@@ -26,4 +26,4 @@ export const resumeCommand: CommandDetails = {
     ]);
     return await runResume(ctx, { ref: input.argText("session")! });
   },
-};
+});

@@ -5,10 +5,10 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 
 /** `search`. */
-export const searchCommand: CommandDetails = {
+export const searchCommand = defineCommand({
   arguments: [
     {
       name: "[term...]",
@@ -45,4 +45,4 @@ export const searchCommand: CommandDetails = {
       interactive: input.flag("interactive"),
     });
   },
-};
+});

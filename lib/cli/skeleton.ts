@@ -5,11 +5,11 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 
 /** `skeleton`. */
-export const skeletonCommand: CommandDetails = {
+export const skeletonCommand = defineCommand({
   arguments: [
     {
       name: "<session>",
@@ -46,4 +46,4 @@ export const skeletonCommand: CommandDetails = {
       json: input.flag("json"),
     });
   },
-};
+});

@@ -4,13 +4,14 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand, defineSubcommand } from "./command.ts";
 
 /** `skill`, a group: `skill install`. */
-export const skillCommand: CommandDetails = {
-  subcommands: [{
+export const skillCommand = defineCommand({
+  subcommands: [defineSubcommand({
     name: "install",
     description: "install the /recover skill into <claude root>/skills/recover/SKILL.md",
+  }, {
     options: [
       { flags: "--print", description: "print the skill instead of installing it" },
       { flags: "--json", description: "print where it was installed, and whether anew, as JSON" },
@@ -22,5 +23,5 @@ export const skillCommand: CommandDetails = {
       ]);
       return runSkillInstall(ctx, { print: input.flag("print"), json: input.flag("json") });
     },
-  }],
-};
+  })],
+});

@@ -4,11 +4,11 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 
 /** `tree`. */
-export const treeCommand: CommandDetails = {
+export const treeCommand = defineCommand({
   arguments: [
     {
       name: "[session]",
@@ -32,4 +32,4 @@ export const treeCommand: CommandDetails = {
     ]);
     return runTree(ctx, { session: input.argText("session"), json: input.flag("json") });
   },
-};
+});

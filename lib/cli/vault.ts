@@ -5,10 +5,10 @@
  * @module
  */
 
-import type { CommandDetails } from "./command.ts";
+import { defineCommand, defineSubcommand } from "./command.ts";
 
 /** `vault`: the status, and a group: `vault sync`, `vault prune`. */
-export const vaultCommand: CommandDetails = {
+export const vaultCommand = defineCommand({
   options: [{ flags: "--json", description: "print the status as JSON, for scripts" }],
   helpAfter: "\nThe vault (~/.claudecm/vault/<project key>/) keeps every registered session's\n" +
     "transcript and sidecar folder restorable, by hard link (no extra disk) or, where links\n" +
@@ -22,9 +22,10 @@ export const vaultCommand: CommandDetails = {
     return runVaultStatus(ctx, { json: input.flag("json") });
   },
   subcommands: [
-    {
+    defineSubcommand({
       name: "sync",
       description: "bring the vault up to date with every registered session now",
+    }, {
       options: [{ flags: "--json", description: "print what was synced as JSON" }],
       run: async (input, makeContext) => {
         const [{ runVaultSync }, ctx] = await Promise.all([
@@ -33,10 +34,11 @@ export const vaultCommand: CommandDetails = {
         ]);
         return runVaultSync(ctx, { json: input.flag("json") });
       },
-    },
-    {
+    }),
+    defineSubcommand({
       name: "prune",
       description: "remove vault entries of sessions that are no longer registered",
+    }, {
       options: [
         { flags: "--dry-run", description: "list what would be removed, remove nothing" },
         {
@@ -53,6 +55,6 @@ export const vaultCommand: CommandDetails = {
         ]);
         return await runVaultPrune(ctx, { dryRun: input.flag("dryRun"), json: input.flag("json") });
       },
-    },
+    }),
   ],
-};
+});
