@@ -66,7 +66,9 @@ Deno.test("main.ts loads, or makes Deno read ahead, nothing but the version", ()
 const COMMAND_FILES = [...cliGraph.keys()].map((specifier) => specifier.slice(ROOT.length))
   .filter((path) => /^lib\/cli\/\w+\.ts$/.test(path))
   .filter((path) =>
-    /export const \w+Command(: Command(Details|Spec)| = defineCommand\()/.test(Deno.readTextFileSync(path))
+    /export const \w+Command(: Command(Details|Spec)| = defineCommand\()/.test(
+      Deno.readTextFileSync(path),
+    )
   );
 
 Deno.test("the command tree loads no flow: each command imports its flow when it runs", () => {
