@@ -346,9 +346,14 @@ pickerTest(
     const coloured = await openTmux(["list"], { env, cwd: world.project });
     try {
       await coloured.waitFor(/Enter resume/);
-      const screen = await coloured.screen({ escapes: true });
       // deno-lint-ignore no-control-regex -- the terminal's own codes are what is read
-      assert.match(screen, /\x1b\[(0;)?7m[^\n]*1\. Alpha/, "the highlighted row in reverse video");
+      const highlighted = /\x1b\[(0;)?7m[^\n]*1\. Alpha/;
+      let screen = "";
+      for (let tries = 0; tries < 100 && !highlighted.test(screen); tries++) {
+        screen = await coloured.screen({ escapes: true });
+        if (!highlighted.test(screen)) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.match(screen, highlighted, "the highlighted row in reverse video");
       await coloured.keys(["Escape"]);
     } finally {
       await coloured.close();
@@ -392,6 +397,35 @@ pickerTest(
       await terminal.keys(["Escape"]);
       assert.equal(await exitOf(terminal), 0);
       assert.deepEqual(world.launches(), []);
+    } finally {
+      await terminal.close();
+    }
+  },
+);
+
+pickerTest(
+  "Enter on a filter nothing matches offers a new project of that name, default No",
+  async (world) => {
+    seedSessions(world, [{ desc: "Alpha" }]);
+    // The new session says something, so its transcript exists and its row stays.
+    world.claudeScenario({ messages: ["hello"] });
+    const terminal = await openPicker(world, ["list"]);
+    try {
+      await terminal.keys(["Brand new"], { literal: true });
+      await terminal.waitFor(/No match\. Enter: new project 'Brand new'/);
+      await terminal.keys(["Enter"]);
+      await terminal.waitFor(/Create a NEW project named 'Brand new'\? \[y\/N\]/);
+      await terminal.keys(["Enter"]);
+      await terminal.waitFor(/Enter resume/);
+      assert.deepEqual(world.sessions().map((s) => s.desc), ["Alpha"], "No: nothing created");
+      await terminal.keys(["Brand new"], { literal: true });
+      await terminal.keys(["Enter"]);
+      await terminal.waitFor(/Create a NEW project/);
+      await terminal.keys(["y"], { literal: true });
+      await terminal.keys(["Enter"]);
+      assert.equal(await exitOf(terminal), 0, await terminal.screen());
+      assert.equal(world.sessions()[0].desc, "Brand new");
+      assert.equal(world.launches().length, 1);
     } finally {
       await terminal.close();
     }

@@ -178,7 +178,9 @@ Deno.test("keys to state: typing filters, Backspace and Ctrl-U edit, Esc, Ctrl-C
     name: "edit",
   });
   const emptyList = { ...context, rowCount: 0 };
-  assert.equal(applyKey(state, { kind: "named", name: "enter" }, emptyList).command.type, "none");
+  assert.equal(applyKey(state, { kind: "named", name: "enter" }, emptyList).command.type, "create");
+  const nothingTyped = applyKey(initialState(), { kind: "named", name: "enter" }, emptyList);
+  assert.equal(nothingTyped.command.type, "none");
 });
 
 Deno.test("render: the footer names every key on two lines when one is too narrow", () => {

@@ -19,6 +19,7 @@ import type { EditKey } from "../edit/edit_list.ts";
 import { ExitCode, InterruptedError, UserError } from "../../core/errors.ts";
 import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import type { SessionInfoCache } from "../../core/session_info.ts";
+import { cleanName } from "../../core/safe_text.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { type FilteredRow, filterItems } from "../../ui/picker/filter.ts";
 import {
@@ -50,6 +51,7 @@ export interface PickerOptions {
 type Outcome =
   | { type: "quit" }
   | { type: "resume"; entry: PickerEntry }
+  | { type: "create"; query: string }
   | { type: "action"; name: string; entry?: PickerEntry };
 
 /** The saved sessions, or all of claude's (the saved ones, then those the list has not). */
@@ -85,7 +87,12 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
         content.close();
         return await resume(ctx, { settings, entry: outcome.entry });
       }
-      if (outcome.name === "all") view = view === "all" ? "saved" : "all";
+      if (outcome.type === "create") {
+        // As text that is not a number does in the numbered menu (spec 11.8), asked first.
+        const { offerNewProject } = await import("../list/new_project.ts");
+        const launched = await offerNewProject(ctx, { settings, title: cleanName(outcome.query) });
+        if (launched !== null) return launched;
+      } else if (outcome.name === "all") view = view === "all" ? "saved" : "all";
       else settings = await act(ctx, { settings, name: outcome.name, entry: outcome.entry });
     }
   } finally {
@@ -248,6 +255,7 @@ async function pick(
             entry: row && byNumber.get(row.item.number),
           };
         }
+        if (command.type === "create") return { type: "create", query: state.query };
         if (command.type === "resume") {
           return { type: "resume", entry: byNumber.get(rows[state.cursor].item.number)! };
         }

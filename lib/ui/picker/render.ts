@@ -130,7 +130,10 @@ export function renderPicker(input: RenderInput): string[] {
     const listWidth = Math.floor(width * 0.55);
     const paneWidth = width - listWidth - 1;
     const list = listLines(input, { width: listWidth, height: body });
-    const pane = previewLines(input.preview, { width: paneWidth, height: body });
+    // No row, nothing to preview: the pane stays empty rather than "loading".
+    const pane = input.rows.length === 0
+      ? Array.from({ length: body }, (): Piece[] => [{ text: " ".repeat(paneWidth) }])
+      : previewLines(input.preview, { width: paneWidth, height: body });
     bodyLines = list.map((line, i) => [...line, { text: "│", style: "dim" }, ...pane[i]]);
   } else {
     bodyLines = listLines(input, { width, height: body });
@@ -164,7 +167,7 @@ function listLines(input: RenderInput, size: { width: number; height: number }):
   if (rows.length === 0) {
     const text = input.total === 0
       ? "  No saved sessions."
-      : `  No session matches '${screenText(state.query)}'.`;
+      : `  No match. Enter: new project '${screenText(state.query)}'`;
     lines.push([{ text: cutTo(text, size.width) }]);
   }
   const layout = columnsFor(rows, size.width);

@@ -36,6 +36,8 @@ export type PickerCommand =
   /** The query changed: filter again (the cursor is back at the top). */
   | { type: "filter" }
   | { type: "resume" }
+  /** Enter with a query nothing matches: offer a new project of that name (spec 11.8). */
+  | { type: "create" }
   | { type: "quit" }
   | { type: "redraw" }
   | { type: "action"; name: string };
@@ -92,7 +94,8 @@ export function applyKey(
       case "end":
         return move(context.rowCount - 1);
       case "enter":
-        return { state, command: context.rowCount > 0 ? { type: "resume" } : { type: "none" } };
+        if (context.rowCount > 0) return { state, command: { type: "resume" } };
+        return { state, command: { type: state.query.trim() === "" ? "none" : "create" } };
       case "escape":
         return { state, command: { type: "quit" } };
       case "backspace":
