@@ -12,6 +12,7 @@ import { inWorldWithoutCmv, type LaunchWorld } from "./helpers/launch_world.ts";
 import { openTmux, tmuxAvailable, type TmuxTerminal } from "./helpers/tmux.ts";
 import { seedSessions } from "./helpers/seed.ts";
 import { displayWidth } from "../lib/ui/text_width.ts";
+import { transcriptPathFor } from "../lib/core/paths.ts";
 
 const IGNORE = Deno.build.os === "windows" || !tmuxAvailable();
 
@@ -426,6 +427,36 @@ pickerTest(
       assert.equal(await exitOf(terminal), 0, await terminal.screen());
       assert.equal(world.sessions()[0].desc, "Brand new");
       assert.equal(world.launches().length, 1);
+    } finally {
+      await terminal.close();
+    }
+  },
+);
+
+pickerTest(
+  "Ctrl-Y restores the highlighted session from the vault and says so before coming back",
+  async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Lost one" }]);
+    // A first run protects it in the vault; then Claude Code's clean-up takes the transcript.
+    const first = await openPicker(world, ["list"]);
+    await first.keys(["Escape"]);
+    assert.equal(await exitOf(first), 0);
+    await first.close();
+    const transcript = transcriptPathFor(world.paths, main[0].dir, main[0].guid);
+    Deno.removeSync(transcript);
+    const terminal = await openPicker(world, ["list"]);
+    try {
+      await terminal.waitFor(/1\. Lost one +\(missing\)/);
+      await terminal.keys(["C-y"]);
+      await terminal.waitFor(
+        /Restored 'Lost one' from the vault[\s\S]*Enter to go back to the list/,
+      );
+      await terminal.keys(["Enter"]);
+      await terminal.waitFor(/1\. Lost one +\d+ KB/);
+      assert.ok(Deno.statSync(transcript).isFile);
+      await terminal.keys(["Escape"]);
+      assert.equal(await exitOf(terminal), 0);
+      assert.deepEqual(world.launches(), []);
     } finally {
       await terminal.close();
     }
