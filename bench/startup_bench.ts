@@ -63,6 +63,12 @@ const CASES: Case[] = [
     args: ["list", "--json"],
     target: 2.0,
   },
+  // A Tab press: at most twice --version's start (issue 33.5), printed below as that ratio.
+  {
+    label: `claudecm __complete sessions, ${SESSIONS}`,
+    script: MAIN,
+    args: ["__complete", "sessions"],
+  },
   {
     label: `claudecm list, vault off`,
     script: MAIN,
@@ -134,6 +140,14 @@ async function main(): Promise<void> {
           `(${(middle / floorMedian).toFixed(2)}x)${verdict}`,
       );
     }
+    const version = CASES.findIndex((run) => run.args[0] === "--version");
+    const complete = CASES.findIndex((run) => run.args[0] === "__complete");
+    const tab = Math.min(...times[complete]) / Math.min(...times[version]);
+    console.log(
+      `completion entry point / --version: ${tab.toFixed(2)}x fastest, ` +
+        `${(median(times[complete]) / median(times[version])).toFixed(2)}x median` +
+        `  target <= 2x: ${tab <= 2 ? "met" : "NOT MET"}`,
+    );
     const off = CASES.findIndex((run) => run.env?.CLAUDECM_VAULT === "off");
     const on = off + 1;
     console.log(

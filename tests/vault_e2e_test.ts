@@ -116,6 +116,8 @@ async function cleanupPlay(copyMode: boolean): Promise<void> {
 
     const byNumber = await world.run(["restore", "2"]);
     assert.equal(byNumber.code, 0, byNumber.stderr);
+    // Its last line says what to do next with what it put back (issue 31 item 11).
+    assert.match(byNumber.stdout, /\n {2}Next: claudecm resume 2\n$/);
     const byId = await world.run(["restore", C]);
     assert.equal(byId.code, 0, byId.stderr);
     const restored = tree(folder);

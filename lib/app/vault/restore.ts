@@ -30,7 +30,8 @@ export async function runRestore(
   ctx: AppContext,
   options: { ref: string; json?: boolean },
 ): Promise<number> {
-  const { session } = resolveSession(ctx, options.ref, { verb: "restore" });
+  const resolved = resolveSession(ctx, options.ref, { verb: "restore" });
+  const { session } = resolved;
   const vault = vaultEntryFor(ctx.paths, session);
   if (vault === null) {
     throw new UserError(`the vault has no copy of '${session.desc}' (${session.guid})`);
@@ -63,8 +64,17 @@ export async function runRestore(
   const copies = located.status === "found" ? [located.path] : [];
   const done = await restoreInto(ctx, session, { vault, copies, brokenLink });
   if (done === null) return ExitCode.failure;
-  if (options.json) ctx.out.line(safeJson({ sessionId: session.guid, ...done }, 2));
-  else sayRestored(ctx, session, done);
+  if (options.json) {
+    ctx.out.line(safeJson({ sessionId: session.guid, ...done }, 2));
+    return ExitCode.ok;
+  }
+  sayRestored(ctx, session, done);
+  // What to do next with what was put back (issue 31 item 11).
+  ctx.out.line(
+    resolved.archived
+      ? `  Next: claudecm unarchive ${resolved.number}, then resume it from the list.`
+      : `  Next: claudecm resume ${resolved.number}`,
+  );
   return ExitCode.ok;
 }
 
