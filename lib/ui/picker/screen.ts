@@ -1,13 +1,14 @@
 /**
  * The picker's terminal shell: raw mode and the alternate screen for as long
  * as the picker is open, and the terminal exactly as it was after, on every
- * way out (a return, a throw, SIGTERM or SIGHUP, which then end the run as
- * a shell reports them). Keys come from one read at a time, and a read is
- * started only when the picker waits for a key: once a key has decided to
- * leave (Enter, an action that asks a question), no read is pending that
- * could take what is typed to claude or a line prompt after it (DESIGN.md
- * 5.2 and 5.20). Frames are drawn line by line at absolute positions, only
- * the lines that changed; a resize redraws all of it.
+ * way out: a return, a throw, a Deno.exit elsewhere, and SIGTERM, SIGHUP or
+ * SIGINT, which then end the run as a shell reports them. Keys come from one
+ * read at a time, and a read is started only when the picker waits for a
+ * key: once a key has decided to leave (Enter, an action that asks a
+ * question), no read is pending that could take what is typed to claude or
+ * a line prompt after it (DESIGN.md 5.2 and 5.20). Frames are drawn line by
+ * line at absolute positions, only the lines that changed; a resize redraws
+ * all of it.
  *
  * @module
  */
@@ -64,7 +65,7 @@ const LEAVE = "\x1b[0m\x1b[?2004l\x1b[?25h\x1b[?1049l";
 
 /**
  * Run `body` with the screen open; the terminal is restored when it returns
- * or throws, and before the process ends on SIGTERM or SIGHUP.
+ * or throws, and before the process ends on a signal (SIGTERM, SIGHUP, SIGINT).
  */
 export async function withScreen<T>(
   terminal: PickerTerminal,
