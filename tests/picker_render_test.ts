@@ -193,3 +193,22 @@ Deno.test("render: the footer names every key on two lines when one is too narro
   assert.match(short[9], /…$|…\s*$/, "one line, cut, on a short screen");
   assert.match(short[8], /Session/);
 });
+
+Deno.test("render: the preview shows the words that matched, which a narrow row has no room for", () => {
+  const list = items(2);
+  const content = new Map([["guid-2", "we fixed the \u0001rate limit\u0002 bug"]]);
+  const state = { ...initialState(), query: "rate", cursor: 0, previewOnly: true };
+  const input = {
+    state,
+    rows: filterItems(list, "rate", content),
+    total: 2,
+    columns: 40,
+    lines: 10,
+    colour: false,
+    actions: [],
+  };
+  const narrowList = renderPicker({ ...input, state: { ...state, previewOnly: false } });
+  assert.ok(!narrowList.some((line) => line.includes("rate limit")), "no room on the row");
+  const inPlace = renderPicker(input);
+  assert.match(inPlace[1], /^ Said we fixed the rate limit bug/);
+});

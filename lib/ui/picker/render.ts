@@ -125,7 +125,7 @@ export function renderPicker(input: RenderInput): string[] {
   const inPlace = !previewBeside(input.columns) && state.previewOnly;
   let bodyLines: Piece[][];
   if (inPlace) {
-    bodyLines = previewLines(input.preview, { width, height: body });
+    bodyLines = previewLines(input.preview, { width, height: body, snippet: highlighted(input) });
   } else if (beside) {
     const listWidth = Math.floor(width * 0.55);
     const paneWidth = width - listWidth - 1;
@@ -133,7 +133,11 @@ export function renderPicker(input: RenderInput): string[] {
     // No row, nothing to preview: the pane stays empty rather than "loading".
     const pane = input.rows.length === 0
       ? Array.from({ length: body }, (): Piece[] => [{ text: " ".repeat(paneWidth) }])
-      : previewLines(input.preview, { width: paneWidth, height: body });
+      : previewLines(input.preview, {
+        width: paneWidth,
+        height: body,
+        snippet: highlighted(input),
+      });
     bodyLines = list.map((line, i) => [...line, { text: "│", style: "dim" }, ...pane[i]]);
   } else {
     bodyLines = listLines(input, { width, height: body });
@@ -250,12 +254,21 @@ function snippetPieces(snippet: string, width: number): Piece[] {
   return fitPieces(pieces, width);
 }
 
-/** The preview pane's lines: facts, then the last prompts. */
+/** The highlighted row's snippet, when it matched by what was said. */
+function highlighted(input: RenderInput): string | undefined {
+  return input.rows[input.state.cursor]?.snippet;
+}
+
+/** The preview pane's lines: the matched words, facts, then the last prompts. */
 function previewLines(
   preview: PreviewData | undefined,
-  size: { width: number; height: number },
+  size: { width: number; height: number; snippet?: string },
 ): Piece[][] {
   const lines: Piece[][] = [];
+  // What was said that matched, first: a narrow list has no room for it on the row.
+  if (size.snippet !== undefined) {
+    lines.push([{ text: " Said ", style: "dim" }, ...snippetPieces(size.snippet, size.width - 6)]);
+  }
   if (preview === undefined) lines.push([{ text: " …", style: "dim" }]);
   else {
     const labelWidth = Math.max(0, ...preview.facts.map((fact) => widthOf(fact.label)));
