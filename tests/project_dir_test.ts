@@ -131,7 +131,10 @@ Deno.test("resolveProjectDir: Windows matches a recorded cwd in another case, Li
       dir,
       how: "matched",
     });
-    assert.equal(resolveProjectDir(t.ctx.paths, cwd, { os: "linux" }), undefined);
+    // Windows' and macOS' own file systems fold case too: there the recorded real path is the cwd.
+    if (Deno.build.os === "linux") {
+      assert.equal(resolveProjectDir(t.ctx.paths, cwd, { os: "linux" }), undefined);
+    }
   } finally {
     t.cleanup();
   }
