@@ -4,6 +4,7 @@ import { REDACTED, Redactor } from "../lib/core/redact.ts";
 import { exportSession } from "../lib/app/export/export_session.ts";
 import { escapeHtml, htmlView, markdownHtml } from "../lib/app/export/html_view.ts";
 import { markdownView } from "../lib/app/export/markdown_view.ts";
+import { inertMarkdown } from "../lib/app/export/markdown_text.ts";
 import type { ExportHeader } from "../lib/app/export/render.ts";
 import { toolCallView, toolResultView } from "../lib/app/export/tool_view.ts";
 import { listSubagents, readExportFacts } from "../lib/transcript/export_facts.ts";
@@ -112,6 +113,53 @@ Deno.test("Markdown: speakers, thinking collapsed, Bash as a code block, Edit as
   } finally {
     f.cleanup();
   }
+});
+
+Deno.test("Markdown: HTML in prompts, Claude's text and names shows as typed; code keeps its <", () => {
+  const f = fixture();
+  try {
+    let text = "";
+    const view = markdownView((piece) => text += piece);
+    exportSession(f.transcript, view, {
+      header: { ...HEADER, title: "Fix <img src=x onerror=alert(1)>", folder: "/srv/<b>app" },
+      subagents: listSubagents(join(f.dir, f.sessionId), join),
+    });
+    // Outside code, no '<' is left that a viewer reads as a tag (VS Code, Obsidian render them).
+    const outsideCode = text.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1$/gm, "").replace(
+      /`[^`\n]+`/g,
+      "",
+    );
+    assert.doesNotMatch(outsideCode.replace(/<\/?(details|summary)>/g, ""), /<[A-Za-z/!?]/);
+    assert.ok(text.includes("> Fix the parser. &lt;script>document.title="), "the prompt as typed");
+    assert.ok(text.includes("Claude says &lt;script>document.title='PWNED-MD'&lt;/script>"));
+    assert.match(text, /^# Fix &lt;img src=x onerror=alert\(1\)>$/m);
+    assert.match(text, /^- \*\*Folder:\*\* \/srv\/&lt;b>app$/m);
+    // A tool's output stays in its code block as it was.
+    assert.ok(text.includes(HOSTILE.output));
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test("inertMarkdown: code is spared only where a viewer certainly sees code", () => {
+  const cases: Array<[string, string]> = [
+    ["a `Array<T>` and <b>", "a `Array<T>` and &lt;b>"],
+    [
+      "```ts\nconst a: Array<T> = f(<X/>);\n```\n<script>",
+      "```ts\nconst a: Array<T> = f(<X/>);\n```\n&lt;script>",
+    ],
+    ["~~~\n<a>\n~~~~\n<a>", "~~~\n<a>\n~~~~\n&lt;a>"],
+    // A span a viewer may close on the next line shifts every span after it: escaped whole.
+    ["`a\nb` <img onerror=x> `c`", "`a\nb` &lt;img onerror=x> `c`"],
+    // An escaped backtick opens nothing; an escaped '<' is left as it is.
+    ["\\`<img>\\` and \\<b>", "\\`&lt;img>\\` and \\<b>"],
+    // An indented fence may be a list item's, which a line less indented ends: not spared.
+    ["- a\n   ```\n<img>\n   ```", "- a\n   ```\n&lt;img>\n   ```"],
+    // A blank line ends the paragraph, and the doubt with it.
+    ["`open\n\n`<b>`", "`open\n\n`<b>`"],
+    ["<!-- c --> <?x?> <http://a.b>", "&lt;!-- c --> &lt;?x?> &lt;http://a.b>"],
+  ];
+  for (const [text, inert] of cases) assert.equal(inertMarkdown(text), inert, text);
 });
 
 Deno.test("--redact replaces a secret of each shape and counts them", () => {

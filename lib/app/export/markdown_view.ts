@@ -3,6 +3,8 @@
  * wrote it, code blocks whose fence is longer than any backtick run inside
  * them (so transcript text cannot end them early), `<details>` for what is
  * collapsed (GitHub and most viewers fold it), images as data URLs.
+ * Transcript text outside code is inert (markdown_text.ts): HTML in a
+ * prompt, in Claude's text or in a name shows as typed and never renders.
  *
  * @module
  */
@@ -16,6 +18,7 @@ import {
   type ExportView,
   shownTime,
 } from "./render.ts";
+import { htmlText, inertMarkdown } from "./markdown_text.ts";
 import type { ToolCallView, ToolResultView } from "./tool_view.ts";
 
 /** A Markdown view writing to `write`. */
@@ -24,8 +27,8 @@ export function markdownView(write: (text: string) => void): ExportView {
   const hashes = (level: number) => "#".repeat(Math.min(6, level + depth));
   return {
     begin(header: ExportHeader) {
-      write(`# ${oneLine(header.title)}\n\n`);
-      for (const [name, value] of headerRows(header)) write(`- **${name}:** ${oneLine(value)}\n`);
+      write(`# ${inline(header.title)}\n\n`);
+      for (const [name, value] of headerRows(header)) write(`- **${name}:** ${inline(value)}\n`);
       write("\n---\n\n");
     },
     heading(who, timestamp) {
@@ -35,14 +38,20 @@ export function markdownView(write: (text: string) => void): ExportView {
     },
     text(who, text) {
       // A prompt is shown as typed: as a quote, so its own Markdown stays the user's words.
-      if (who === "user") write(`${quoted(text)}\n\n`);
-      else write(`${text.trimEnd()}\n\n`);
+      if (who === "user") write(`${quoted(inertMarkdown(text))}\n\n`);
+      else write(`${inertMarkdown(text.trimEnd())}\n\n`);
     },
     collapsed(label, text) {
-      write(`<details><summary>${label}</summary>\n\n${fenced(text, "")}\n</details>\n\n`);
+      write(
+        `<details><summary>${htmlText(oneLine(label))}</summary>\n\n${
+          fenced(text, "")
+        }\n</details>\n\n`,
+      );
     },
     toolCall(view: ToolCallView) {
-      write(`**${view.title}**${view.detail ? ` ${inlineCode(oneLine(view.detail))}` : ""}\n\n`);
+      write(
+        `**${inline(view.title)}**${view.detail ? ` ${inlineCode(oneLine(view.detail))}` : ""}\n\n`,
+      );
       if (view.code) write(`${fenced(view.code.text, view.code.language)}\n`);
       for (const hunk of view.diff ?? []) {
         write(`${fenced(hunk.map((line) => `${line.sign}${line.text}`).join("\n"), "diff")}\n`);
@@ -51,26 +60,28 @@ export function markdownView(write: (text: string) => void): ExportView {
     toolResult(view: ToolResultView) {
       if (view.collapsed !== undefined) {
         write(
-          `<details><summary>${view.title} (${view.collapsed})</summary>\n\n` +
+          `<details><summary>${
+            htmlText(oneLine(`${view.title} (${view.collapsed})`))
+          }</summary>\n\n` +
             `${fenced(view.text, "")}\n</details>\n\n`,
         );
-      } else if (view.text === "") write(`*${view.title}: (empty)*\n\n`);
-      else write(`*${view.title}:*\n\n${fenced(view.text, "")}\n`);
+      } else if (view.text === "") write(`*${inline(view.title)}: (empty)*\n\n`);
+      else write(`*${inline(view.title)}:*\n\n${fenced(view.text, "")}\n`);
     },
     image(image: ExportImage) {
       write(
         embeddable(image)
           ? `![image](data:${image.mediaType};base64,${image.data})\n\n`
-          : `*(an image of type ${oneLine(image.mediaType)}, not shown)*\n\n`,
+          : `*(an image of type ${inline(image.mediaType)}, not shown)*\n\n`,
       );
     },
     event(label, text, timestamp) {
       const when = shownTime(timestamp);
-      write(`> **${label}**${when === undefined ? "" : ` · ${when}`}`);
-      write(text === "" ? "\n\n" : `\n>\n${quoted(text)}\n\n`);
+      write(`> **${inline(label)}**${when === undefined ? "" : ` · ${when}`}`);
+      write(text === "" ? "\n\n" : `\n>\n${quoted(inertMarkdown(text))}\n\n`);
     },
     subagentBegin(label) {
-      write(`${hashes(3)} Subagent: ${oneLine(label)}\n\n`);
+      write(`${hashes(3)} Subagent: ${inline(label)}\n\n`);
       depth++;
     },
     subagentEnd() {
@@ -79,7 +90,9 @@ export function markdownView(write: (text: string) => void): ExportView {
     },
     end(footer: ExportFooter) {
       const notes = footerNotes(footer);
-      if (notes.length > 0) write(`---\n\n${notes.map((note) => `*${note}*`).join("\n\n")}\n`);
+      if (notes.length > 0) {
+        write(`---\n\n${notes.map((note) => `*${inline(note)}*`).join("\n\n")}\n`);
+      }
     },
   };
 }
@@ -143,6 +156,11 @@ function inlineCode(text: string): string {
 
 function quoted(text: string): string {
   return text.trimEnd().split("\n").map((line) => line === "" ? ">" : `> ${line}`).join("\n");
+}
+
+/** One line of transcript text for a heading, a list item or emphasis: inert. */
+function inline(text: string): string {
+  return inertMarkdown(oneLine(text));
 }
 
 function oneLine(text: string): string {
