@@ -62,7 +62,7 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
   let settings = options.settings;
   let view: View = "saved";
   let cache = options.cache;
-  const content = createContentSearch(ctx);
+  let content = createContentSearch(ctx);
   try {
     while (true) {
       const registry = readRegistry(ctx.paths);
@@ -89,9 +89,12 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
       }
       if (outcome.type === "create") {
         // As text that is not a number does in the numbered menu (spec 11.8), asked first.
+        // Its update stops before claude may start; a picker opened again starts another.
+        content.close();
         const { offerNewProject } = await import("../list/new_project.ts");
         const launched = await offerNewProject(ctx, { settings, title: cleanName(outcome.query) });
         if (launched !== null) return launched;
+        content = createContentSearch(ctx);
       } else if (outcome.name === "all") view = view === "all" ? "saved" : "all";
       else settings = await act(ctx, { settings, name: outcome.name, entry: outcome.entry });
     }
