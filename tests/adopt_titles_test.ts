@@ -13,6 +13,7 @@ import { titleOf, withoutOwnPrefix } from "../lib/transcript/session_title.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { keyDirOf, makeFolder, save } from "./helpers/projects.ts";
 import { createTestContext } from "./helpers/test_context.ts";
+import { runClaudecm } from "./helpers/run_cli.ts";
 
 Deno.test("adopt skips a /clear-only conversation and strips its own machine prefix", async () => {
   const t = createTestContext({ interactive: false });
@@ -47,4 +48,25 @@ Deno.test("titleOf strips the machine prefix only: other words and other machine
     titleOf({ customTitle: "desk - ", aiTitle: "Claude's" }, { machine: "desk" }),
     "Claude's",
   );
+});
+
+Deno.test("recover lists a session by its title without claudecm's machine prefix", async () => {
+  const t = createTestContext();
+  try {
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+    Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "laptop\n");
+    const cwd = makeFolder(t.home, "src/web");
+    save(
+      keyDirOf(t.ctx, cwd),
+      new TranscriptBuilder({ cwd, start: new Date(Date.now() - 3_600_000) })
+        .metadata({ customTitle: "laptop - Webapp" }).prompt("build it").text("ok"),
+    );
+    const run = await runClaudecm(["recover", "--json"], { env: t.env, cwd });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout).candidates.map((c: { title: string }) => c.title), [
+      "Webapp",
+    ]);
+  } finally {
+    t.cleanup();
+  }
 });

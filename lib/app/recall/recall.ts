@@ -8,6 +8,8 @@
  * @module
  */
 
+import { withoutOwnPrefix } from "../../transcript/session_title.ts";
+import { launchMachineName } from "../bootstrap/machine_name.ts";
 import { basename } from "../../core/path.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { isSessionLive } from "../../platform/live_sessions.ts";
@@ -119,7 +121,9 @@ export function buildCapsule(ctx: AppContext, options: RecallOptions): Capsule {
   return {
     sessionId,
     source,
-    title: mined.title,
+    title: mined.title === undefined
+      ? undefined
+      : withoutOwnPrefix(mined.title, launchMachineName(ctx)),
     cwd: folder,
     branch: { recorded: mined.branch, current },
     lastActivity: mined.lastActivity,

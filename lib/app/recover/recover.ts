@@ -7,6 +7,8 @@
  * @module
  */
 
+import { withoutOwnPrefix } from "../../transcript/session_title.ts";
+import { launchMachineName } from "../bootstrap/machine_name.ts";
 import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
 import { rankCandidates, type Ranking } from "../../transcript/candidates.ts";
 import { collectDigest } from "../../transcript/digest.ts";
@@ -95,7 +97,13 @@ export function listCandidates(ctx: AppContext, options: RecoverOptions): Candid
   // Only this folder's sessions: another folder's path may encode to the same project key.
   const isFolder = folderMatcher(cwd, ctx.os);
   const ranking = rankCandidates(found.dir, { exclude, now: ctx.now(), isFolder });
-  return { cwd, projectDir: found.dir, ...ranking, candidates: ranking.candidates.slice(0, limit) };
+  // claudecm's own `<machine> - ` launch prefix is no part of a title (issue 31 defect 6).
+  const machine = launchMachineName(ctx);
+  const candidates = ranking.candidates.slice(0, limit).map((candidate) => ({
+    ...candidate,
+    title: candidate.title === null ? null : withoutOwnPrefix(candidate.title, machine),
+  }));
+  return { cwd, projectDir: found.dir, ...ranking, candidates };
 }
 
 /**
@@ -121,6 +129,9 @@ function printDigest(
   const path = findTranscript(ctx, id, cwd);
   const mode: ReadMode = options.strict ? "strict" : "lenient";
   const data = collectDigest(path, id, { mode });
+  if (data.customTitle !== undefined) {
+    data.customTitle = withoutOwnPrefix(data.customTitle, launchMachineName(ctx));
+  }
   const rendered = renderDigest(data, budget);
   if (!options.json) {
     ctx.out.write(rendered.text);
