@@ -90,8 +90,8 @@ Deno.test("end of input at 'Resume this session? [Y/n]' does not resume it, nor 
     world.claudeScenario({ messages: ["hello"] });
     const before = Deno.readFileSync(world.paths.registryFile);
     const run = await world.run(["new"], { stdin: "" });
-    assert.equal(run.code, 0, run.stderr + run.stderr);
-    assert.match(run.stderr, /No answer: no session started\./);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stderr, /No answer: no session started/);
     assert.deepEqual(world.launches(), [], "no claude at all");
     assert.deepEqual(Deno.readFileSync(world.paths.registryFile), before);
     assert.ok(world.sessions().some((s) => s.guid === main[0].guid), "the saved row stays");

@@ -23,6 +23,17 @@ Deno.test("a prompt reads one line at a time and leaves the rest of the input", 
   assert.equal(out.text(), "A? B? ");
 });
 
+Deno.test("input from a file: a question is shown only to an answer that is there", () => {
+  const out = createMemoryOutput();
+  const prompter = createLinePrompter(bytesOf("yes\npartial"), out, { inputIsFile: () => true });
+  assert.equal(prompter.ask("A? "), "yes");
+  assert.equal(prompter.ask("B? "), "partial");
+  // Nobody can answer this one (issue 31 defect 2): not shown, and null, the end of input.
+  assert.equal(prompter.ask("C? "), null);
+  out.line("next");
+  assert.equal(out.text(), "A? B? \nnext\n");
+});
+
 Deno.test("a prompt answered with end of input ends its line, so the next output does not run on", () => {
   const out = createMemoryOutput();
   const prompter = createLinePrompter(bytesOf("partial"), out);

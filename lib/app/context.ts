@@ -99,6 +99,17 @@ function keyTerminal(): KeyTerminal | undefined {
   };
 }
 
+/** stdin is a file or a device (`</dev/null`, cron's stdin), not a pipe; asked on the first question. */
+function stdinIsFile(): boolean {
+  if (Deno.build.os === "windows") return false;
+  try {
+    const info = Deno.statSync("/dev/stdin");
+    return !info.isFifo && !info.isSocket;
+  } catch {
+    return false;
+  }
+}
+
 /** How a command wants its context (see {@linkcode createProcessContext}). */
 export interface ContextOptions {
   /**
@@ -162,7 +173,10 @@ export function createProcessContext(
     out,
     err,
     prompter: unansweredAfterEnding(
-      createLinePrompter(Deno.stdin, personOnStderr ? err : out, { terminal: keyTerminal() }),
+      createLinePrompter(Deno.stdin, personOnStderr ? err : out, {
+        terminal: keyTerminal(),
+        inputIsFile: stdinIsFile,
+      }),
     ),
     interactive: Deno.stdin.isTerminal() && Deno.stdout.isTerminal(),
     keyboard: Deno.stdin.isTerminal(),

@@ -42,6 +42,13 @@ export interface KeyTerminal {
 export interface LinePrompterOptions {
   /** Set when the input is a terminal; without it the input is read as lines (pipes, files). */
   terminal?: KeyTerminal;
+  /**
+   * Whether the input (not a terminal) is a file or a device such as
+   * /dev/null, whose end is there at once: a question is then shown only to
+   * an answer that is there. A pipe may be a program that answers what it
+   * reads (expect), so questions on a pipe are shown first.
+   */
+  inputIsFile?: () => boolean;
 }
 
 const CTRL_C = 0x03;
@@ -61,6 +68,14 @@ export function createLinePrompter(
   const { terminal } = options;
   return {
     ask(question) {
+      if (terminal === undefined && options.inputIsFile?.() === true) {
+        // Nobody at a terminal: a question is shown only when an answer is there to read. At the
+        // end of input nobody can answer; the caller takes its default or refuses (issue 31.2).
+        const line = readLine(input, { shown: () => out.write(question) });
+        if (!line.shown) return null;
+        if (line.endOfInput) out.write("\n");
+        return decoder.decode(new Uint8Array(line.bytes)).replace(/\r$/, "");
+      }
       // Out of line mode before the question shows, so no key typed at it is a SIGINT.
       const keys = terminal !== undefined && switchRaw(terminal, true) ? terminal : undefined;
       let line: TypedLine;
@@ -94,14 +109,20 @@ interface TypedLine {
   endOfInput: boolean;
 }
 
-/** A line from a pipe or file. */
-function readLine(input: ByteSource): TypedLine {
+/** A line from a pipe or file; `shown` runs once its first byte is there (not at the end of input). */
+function readLine(
+  input: ByteSource,
+  { shown }: { shown?: () => void } = {},
+): TypedLine & { shown: boolean } {
   const bytes: number[] = [];
   const one = new Uint8Array(1);
+  let first = true;
   while (true) {
     const count = input.readSync(one);
-    if (count === null || count === 0) return { bytes, endOfInput: true };
-    if (one[0] === 0x0a) return { bytes, endOfInput: false };
+    if (count === null || count === 0) return { bytes, endOfInput: true, shown: !first };
+    if (first && shown !== undefined) shown();
+    first = false;
+    if (one[0] === 0x0a) return { bytes, endOfInput: false, shown: true };
     bytes.push(one[0]);
   }
 }

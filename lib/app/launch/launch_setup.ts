@@ -64,8 +64,10 @@ export async function prepareLaunch(
   if (options.requireClaude !== false) await ctx.tools.claude();
   const bypass = permissions.choice === "bypass";
   if (decision.notice && bypass) ctx.err.line(`  ${decision.notice}`, "yellow");
+  // Without a terminal nobody can answer: the hostname for this run, unsaved, so a run in a
+  // terminal still asks (DESIGN.md 5.2).
   const { machineName } = await bootstrap(ctx, {
-    mayPrompt: true,
+    mayPrompt: ctx.keyboard,
     locateCache: options.locateCache,
   });
   return {

@@ -95,7 +95,12 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
   }
   if (preNamed === "ended") {
     // No answer at all (input closed) starts nothing, as it says No at a y/N (DESIGN.md 5.14).
-    ctx.out.line("  No answer: no session started.");
+    ctx.out.line(
+      ctx.keyboard
+        ? "  No answer: no session started."
+        : "  No answer: no session started (stdin is not a terminal; for one answer without " +
+          'a session: claudecm new -- -p "PROMPT").',
+    );
     return ExitCode.ok;
   }
   const outcome = await freshLaunch(ctx, settings, {
