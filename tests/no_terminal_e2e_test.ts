@@ -67,7 +67,7 @@ Deno.test("new in a new folder with stdin /dev/null refuses in one line, saying 
     assert.doesNotMatch(shown(result), /Create a name for this session/);
     assert.match(
       shown(result),
-      /No answer: no session started \(stdin is not a terminal; .*claudecm new -- -p "PROMPT"\)\./,
+      /No answer: no session started \(stdin is not a terminal; .*claudecm new --name NAME\)\./,
     );
     assert.equal(world.launches().length, 0);
   });

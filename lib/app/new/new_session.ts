@@ -98,8 +98,8 @@ export async function runNew(ctx: AppContext, options: NewOptions): Promise<numb
     ctx.out.line(
       ctx.keyboard
         ? "  No answer: no session started."
-        : "  No answer: no session started (stdin is not a terminal; for one answer without " +
-          'a session: claudecm new -- -p "PROMPT").',
+        : "  No answer: no session started (stdin is not a terminal; to start one without a " +
+          "question: claudecm new --name NAME).",
     );
     return ExitCode.ok;
   }
