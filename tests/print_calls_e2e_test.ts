@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { inWorldWithoutCmv } from "./helpers/launch_world.ts";
+import { inWorldWithoutCmv, PROJECT_KEY_IMPORT, useClaudeScript } from "./helpers/launch_world.ts";
 import { seedSessions } from "./helpers/seed.ts";
 
 /** What a person reads of a run: claudecm's lines are on stderr when stdout is a pipe. */
@@ -48,4 +48,31 @@ Deno.test("a -p call the user names (new -- --resume ID) is a session after all"
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.deepEqual(world.sessions().map((s) => s.guid), [id]);
   });
+});
+
+Deno.test({
+  name: "another window's -p answer written while a resume runs is no fork and no new conversation",
+  ignore: Deno.build.os === "windows", // the claude script's shim is a shell script
+  fn: async () => {
+    await inWorldWithoutCmv(async (world) => {
+      const { main } = seedSessions(world, [{ desc: "Backend" }]);
+      const builder = JSON.stringify(
+        new URL("../fixtures/transcripts/builder.ts", import.meta.url).href,
+      );
+      useClaudeScript(
+        world,
+        `${PROJECT_KEY_IMPORT}import { TranscriptBuilder } from ${builder};
+const cwd = Deno.realPathSync(Deno.cwd());
+const folder = Deno.env.get("CLAUDE_CONFIG_DIR") + "/projects/" + projectKey(cwd);
+new TranscriptBuilder({ cwd, entrypoint: "sdk-cli" })
+  .prompt("one answer", { promptSource: "sdk" }).text("ok")
+  .write(folder + "/" + crypto.randomUUID() + ".jsonl");
+`,
+      );
+      const result = await world.run(["resume", "1"], { stdin: "" });
+      assert.equal(result.code, 0, result.stderr);
+      assert.doesNotMatch(shown(result), /new conversation|Multiple conversation files/);
+      assert.deepEqual(world.sessions().map((s) => s.guid), [main[0].guid]);
+    });
+  },
 });

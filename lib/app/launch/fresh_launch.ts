@@ -10,6 +10,7 @@
  * @module
  */
 
+import { withoutNewPrintCalls } from "./print_session.ts";
 import { findSessionCopies } from "../../core/session_copies.ts";
 import type { AppContext } from "../context.ts";
 import { argsPickSession, buildClaudeArgs, launchClaude } from "./launch.ts";
@@ -167,7 +168,9 @@ async function launchAndRegister(
     const added = await register(ctx, continued.guid, options);
     return { exitCode: launch.exitCode, sessionId: continued.guid, added };
   }
-  const sessionId = detectWithoutSessionId(ctx, launch.manifestSessionId, before, after);
+  // Another window's `claude -p` answer in this folder is no session of this launch.
+  const ours = withoutNewPrintCalls(folder, join, { before, after });
+  const sessionId = detectWithoutSessionId(ctx, launch.manifestSessionId, before, ours);
   if (sessionId === null) return { exitCode: launch.exitCode, sessionId, added: false };
   // `-c` into a listed session that claude continued as a fork of it: the row follows, as for
   // any resume (spec 11.6.1).

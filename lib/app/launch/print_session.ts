@@ -19,6 +19,7 @@ import { projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../platform/live_sessions.ts";
 import { type FolderSnapshot, snapshotFolder } from "../../core/session_files.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
+import { isPrintCallTranscript } from "../../transcript/session_facts.ts";
 
 /** The transcripts in `dir`'s project folder before a `claude -p` run: what it may not remove. */
 export function printRunStart(ctx: AppContext, dir: string): PrintRunStart {
@@ -58,4 +59,21 @@ export async function discardPrintSession(
   } catch (error) {
     ctx.err.line(`  Could not remove ${what}'s transcript: ${errorMessage(error)}`, "yellow");
   }
+}
+
+/**
+ * `after` without the transcripts that appeared since `before` and are
+ * `claude -p` calls: another window's one-shot answer is neither a fork of
+ * the session claude ran nor a new session of ours (issue 31 defect 14).
+ */
+export function withoutNewPrintCalls(
+  folder: string,
+  join: (...parts: string[]) => string,
+  { before, after }: { before: FolderSnapshot; after: FolderSnapshot },
+): FolderSnapshot {
+  return new Map(
+    [...after].filter(([id]) =>
+      before.has(id) || !isPrintCallTranscript(join(folder, `${id}.jsonl`))
+    ),
+  );
 }

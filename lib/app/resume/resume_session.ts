@@ -25,6 +25,7 @@ import { keepOneTranscriptCopy } from "./transcript_copies.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { projectDirFor } from "../../core/paths.ts";
+import { withoutNewPrintCalls } from "../launch/print_session.ts";
 import { isSessionLive, liveSessionIds } from "../../platform/live_sessions.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import { probePath } from "../../core/fs_checks.ts";
@@ -173,7 +174,7 @@ async function resumeWithForkDetection(
   }
   // A failed resume must not adopt whatever transcript is newest (spec 11.6.1 step 4).
   const after = snapshotFolder(folder, join);
-  const fork = detectFork(guid, launch, before, withoutOthers(ctx, { guid, before, after })) ??
+  const fork = detectFork(guid, launch, before, withoutOthers(ctx, { guid, dir, before, after })) ??
     (launch.exitCode === 0 ? handedOn(ctx, { guid, dir, transcript, from: sizeBefore }) : null);
   const next = classifyNext(fork, {
     nextPath: join(folder, `${fork}.jsonl`),
@@ -207,17 +208,24 @@ async function resumeWithForkDetection(
  */
 function withoutOthers(
   ctx: AppContext,
-  { guid, before, after }: { guid: string; before: FolderSnapshot; after: FolderSnapshot },
+  { guid, dir, before, after }: {
+    guid: string;
+    dir: string;
+    before: FolderSnapshot;
+    after: FolderSnapshot;
+  },
 ): FolderSnapshot {
   // Nothing new in the folder: no fork to tell from another window's session.
   if ([...after.keys()].every((id) => id === guid || before.has(id))) return after;
   const registry = readRegistry(ctx.paths);
   const live = liveSessionIds(ctx.paths);
-  return new Map(
+  const folder = projectDirFor(ctx.paths, dir);
+  const others = new Map(
     [...after].filter(([id]) =>
       id === guid || (findSession(registry, id) === undefined && !live.has(id))
     ),
   );
+  return withoutNewPrintCalls(folder, ctx.paths.path.join, { before, after: others });
 }
 
 /** `-n`: a row's DESC; for a session the list lacks, its own title, else nothing. */
