@@ -42,6 +42,7 @@ export function endingExitCode(signal: EndingSignal): number {
  * Counted, so two holders do not release each other.
  */
 export function holdEndingSignals(onSignal?: (signal: EndingSignal) => void): () => void {
+  // Asked here, not from os.ts: this module imports nothing, so the runner loads it alone.
   if (Deno.build.os === "windows") return () => {};
   if (onSignal !== undefined) listeners.add(onSignal);
   if (holders++ === 0) {

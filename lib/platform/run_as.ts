@@ -23,6 +23,7 @@
 import { fileURLToPath } from "node:url";
 import type { EnvReader, OsName } from "../core/paths.ts";
 import { findOnPath } from "./find_executable.ts";
+import { hostOs } from "./os.ts";
 import { spawnInteractive } from "./spawn.ts";
 
 /** A user account, as `getent passwd` describes it. */
@@ -190,7 +191,7 @@ function switchCommand(
 
 /** Gather the facts of this process (the impure half of the decision). */
 export function runAsFacts(env: EnvReader): RunAsFacts {
-  const os = Deno.build.os;
+  const os = hostOs;
   const uid = os === "windows" ? null : Deno.uid();
   const root = uid === 0;
   return {

@@ -34,6 +34,7 @@
 import { InterruptedError, UserError } from "../core/errors.ts";
 import type { OsName } from "../core/paths.ts";
 import { endingSignal, holdEndingSignals } from "./ending_signal.ts";
+import { hostOs } from "./os.ts";
 import { drainAfterExit, readPipe } from "./pipe_output.ts";
 import { passOnInterrupt, treeKiller } from "./process_tree.ts";
 import { buildCmdCommandLine, isBatchScript } from "./windows_argv.ts";
@@ -122,7 +123,7 @@ export function spawnInteractive(
   args: string[],
   options: SpawnOptions,
 ): RunningChild {
-  const plan = planSpawn(path, args, { os: options.os ?? Deno.build.os, env: options.env });
+  const plan = planSpawn(path, args, { os: options.os ?? hostOs, env: options.env });
   const release = ignoreSigint();
   let child: Deno.ChildProcess;
   try {
@@ -180,7 +181,7 @@ export interface QueryAnswer {
  * (`NotFound` when it is not there), so the caller can say what is missing.
  */
 export function runQuerySync(path: string, args: string[], options: SpawnOptions): QueryAnswer {
-  const plan = planSpawn(path, args, { os: options.os ?? Deno.build.os, env: options.env });
+  const plan = planSpawn(path, args, { os: options.os ?? hostOs, env: options.env });
   const output = command(plan, options, { stdin: "null", stdout: "piped", stderr: "piped" })
     .outputSync();
   const decoder = new TextDecoder();
@@ -206,7 +207,7 @@ function startCaptured(
   options: CaptureOptions,
   detached: boolean,
 ): BackgroundRun {
-  const os = options.os ?? Deno.build.os;
+  const os = options.os ?? hostOs;
   const plan = planSpawn(path, args, { os, env: options.env });
   const timed = options.timeoutMs !== undefined;
   // Windows would open a console window for a detached node shim; there the
