@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 
 // The layers (CONTRIBUTING.md, issue 32): main -> cli -> app -> platform /
 // transcript / ui / store -> core, and the platform as a boundary: the OS is
-// asked in lib/platform (main.ts answers --version before it loads anything),
+// asked in lib/platform/os.ts (main.ts answers --version before it loads anything),
 // processes start there and /proc is read there. Everything else receives
 // `os` and the process facts as parameters, so a test runs any decision's
 // Windows branch on Linux.
