@@ -5,6 +5,7 @@
  */
 
 import assert from "node:assert/strict";
+import { join } from "../lib/core/path.ts";
 import { inWorldWithoutCmv } from "./helpers/launch_world.ts";
 import { seedSessions } from "./helpers/seed.ts";
 
@@ -18,7 +19,7 @@ Deno.test("new asks to resume before anything else and mentions the folder's oth
     world.claudeScenario({ messages: ["hello"] });
     seedSessions(world, [
       { desc: "Backend" },
-      { desc: "Elsewhere", dir: `${world.dir}/elsewhere` },
+      { desc: "Elsewhere", dir: join(world.dir, "elsewhere") },
       { desc: "Backend tests" },
       { desc: "Backend docs" },
     ]);

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { inWorldWithoutCmv } from "./helpers/launch_world.ts";
 import { seedSessions } from "./helpers/seed.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
+import { ON_WINDOWS } from "./helpers/portable.ts";
 import { claudecmCommand, type RunResult } from "./helpers/run_cli.ts";
 import { collectOutput } from "./helpers/child.ts";
 import type { LaunchWorld } from "./helpers/launch_world.ts";
@@ -44,33 +45,43 @@ Deno.test("first run without a terminal: no machine-name question, the hostname 
   });
 });
 
-Deno.test("stdin /dev/null: no question is printed, each takes its default", async () => {
-  await inWorldWithoutCmv(async (world) => {
-    seedSessions(world, [{ desc: "Backend" }]);
-    // List mode's pick quits; new's resume offer is a No at the end of input (DESIGN.md 5.14).
-    const list = await runWithNoInput(world, []);
-    assert.equal(list.code, 0, list.stderr);
-    assert.doesNotMatch(shown(list), /Pick a session/);
-    const offered = await runWithNoInput(world, ["new"]);
-    assert.equal(offered.code, 0, offered.stderr);
-    assert.doesNotMatch(shown(offered), /\? \[|Rename\?|Create a name/);
-    assert.match(shown(offered), /No answer: no session started \(stdin is not a terminal/);
-    assert.equal(world.launches().length, 0);
-    assert.deepEqual(world.sessions().map((s) => s.desc), ["Backend"]);
-  });
+Deno.test({
+  name: "stdin /dev/null: no question is printed, each takes its default",
+  // Windows has no /dev/stdin to tell a file from a pipe: every question is shown there.
+  ignore: ON_WINDOWS,
+  fn: async () => {
+    await inWorldWithoutCmv(async (world) => {
+      seedSessions(world, [{ desc: "Backend" }]);
+      // List mode's pick quits; new's resume offer is a No at the end of input (DESIGN.md 5.14).
+      const list = await runWithNoInput(world, []);
+      assert.equal(list.code, 0, list.stderr);
+      assert.doesNotMatch(shown(list), /Pick a session/);
+      const offered = await runWithNoInput(world, ["new"]);
+      assert.equal(offered.code, 0, offered.stderr);
+      assert.doesNotMatch(shown(offered), /\? \[|Rename\?|Create a name/);
+      assert.match(shown(offered), /No answer: no session started \(stdin is not a terminal/);
+      assert.equal(world.launches().length, 0);
+      assert.deepEqual(world.sessions().map((s) => s.desc), ["Backend"]);
+    });
+  },
 });
 
-Deno.test("new in a new folder with stdin /dev/null refuses in one line, saying what answers it", async () => {
-  await inWorldWithoutCmv(async (world) => {
-    const result = await runWithNoInput(world, ["new"]);
-    assert.equal(result.code, 0, result.stderr);
-    assert.doesNotMatch(shown(result), /Create a name for this session/);
-    assert.match(
-      shown(result),
-      /No answer: no session started \(stdin is not a terminal; .*claudecm new --name NAME\)\./,
-    );
-    assert.equal(world.launches().length, 0);
-  });
+Deno.test({
+  name: "new in a new folder with stdin /dev/null refuses in one line, saying what answers it",
+  // Windows has no /dev/stdin to tell a file from a pipe: every question is shown there.
+  ignore: ON_WINDOWS,
+  fn: async () => {
+    await inWorldWithoutCmv(async (world) => {
+      const result = await runWithNoInput(world, ["new"]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.doesNotMatch(shown(result), /Create a name for this session/);
+      assert.match(
+        shown(result),
+        /No answer: no session started \(stdin is not a terminal; .*claudecm new --name NAME\)\./,
+      );
+      assert.equal(world.launches().length, 0);
+    });
+  },
 });
 
 Deno.test("answers a script pipes in are still read, each question shown", async () => {

@@ -5,6 +5,7 @@
  */
 
 import assert from "node:assert/strict";
+import { join } from "../lib/core/path.ts";
 import { inWorldWithoutCmv } from "./helpers/launch_world.ts";
 import { seedSessions } from "./helpers/seed.ts";
 
@@ -26,14 +27,16 @@ Deno.test("after a resume, claudecm says how to get back: claudecm resume 1", as
 
 Deno.test("after a new session, and after one claude ended with an error, the way back is said", async () => {
   await inWorldWithoutCmv(async (world) => {
-    seedSessions(world, [{ desc: "Elsewhere", dir: `${world.dir}/elsewhere` }]);
+    seedSessions(world, [{ desc: "Elsewhere", dir: join(world.dir, "elsewhere") }]);
     world.claudeScenario({ messages: ["hello"] });
     const clean = await world.run(["new"], { stdin: "Backend\n" });
     assert.equal(clean.code, 0, clean.stderr);
     assert.match(shown(clean), /To resume it later: claudecm resume 1\n/);
     world.claudeScenario({ messages: ["hello"], exitCode: 1 });
-    Deno.mkdirSync(`${world.dir}/other`);
-    const failed = await world.run(["new", "--proj", `${world.dir}/other`], { stdin: "Other\n" });
+    Deno.mkdirSync(join(world.dir, "other"));
+    const failed = await world.run(["new", "--proj", join(world.dir, "other")], {
+      stdin: "Other\n",
+    });
     assert.match(
       shown(failed),
       /claude exited with code 1; saved as 'Other'; to resume it later: claudecm resume 1\n/,
