@@ -101,7 +101,7 @@ function keyTerminal(): KeyTerminal | undefined {
 
 /** stdin is a file or a device (`</dev/null`, cron's stdin), not a pipe; asked on the first question. */
 function stdinIsFile(): boolean {
-  if (Deno.build.os === "windows") return false;
+  if (hostOs === "windows") return false;
   try {
     const info = Deno.statSync("/dev/stdin");
     return !info.isFifo && !info.isSocket;
