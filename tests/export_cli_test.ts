@@ -222,6 +222,52 @@ Deno.test({
   },
 });
 
+/** The pages of `html` printed by Chromium. */
+async function printedPages(html: string): Promise<number> {
+  const pdf = `${html}.pdf`;
+  const output = await new Deno.Command("chromium", {
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-pdf-header-footer",
+      `--print-to-pdf=${pdf}`,
+      `file://${html}`,
+    ],
+    stdout: "null",
+    stderr: "null",
+  }).output();
+  assert.ok(output.success, "chromium printed");
+  const text = new TextDecoder("latin1").decode(Deno.readFileSync(pdf));
+  return [...text.matchAll(/\/Type\s*\/Page(?![a-z])/g)].length;
+}
+
+Deno.test({
+  name: "HTML printed in Chromium: what is collapsed on screen is printed in full",
+  ignore: !chromium,
+  fn: async () => {
+    const w = world();
+    try {
+      const out = join(w.t.home, "page.html");
+      assert.equal((await w.run(["1", "--format", "html", "-o", out])).code, 0);
+      // The same page with every collapsed part opened by hand: the print must be as long.
+      const opened = join(w.t.home, "opened.html");
+      Deno.writeTextFileSync(
+        opened,
+        Deno.readTextFileSync(out).replace(
+          /<details class="(note|result[^"]*)">/g,
+          '<details class="$1" open>',
+        ),
+      );
+      const pages = await printedPages(out);
+      assert.ok(pages >= 2, `${pages} pages`);
+      assert.equal(pages, await printedPages(opened), "the 200-line result and thinking print");
+    } finally {
+      w.t.cleanup();
+    }
+  },
+});
+
 Deno.test({
   name: "Ctrl-C while -o is written leaves neither the file nor a temporary one",
   // Windows has no SIGINT to send a child.

@@ -1,7 +1,8 @@
 /**
  * The export page's style sheet, inline in every page: light by default,
  * dark when the reader's system is, one column that fits a phone, and a
- * print layout without backgrounds that keeps blocks whole where it can.
+ * print layout without backgrounds that keeps blocks whole where it can and
+ * prints what is collapsed on screen (thinking, long results) in full.
  *
  * @module
  */
@@ -39,5 +40,6 @@ details{margin:.4rem 0}summary{cursor:pointer;color:var(--muted);font-size:.9rem
 .shot{max-width:100%;height:auto;border:1px solid var(--line);border-radius:6px}
 .muted,footer{color:var(--muted);font-size:.9rem}
 @media print{:root{--bg:#fff;--fg:#000;--code:#fff;--user:#fff}body{max-width:none;padding:0}
-.turn,pre,.tool,.result{break-inside:avoid}summary{color:#000}}
+.turn,pre,.tool,.result{break-inside:avoid}summary{color:#000}
+details::details-content{content-visibility:visible;display:block}}
 `;
