@@ -243,3 +243,40 @@ Deno.test("history rewrite: a line appended after the read, or the file replaced
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("history lines: a line that is not whole JSON stays byte for byte, even with OLD's project", () => {
+  const old = "/w/app";
+  const lines = [
+    // A claude killed mid-write, junk after the object, a bad value, a bad escape in a key.
+    `{"display":"cut short","project":"${old}"`,
+    `{"display":"junk after","project":"${old}"} trailing`,
+    `{"display":"bad value","project":"${old}","x":tru}`,
+    `{"bad\\q":1,"project":"${old}"}`,
+    `{"bad":"\\q","project":"${old}"}`,
+    promptLine("whole", old),
+  ];
+  const before = encoder.encode(lines.join("\n") + "\n");
+  const { bytes, changed } = moveHistoryProjects(before, { from: old, to: "/w/new" }, "linux");
+  assert.equal(changed, 1);
+  assert.deepEqual(decoder.decode(bytes).split("\n"), [
+    ...lines.slice(0, 5),
+    promptLine("whole", "/w/new"),
+    "",
+  ]);
+});
+
+Deno.test("move: a history line claude could not have written refuses nothing and stays as it is", async () => {
+  await inMoveWorld(async (world) => {
+    const file = historyFileOf(world.paths);
+    const odd = `{"bad\\q":1,"project":"${world.old}"}`;
+    Deno.writeTextFileSync(file, [odd, promptLine("main prompt", world.old)].join("\n") + "\n");
+    world.moveAway();
+    const result = await world.run(["move", world.old, world.renamed]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /1 prompt history line\(s\) follow it/);
+    assert.equal(
+      Deno.readTextFileSync(file),
+      [odd, promptLine("main prompt", world.renamed)].join("\n") + "\n",
+    );
+  });
+});

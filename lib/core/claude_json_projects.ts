@@ -107,7 +107,12 @@ function* objectMembers(bytes: Uint8Array, open: number): Generator<Member> {
   while (bytes[at] === QUOTE) {
     const end = stringEnd(bytes, at);
     if (end < 0) return;
-    const key = JSON.parse(decoder.decode(bytes.subarray(at, end))) as string;
+    let key: string;
+    try {
+      key = JSON.parse(decoder.decode(bytes.subarray(at, end)));
+    } catch {
+      return; // A bad escape: not JSON.
+    }
     const colon = skipSpace(bytes, end);
     if (bytes[colon] !== 0x3a) return;
     const valueStart = skipSpace(bytes, colon + 1);

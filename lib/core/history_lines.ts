@@ -34,7 +34,8 @@ export function moveHistoryProjects(
     const moved = span === null || line[span.start] !== QUOTE
       ? undefined
       : movedProject(line.subarray(span.start, span.end), move, os);
-    if (span !== null && moved !== undefined) {
+    // Only a line that is whole JSON is claude's to read: any other stays byte for byte.
+    if (span !== null && moved !== undefined && isJsonObject(line)) {
       parts.push(bytes.subarray(copiedTo, start + span.start), encoder.encode(moved));
       copiedTo = start + span.end;
       changed++;
@@ -61,4 +62,14 @@ function movedProject(
   if (typeof project !== "string") return undefined;
   const moved = movedEntryKey(project, move, os);
   return moved === undefined || moved === project ? undefined : JSON.stringify(moved);
+}
+
+/** Whether `line` parses, whole, as one JSON object (a trailing CR is JSON's whitespace). */
+function isJsonObject(line: Uint8Array): boolean {
+  try {
+    const value = JSON.parse(decoder.decode(line));
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
