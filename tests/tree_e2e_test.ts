@@ -187,6 +187,12 @@ Deno.test("tree: a --fork-session branch and a trim, from the real flows", async
     );
     const original = json.nodes.find((n: { id: string }) => n.id === ORIGINAL);
     assert.equal(original.transcript, "backup", "the pre-trim original is set aside");
+    // Its title is the name claudecm launched it with, '<machine> - ' and all: shown without it.
+    assert.equal(original.name, "Seeded work");
+    assert.doesNotMatch((await world.run(["tree", trimmedId])).stdout, /desk - /);
+    const exported = await world.run(["export", ORIGINAL]);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.match(exported.stdout, /^# Seeded work\n/);
   } finally {
     world.cleanup();
   }

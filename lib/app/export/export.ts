@@ -17,6 +17,8 @@ import { openStreamedFile, type StreamedFile } from "../../store/atomic_stream.t
 import { realTarget } from "../../store/atomic_write.ts";
 import { listSubagents, readExportFacts } from "../../transcript/export_facts.ts";
 import type { AppContext } from "../context.ts";
+import { launchMachineName } from "../bootstrap/machine_name.ts";
+import { withoutOwnPrefix } from "../../transcript/session_title.ts";
 import { typedPath } from "../folder_option.ts";
 import { type ExportSource, resolveExportSource } from "./export_source.ts";
 import { exportSession } from "./export_session.ts";
@@ -54,7 +56,7 @@ export async function runExport(ctx: AppContext, options: ExportOptions): Promis
   const target = options.output === undefined ? undefined : checkTarget(ctx, options);
   const source = resolveExportSource(ctx, options.session);
   const redactor = options.redact ? new Redactor() : undefined;
-  const header = headerOf(source, redactor);
+  const header = headerOf(source, { redactor, machine: launchMachineName(ctx) });
   const subagents = listSubagents(source.sidecar, ctx.paths.path.join);
 
   let file: StreamedFile | undefined;
@@ -145,10 +147,17 @@ function ownFolderOf(ctx: AppContext, target: string): string | undefined {
   return [ctx.paths.claudeRoot, ctx.paths.cmHome, ctx.paths.claudeJsonFile].find(under);
 }
 
-function headerOf(source: ExportSource, redactor: Redactor | undefined): ExportHeader {
+function headerOf(
+  source: ExportSource,
+  { redactor, machine }: { redactor?: Redactor; machine: string },
+): ExportHeader {
   const facts = readExportFacts(source.path);
   const clean = (text: string) => redactor ? redactor.redact(text) : text;
-  const title = source.session?.desc || facts.customTitle || facts.aiTitle || "Unnamed session";
+  // claude keeps claudecm's `-n "<machine> - <name>"` as the title: the prefix is not its name.
+  const read = [facts.customTitle, facts.aiTitle]
+    .map((title) => title === undefined ? "" : withoutOwnPrefix(cleanName(title), machine))
+    .find((title) => title !== "");
+  const title = source.session?.desc || read || "Unnamed session";
   return {
     title: clean(cleanName(title)),
     sessionId: source.guid,

@@ -18,6 +18,8 @@ import { cleanName, safeJson } from "../../core/safe_text.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { readTail } from "../../transcript/tail.ts";
 import type { AppContext } from "../context.ts";
+import { launchMachineName } from "../bootstrap/machine_name.ts";
+import { withoutOwnPrefix } from "../../transcript/session_title.ts";
 import { listNumbersOf } from "../session/list_numbers.ts";
 import { resolveSessionOrId } from "../session/session_or_id.ts";
 import { type FamilyWorld, readFamilyWorld, type TranscriptPlace } from "./family_links.ts";
@@ -46,7 +48,7 @@ export function runTree(ctx: AppContext, options: TreeOptions): number {
     }
     families = [own ?? [asked]];
   }
-  const nodes = nodesOf(registry, world, families.flat());
+  const nodes = nodesOf(registry, world, families.flat(), launchMachineName(ctx));
   if (options.json) {
     const family = (members: string[]) => ({
       nodes: members.map((id) => nodes.get(id)!),
@@ -90,6 +92,7 @@ function nodesOf(
   registry: Registry,
   world: FamilyWorld,
   ids: string[],
+  machine: string,
 ): Map<string, FamilyNode> {
   const main = mainSessions(registry);
   const archived = archivedSessions(registry);
@@ -106,7 +109,9 @@ function nodesOf(
     if (row === undefined && transcript !== undefined) {
       try {
         const tail = readTail(transcript.path);
-        title = tail.customTitle ?? tail.aiTitle;
+        // claude keeps claudecm's `-n "<machine> - <name>"` as the title: the prefix is not its name.
+        const found = tail.customTitle ?? tail.aiTitle;
+        title = found === undefined ? undefined : withoutOwnPrefix(cleanName(found), machine);
       } catch {
         // Unreadable: shown by its id.
       }
