@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { familiesOf, type FamilyLink, layOut, uniqueLinks } from "../lib/core/family.ts";
 import { appendLineageEvent, lineageLogPath, readLineageEvents } from "../lib/store/lineage_log.ts";
+import { type FamilyNode, familyText } from "../lib/app/tree/tree_view.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 
 const link = (from: string, to: string, type: FamilyLink["type"] = "fork"): FamilyLink => ({
@@ -74,4 +75,36 @@ Deno.test("the lineage log: appended events read back in order; a cut line is sk
   } finally {
     t.cleanup();
   }
+});
+
+Deno.test("familyText: a session's moves sit above its children, the line down to them unbroken", () => {
+  const node = (id: string, moves: FamilyNode["moves"] = []): FamilyNode => ({
+    id,
+    name: id.toUpperCase(),
+    folder: null,
+    listNumber: null,
+    archived: false,
+    transcript: "projects",
+    transcriptPath: null,
+    moves,
+  });
+  const move = [{ from: "/old", to: "/new", at: "" }];
+  const nodes = new Map(
+    [node("a", move), node("b", move), node("c"), node("d", move)].map((n) => [n.id, n]),
+  );
+  const rows = layOut(["a", "b", "c", "d"], [
+    link("a", "b", "refresh"),
+    link("b", "c", "refresh"),
+    link("a", "d", "refresh"),
+  ]);
+  const lines = familyText(rows, nodes).map((line) => line.replace(/  \w+  \[.*\]$/, ""));
+  assert.deepEqual(lines, [
+    "A",
+    "│  moved from /old to /new",
+    "├─ refreshed into: B",
+    "│  │  moved from /old to /new",
+    "│  └─ refreshed into: C",
+    "└─ refreshed into: D",
+    "      moved from /old to /new",
+  ]);
 });

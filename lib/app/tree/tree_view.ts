@@ -39,17 +39,19 @@ const VIA: Record<LinkType, string> = {
 /** The family's lines. */
 export function familyText(rows: readonly TreeRow[], nodes: Map<string, FamilyNode>): string[] {
   const lines: string[] = [];
-  for (const row of rows) {
+  rows.forEach((row, index) => {
     const node = nodes.get(row.id);
     const indent = row.ancestorsLast.map((last) => last ? "   " : "│  ").join("");
     const lead = row.depth === 0 ? "" : `${indent}${row.last ? "└─ " : "├─ "}`;
     const via = row.via === undefined ? "" : `${VIA[row.via]}: `;
     const body = node === undefined ? row.id : describe(node);
     lines.push(`${lead}${via}${body}${row.repeated ? " (shown above)" : ""}`);
-    if (row.repeated || node === undefined) continue;
-    const under = row.depth === 0 ? "   " : `${indent}${row.last ? "   " : "│  "}   `;
+    if (row.repeated || node === undefined) return;
+    // Between a session and its children, the line down to them runs past its moves.
+    const children = (rows[index + 1]?.depth ?? -1) > row.depth ? "│  " : "   ";
+    const under = row.depth === 0 ? children : `${indent}${row.last ? "   " : "│  "}${children}`;
     for (const move of node.moves) lines.push(`${under}moved from ${move.from} to ${move.to}`);
-  }
+  });
   return lines;
 }
 
