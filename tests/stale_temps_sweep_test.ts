@@ -10,6 +10,7 @@ import { pathExists } from "../lib/core/fs_checks.ts";
 import { writeFileAtomic } from "../lib/store/atomic_write.ts";
 import { openStreamedFile } from "../lib/store/atomic_stream.ts";
 import { renameClaudeJsonEntries } from "../lib/store/claude_json_store.ts";
+import { writeRefusalIn } from "../lib/store/write_probe.ts";
 
 const DEAD = "999999999";
 
@@ -80,5 +81,23 @@ Deno.test("a rename in ~/.claude.json sweeps the copy a killed move left beside 
     assert.equal(pathExists(claudes), true, "claude's own temporary name is not claudecm's");
   } finally {
     Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("the write probe sweeps the probe a killed run left; doctor names a killed history rewrite's copy", async () => {
+  const world = createLaunchWorld();
+  try {
+    Deno.mkdirSync(world.paths.cmHome, { recursive: true });
+    const probe = join(world.paths.cmHome, `.write-probe.tmp-${DEAD}`);
+    Deno.writeTextFileSync(probe, "");
+    assert.equal(writeRefusalIn(world.paths.cmHome), null);
+    assert.equal(pathExists(probe), false, "the killed run's probe went with the next probe");
+    const history = join(world.paths.claudeRoot, `history.jsonl.claudecm.tmp-${DEAD}`);
+    Deno.mkdirSync(world.paths.claudeRoot, { recursive: true });
+    Deno.writeTextFileSync(history, "a whole copy of the history\n");
+    const doctor = await world.run(["doctor", "--json"]);
+    assert.ok(doctor.stdout.includes(`history.jsonl.claudecm.tmp-${DEAD}`), doctor.stdout);
+  } finally {
+    world.cleanup();
   }
 });

@@ -9,9 +9,12 @@
 import { withPath } from "../core/errors.ts";
 import { isWriteRefusal } from "../core/write_refusal.ts";
 import { join } from "../core/path.ts";
+import { removeDeadWritersTemps } from "./stale_temps.ts";
 
 /** A few blocks' worth: a full disk refuses it, where an empty file may still be made. */
 const PROBE_BYTES = 4096;
+/** The probe's name before its `.tmp-<pid>`. */
+const PROBE_NAME = ".write-probe";
 
 /**
  * The error with which `folder` refuses a small write (its path attached),
@@ -20,7 +23,9 @@ const PROBE_BYTES = 4096;
  */
 export function writeRefusalIn(folder: string): unknown {
   // `.tmp-<pid>`: a run killed in between leaves a name the stale-temp sweeps know.
-  const probe = join(folder, `.write-probe.tmp-${Deno.pid}`);
+  const probe = join(folder, `${PROBE_NAME}.tmp-${Deno.pid}`);
+  // Its writer sweeps them (issue 30 item 15): a killed run's probe goes with the next probe.
+  removeDeadWritersTemps(folder, { named: (name) => name === PROBE_NAME });
   let before: Deno.FileInfo;
   try {
     before = Deno.statSync(folder);

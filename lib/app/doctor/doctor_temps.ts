@@ -15,6 +15,7 @@ import { subdirectoryNames } from "../../core/fs_checks.ts";
 import { isSessionId } from "../../core/registry.ts";
 import { findDeadWritersTemps, PROJECT_TEMPS, type StaleTemp } from "../../store/stale_temps.ts";
 import { foldersUnder } from "../../store/vault_entry.ts";
+import { historyFileOf } from "../../store/history_store.ts";
 
 /** The leftovers doctor found. */
 export interface TempFilesCheck {
@@ -33,6 +34,8 @@ export function checkTempFiles(ctx: AppContext, add: AddFinding): Omit<TempFiles
     ...[paths.cmHome, paths.backupDir, paths.resumingDir, ...foldersUnder(paths.vaultDir)]
       .flatMap((folder) => findDeadWritersTemps(folder)),
     ...findDeadWritersTemps(paths.claudeRoot, { of: paths.settingsFile }),
+    // A move's rewrite of claude's prompt history (history_store.ts).
+    ...findDeadWritersTemps(paths.claudeRoot, { of: historyFileOf(paths) }),
     ...findDeadWritersTemps(paths.path.dirname(paths.claudeJsonFile), { of: paths.claudeJsonFile }),
   ];
   for (const key of subdirectoryNames(paths.projectsDir)) {
