@@ -56,3 +56,26 @@ export function isPrintCallTranscript(path: string): boolean {
     return false;
   }
 }
+
+/**
+ * Whether a transcript is no conversation worth offering or registering: it
+ * has no real prompt (only `/clear` and the like, what `/clear` leaves) or it
+ * is a one-shot `claude -p` call ({@linkcode isPrintCall}). The ONE rule for
+ * adopt, the orphan scan and a launch's new transcripts (issue 31 defects 6
+ * and 14); a session the user names is one all the same.
+ */
+export function isNoSession(facts: SessionFacts): boolean {
+  return facts.firstPrompt === undefined || isPrintCall(facts);
+}
+
+/**
+ * {@linkcode isNoSession} of the transcript at `path`; false when it cannot
+ * be read (what it is cannot be told, so it is not hidden).
+ */
+export function isNoSessionTranscript(path: string): boolean {
+  try {
+    return isNoSession(readSessionFacts(path));
+  } catch {
+    return false;
+  }
+}

@@ -29,7 +29,7 @@ import {
 import { appendSessions } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
-import { isPrintCall, readSessionFacts } from "../../transcript/session_facts.ts";
+import { isNoSession, readSessionFacts } from "../../transcript/session_facts.ts";
 import { launchMachineName } from "../bootstrap/machine_name.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { askAdoptPicks, printCandidates } from "./adopt_view.ts";
@@ -137,7 +137,7 @@ export function listAdoptable(ctx: AppContext): {
     }
     const dir = folderOfFacts(facts);
     // No real prompt (only a `/clear`, as `/clear` leaves one), or a `claude -p` call: no session.
-    if (!facts.conversation || facts.firstPrompt === undefined || isPrintCall(facts)) continue;
+    if (isNoSession(facts)) continue;
     if (dir === undefined) continue;
     if (/[|\r\n]/.test(dir)) {
       skipped.push({

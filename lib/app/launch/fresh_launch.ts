@@ -10,7 +10,8 @@
  * @module
  */
 
-import { withoutNewPrintCalls } from "./print_session.ts";
+import { withoutNewNonSessions } from "./print_session.ts";
+import { isNoSessionTranscript } from "../../transcript/session_facts.ts";
 import { findSessionCopies } from "../../core/session_copies.ts";
 import type { AppContext } from "../context.ts";
 import { argsPickSession, buildClaudeArgs, launchClaude } from "./launch.ts";
@@ -133,14 +134,18 @@ async function launchAndRegister(
     // found by its id (which crosses no other session's files, spec 14 rule 2); its row
     // follows the folder at the next run (relocation.ts).
     const cleared = clearedTo(launch.manifestSessionId, { chosenId, before, after });
+    // What a /clear right before the exit leaves is no session: not registered, not named.
+    const clearedKept = cleared !== null &&
+      !isNoSessionTranscript(join(folder, `${cleared}.jsonl`));
     if (after.has(chosenId) || findSessionCopies(ctx.paths, chosenId).length > 0) {
-      if (cleared !== null) noteNewConversation(ctx, cleared);
-      else warnOnDisagreement(ctx, launch.manifestSessionId, chosenId, chosenId);
+      if (cleared !== null) {
+        if (clearedKept) noteNewConversation(ctx, cleared);
+      } else warnOnDisagreement(ctx, launch.manifestSessionId, chosenId, chosenId);
       if (options.replaces !== undefined) await settleReplacement(ctx, chosenId, options);
       return { exitCode: launch.exitCode, sessionId: chosenId, added: true };
     }
     // A /clear before the first message: the session claude went on with is this launch's.
-    if (cleared !== null) {
+    if (clearedKept) {
       if (options.replaces === undefined) {
         await changeRegistry(
           ctx,
@@ -164,12 +169,13 @@ async function launchAndRegister(
   if (continued !== null) {
     // `-c` into a session, then a /clear: as after a resume, the session claude continued keeps
     // (or gets) its row and its post-exit; the new conversation is left for adopt.
-    noteNewConversation(ctx, continued.cleared);
+    const { cleared } = continued;
+    if (!isNoSessionTranscript(join(folder, `${cleared}.jsonl`))) noteNewConversation(ctx, cleared);
     const added = await register(ctx, continued.guid, options);
     return { exitCode: launch.exitCode, sessionId: continued.guid, added };
   }
   // Another window's `claude -p` answer in this folder is no session of this launch.
-  const ours = withoutNewPrintCalls(folder, join, { before, after });
+  const ours = withoutNewNonSessions(folder, join, { before, after });
   const sessionId = detectWithoutSessionId(ctx, launch.manifestSessionId, before, ours);
   if (sessionId === null) return { exitCode: launch.exitCode, sessionId, added: false };
   // `-c` into a listed session that claude continued as a fork of it: the row follows, as for

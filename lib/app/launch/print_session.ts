@@ -19,7 +19,7 @@ import { projectDirFor } from "../../core/paths.ts";
 import { isSessionLive } from "../../platform/live_sessions.ts";
 import { type FolderSnapshot, snapshotFolder } from "../../core/session_files.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
-import { isPrintCallTranscript } from "../../transcript/session_facts.ts";
+import { isNoSessionTranscript } from "../../transcript/session_facts.ts";
 
 /** The transcripts in `dir`'s project folder before a `claude -p` run: what it may not remove. */
 export function printRunStart(ctx: AppContext, dir: string): PrintRunStart {
@@ -62,18 +62,20 @@ export async function discardPrintSession(
 }
 
 /**
- * `after` without the transcripts that appeared since `before` and are
- * `claude -p` calls: another window's one-shot answer is neither a fork of
- * the session claude ran nor a new session of ours (issue 31 defect 14).
+ * `after` without the transcripts that appeared since `before` and are no
+ * session (`isNoSession`: a `claude -p` call, or what a `/clear` right before
+ * the exit leaves): another window's one-shot answer or an empty conversation
+ * is neither a fork of the session claude ran nor a new session to register or
+ * to name for adopt (issue 31 defects 6 and 14).
  */
-export function withoutNewPrintCalls(
+export function withoutNewNonSessions(
   folder: string,
   join: (...parts: string[]) => string,
   { before, after }: { before: FolderSnapshot; after: FolderSnapshot },
 ): FolderSnapshot {
   return new Map(
     [...after].filter(([id]) =>
-      before.has(id) || !isPrintCallTranscript(join(folder, `${id}.jsonl`))
+      before.has(id) || !isNoSessionTranscript(join(folder, `${id}.jsonl`))
     ),
   );
 }

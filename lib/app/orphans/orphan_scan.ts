@@ -27,7 +27,7 @@ import { snapshotFolder } from "../../core/session_files.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { removeDeadWritersTempsInProject } from "../../store/stale_temps.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
-import { isPrintCallTranscript, readSessionFacts } from "../../transcript/session_facts.ts";
+import { isNoSessionTranscript, readSessionFacts } from "../../transcript/session_facts.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { readSessionFolder } from "../../transcript/session_folder.ts";
 import { launchMachineName } from "../bootstrap/machine_name.ts";
@@ -102,8 +102,9 @@ function scanRows(ctx: AppContext, dir: string): ShownRow[] | null {
     const stamp = stampFile(ctx.paths.path.join(folder, `${guid}.jsonl`));
     // Gone since the listing when null.
     if (stamp === null) continue;
-    // A `claude -p` call nobody registered is not a session: nothing to warn about.
-    if (!registered.has(guid) && isPrintCallTranscript(stamp.path)) continue;
+    // A `claude -p` call or a conversation with no real prompt nobody registered is not a
+    // session: nothing to warn about, as adopt offers neither.
+    if (!registered.has(guid) && isNoSessionTranscript(stamp.path)) continue;
     stamps.set(guid, stamp);
     files.push({ guid, mtime: new Date(stamp.mtimeMs ?? 0), sizeBytes: stamp.size });
   }

@@ -25,7 +25,7 @@ import { keepOneTranscriptCopy } from "./transcript_copies.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { projectDirFor } from "../../core/paths.ts";
-import { withoutNewPrintCalls } from "../launch/print_session.ts";
+import { withoutNewNonSessions } from "../launch/print_session.ts";
 import { isSessionLive, liveSessionIds } from "../../platform/live_sessions.ts";
 import { stampFile } from "../../core/preconditions.ts";
 import { probePath } from "../../core/fs_checks.ts";
@@ -225,7 +225,7 @@ function withoutOthers(
       id === guid || (findSession(registry, id) === undefined && !live.has(id))
     ),
   );
-  return withoutNewPrintCalls(folder, ctx.paths.path.join, { before, after: others });
+  return withoutNewNonSessions(folder, ctx.paths.path.join, { before, after: others });
 }
 
 /** `-n`: a row's DESC; for a session the list lacks, its own title, else nothing. */
