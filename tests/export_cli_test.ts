@@ -122,6 +122,7 @@ Deno.test("export refuses bad input in one line", async () => {
       ],
       [["00000000-0000-4000-8000-000000000000"], /no transcript of session 00000000-/, 3],
       [["1", "-o", w.t.home], /is a folder; name a file/, 1],
+      [["1", "-o", ""], /^claudecm: -o needs a file name, and it was empty$/m, 2],
       [["1", "-o", join(w.t.home, "no", "such", "x.md")], /the folder .* does not exist/, 1],
     ];
     for (const [args, message, code] of cases) {

@@ -109,6 +109,8 @@ export async function runExport(ctx: AppContext, options: ExportOptions): Promis
 
 /** The `-o` target: refused before any reading when it is a folder or already there. */
 function checkTarget(ctx: AppContext, options: ExportOptions): string {
+  // An unset shell variable (-o "$OUT"): typedPath's own words are about folders.
+  if (options.output!.trim() === "") throw new UsageError("-o needs a file name, and it was empty");
   const target = typedPath(ctx, options.output!);
   const probe = probePath(target);
   if (probe.kind === "unreadable") throw new UserError(`cannot write ${target}: ${probe.error}`);
