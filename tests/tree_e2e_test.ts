@@ -193,6 +193,8 @@ Deno.test("tree: a --fork-session branch and a trim, from the real flows", async
     const exported = await world.run(["export", ORIGINAL]);
     assert.equal(exported.code, 0, exported.stderr);
     assert.match(exported.stdout, /^# Seeded work\n/);
+    // Set aside by the trim, as tree says, not deleted by claude (the vault keeps a copy too).
+    assert.match(exported.stdout, /- \*\*Read from:\*\* claudecm's backup folder/);
   } finally {
     world.cleanup();
   }

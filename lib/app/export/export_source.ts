@@ -2,7 +2,8 @@
  * The transcript an export reads: the session named (a list number, a
  * session id or an exact saved name) where claude keeps it, else the vault's
  * copy (claude deleted it), else the copy claudecm set aside in the backup
- * folder (a fork's predecessor, a trimmed original).
+ * folder (a fork's predecessor, a trimmed original); for a session with no
+ * row, the backup's copy before the vault's (claudecm set it aside).
  *
  * @module
  */
@@ -47,25 +48,32 @@ export function resolveExportSource(ctx: AppContext, ref: string): ExportSource 
       where: "projects",
     };
   }
-  const vault = session !== undefined
-    ? vaultEntryFor(ctx.paths, session)
-    : findVaultEntries(ctx.paths, guid).find((entry) =>
-      probePath(entry.transcript).kind === "file"
-    );
-  if (vault) {
-    return { guid, path: vault.transcript, sidecar: vault.sidecar, session, where: "vault" };
-  }
-  const backup = findBackupCopies(ctx.paths, guid).filter((copy) => /\.jsonl(\.\d+)?$/.test(copy))
-    .find((copy) => probePath(copy).kind === "file");
-  if (backup !== undefined) {
-    return {
+  const fromVault = (): ExportSource | undefined => {
+    const vault = session !== undefined
+      ? vaultEntryFor(ctx.paths, session)
+      : findVaultEntries(ctx.paths, guid).find((entry) =>
+        probePath(entry.transcript).kind === "file"
+      );
+    return vault
+      ? { guid, path: vault.transcript, sidecar: vault.sidecar, session, where: "vault" }
+      : undefined;
+  };
+  const fromBackup = (): ExportSource | undefined => {
+    const backup = findBackupCopies(ctx.paths, guid)
+      .filter((copy) => /\.jsonl(\.\d+)?$/.test(copy))
+      .find((copy) => probePath(copy).kind === "file");
+    return backup === undefined ? undefined : {
       guid,
       path: backup,
       sidecar: path.join(path.dirname(backup), guid),
       session,
       where: "backup",
     };
-  }
+  };
+  // A session without a row that claudecm set aside (a fork's predecessor, a trimmed original) is
+  // the backup's, as tree says, though the vault keeps a copy too: claude did not delete it.
+  const found = session !== undefined ? fromVault() ?? fromBackup() : fromBackup() ?? fromVault();
+  if (found !== undefined) return found;
   throw new UserError(
     `no transcript of session ${guid} in claude's folders, the vault or the backups`,
     ExitCode.notFound,
