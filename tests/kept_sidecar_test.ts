@@ -277,3 +277,43 @@ Deno.test("a followed fork written in another folder than its predecessor's stil
     world.cleanup();
   }
 });
+
+Deno.test("delete: the tool results another registered session's lines name stay, here and in the vault", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = projectDirFor(world.paths, world.project);
+    const saved = withToolResults(folder, ORIGINAL, world.project);
+    // A /branch copy, registered beside the original: its copied lines name the original's file.
+    save(
+      folder,
+      new TranscriptBuilder({ sessionId: FORK, cwd: world.project })
+        .prompt("Run the build")
+        .tool("Bash", { command: "make" }, `Output too large (2MB). Full output saved to: ${saved}`)
+        .text("Built.")
+        .turnEnd(),
+    );
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      `${ORIGINAL}|${world.project}|Work|1\n${FORK}|${world.project}|Branch|1\n`,
+    );
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    assert.equal((await world.run(["vault", "sync"])).code, 0);
+    const result = await world.run(["delete", "1", "--yes"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [FORK]);
+    assert.ok(!pathExists(join(folder, `${ORIGINAL}.jsonl`)), "the transcript is deleted");
+    assert.equal(Deno.readTextFileSync(saved), "the whole output\n", "reachable where named");
+    assert.match(result.stdout + result.stderr, new RegExp(`session ${FORK}'s lines name files`));
+    const vault = vaultFilesFor(world.paths, { guid: ORIGINAL, dir: world.project });
+    assert.ok(!pathExists(vault.transcript), "the vault's copy of the transcript goes");
+    assert.ok(
+      pathExists(join(vault.sidecar, "tool-results", "toolu_01.txt")),
+      "the vault keeps it",
+    );
+    // Once nothing registered names it, a delete of the branch takes it with its own files.
+    assert.equal((await world.run(["delete", "1", "--yes"])).code, 0);
+    assert.ok(pathExists(saved), "not the branch's to delete: it is another session's folder");
+  } finally {
+    world.cleanup();
+  }
+});

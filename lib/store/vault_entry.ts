@@ -225,12 +225,15 @@ function placeWithoutOverwrite(vaultFile: string, to: string, copy: boolean): vo
   }
 }
 
-/** Remove the entry: transcript, generations, sidecar folder. */
-export function removeVaultEntry(vault: SessionFiles): void {
+/** Remove the entry: transcript, generations, sidecar folder (unless `keepSidecar`). */
+export function removeVaultEntry(
+  vault: SessionFiles,
+  { keepSidecar = false }: { keepSidecar?: boolean } = {},
+): void {
   const files = [vault.transcript];
   for (let n = 1; n <= MAX_GENERATIONS; n++) files.push(generationPath(vault.transcript, n));
   for (const file of files.filter(exists)) Deno.removeSync(file);
-  if (exists(vault.sidecar)) Deno.removeSync(vault.sidecar, { recursive: true });
+  if (!keepSidecar && exists(vault.sidecar)) Deno.removeSync(vault.sidecar, { recursive: true });
 }
 
 function exists(path: string): boolean {

@@ -8,7 +8,9 @@
  * closed, still listed and its files still the ones listed (item 2). The
  * copies claudecm set aside (the vault's, and the backup folder's from P#, a
  * fork or a trim) go with the last transcript: a permanent delete leaves no
- * full copy behind.
+ * full copy behind. A sidecar folder another registered session's lines name
+ * files in stays, here and in the vault (DESIGN.md decision 24): the delete
+ * takes this session's files, never another's.
  *
  * A file that cannot be removed (permissions, a file Windows holds open)
  * does not stop the rest, and the report names it: once no transcript is
@@ -38,6 +40,7 @@ import {
   sessionFilesFor,
 } from "../../core/session_copies.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
+import { type KeptSidecar, keptSidecar } from "../session/kept_sidecar.ts";
 
 /** How a delete ended. */
 export type DeleteOutcome =
@@ -84,12 +87,20 @@ export async function deleteWithConfirmation(
     .filter((stamp): stamp is FileStamp => stamp !== null);
   out.line();
   out.line(`  This permanently deletes '${session.desc}':`, "red");
+  const staying = copies.flatMap((files) => keptFor(ctx, files, session.guid) ?? []);
   for (const files of copies) {
-    for (const path of [files.transcript, files.sidecar].filter(exists)) {
+    const stays = staying.some((kept) => kept.sidecar === files.sidecar);
+    for (const path of [files.transcript, ...(stays ? [] : [files.sidecar])].filter(exists)) {
       out.line(`    ${path}`, "red");
     }
   }
   if (copies.length === 0) out.line("    (no transcript is on disk)", "red");
+  for (const kept of staying) {
+    out.line(
+      `  Its folder ${kept.sidecar} stays: session ${kept.namedBy}'s lines name files in it.`,
+      "cyan",
+    );
+  }
   const vaultCopy = vaultCopyPaths(ctx, session.guid);
   if (vaultCopy.length > 0) {
     out.line(`  its copy in the vault: ${vaultCopy[0]} (${vaultCopy.length} files)`, "red");
@@ -111,10 +122,14 @@ export async function deleteWithConfirmation(
     files: stamps,
     copies: copies.map((files) => files.transcript),
   }, () => {
-    const failures = copies.flatMap(deleteSessionFiles);
+    // Decided again under the lock: a session registered since may name files there too.
+    const keptNow = copies.filter((files) => keptFor(ctx, files, session.guid) !== null);
+    const failures = copies.flatMap((files) =>
+      deleteSessionFiles(files, { keepSidecar: keptNow.includes(files) })
+    );
     const transcriptLeft = copies.some((files) => exists(files.transcript));
     return {
-      value: { failures, transcriptLeft },
+      value: { failures, transcriptLeft, keepSidecar: keptNow.length > 0 },
       change: (r) => transcriptLeft ? r : removeSession(r, session.guid, { ifPresent: true }),
     };
   }).catch(refusalOf);
@@ -137,13 +152,14 @@ export async function deleteWithConfirmation(
     return { status: "refused", reason: step.reason };
   }
   syncSessionIndex(ctx.paths, session.dir, step.registry);
-  const { failures, transcriptLeft } = step.value;
+  const { failures, transcriptLeft, keepSidecar } = step.value;
   // The vault's and the backup's copies go only with the last transcript, and only once the
   // row is gone: until then the session is restorable, and a kill in between leaves no row
   // with nothing behind it (an unregistered vault entry is what vault prune removes).
   if (!transcriptLeft) {
     try {
-      failures.push(...removeVaultCopy(ctx, session.guid));
+      // The vault keeps a sidecar whose files a registered session names, as vault prune does.
+      failures.push(...removeVaultCopy(ctx, session.guid, { keepSidecar }));
     } catch (error) {
       // The vault could be read when the confirmation listed it; another program changed that.
       failures.push(`its copy in the vault: ${errorMessage(error)}`);
@@ -188,9 +204,20 @@ function exists(path: string): boolean {
   }
 }
 
+/**
+ * The sidecar of one copy that a delete leaves where it is: another
+ * registered session's lines name files in it (DESIGN.md decision 24).
+ */
+function keptFor(ctx: AppContext, files: SessionFiles, guid: string): KeptSidecar | null {
+  return keptSidecar(ctx, { folder: files.folder, guid });
+}
+
 /** Remove one copy's `<guid>.jsonl` and `<guid>/`; what could not be removed, with why. */
-function deleteSessionFiles(files: SessionFiles): string[] {
-  return [files.transcript, files.sidecar].flatMap(removePath);
+function deleteSessionFiles(
+  files: SessionFiles,
+  { keepSidecar }: { keepSidecar: boolean },
+): string[] {
+  return [files.transcript, ...(keepSidecar ? [] : [files.sidecar])].flatMap(removePath);
 }
 
 /** Remove `path` (a folder with what is in it); what could not be removed, with why. */

@@ -21,13 +21,18 @@ export function vaultCopyPaths(ctx: AppContext, guid: string): string[] {
 }
 
 /**
- * Remove session `guid`'s vault entries (transcript, generations, sidecar);
- * returns what could not be removed, with why.
+ * Remove session `guid`'s vault entries (transcript, generations, and the
+ * sidecar unless `keepSidecar`: another registered session names files in
+ * it); returns what could not be removed, with why.
  */
-export function removeVaultCopy(ctx: AppContext, guid: string): string[] {
+export function removeVaultCopy(
+  ctx: AppContext,
+  guid: string,
+  { keepSidecar = false }: { keepSidecar?: boolean } = {},
+): string[] {
   return findVaultEntries(ctx.paths, guid).flatMap((entry) => {
     try {
-      removeVaultEntry(entry);
+      removeVaultEntry(entry, { keepSidecar });
       return [];
     } catch (error) {
       return [`${entry.transcript} (the vault's copy): ${errorMessage(error)}`];
