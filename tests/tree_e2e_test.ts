@@ -195,6 +195,17 @@ Deno.test("tree: a --fork-session branch and a trim, from the real flows", async
     assert.match(exported.stdout, /^# Seeded work\n/);
     // Set aside by the trim, as tree says, not deleted by claude (the vault keeps a copy too).
     assert.match(exported.stdout, /- \*\*Read from:\*\* claudecm's backup folder/);
+    // The list has no row for it, but tree showed its id: its first 8 characters name it too.
+    const byPrefix = await world.run(["export", ORIGINAL.slice(0, 8)]);
+    assert.equal(byPrefix.code, 0, byPrefix.stderr);
+    assert.equal(byPrefix.stdout, exported.stdout);
+    assert.equal(
+      (await world.run(["tree", ORIGINAL.slice(0, 8), "--json"])).stdout,
+      (await world.run(["tree", ORIGINAL, "--json"])).stdout,
+    );
+    const none = await world.run(["export", "abcdef12"]);
+    assert.equal(none.code, 3);
+    assert.match(none.stderr, /no such session: abcdef12/);
   } finally {
     world.cleanup();
   }

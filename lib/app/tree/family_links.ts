@@ -10,20 +10,16 @@
  */
 
 import type { FamilyLink, LinkType } from "../../core/family.ts";
-import { readDirOrEmpty, subdirectoryNames } from "../../core/fs_checks.ts";
-import { transcriptSessionId } from "../../core/registry.ts";
 import { type LineageEvent, readLineageEvents } from "../../store/lineage_log.ts";
 import { type LineageRecord, sessionLineageRecords } from "../../transcript/lineage.ts";
 import type { AppContext } from "../context.ts";
-
-/** Where a session's transcript is now. */
-export type TranscriptPlace = "projects" | "vault" | "backup" | "none";
+import { findSessionTranscripts, type SessionTranscripts } from "../session/session_transcripts.ts";
 
 /** What the tree knows of every session it has heard of. */
 export interface FamilyWorld {
   links: FamilyLink[];
   /** Each session's transcript: its path and where it sits. */
-  transcripts: Map<string, { path: string; place: Exclude<TranscriptPlace, "none"> }>;
+  transcripts: SessionTranscripts;
   /** The moves claudecm recorded, by session. */
   moves: Map<string, Array<{ from: string; to: string; at: string }>>;
 }
@@ -37,7 +33,7 @@ const CLAUDECM_LINKS: Record<Exclude<LineageEvent["kind"], "move">, LinkType> = 
 
 /** Read every record of how sessions are related. */
 export function readFamilyWorld(ctx: AppContext): FamilyWorld {
-  const transcripts = findTranscripts(ctx);
+  const transcripts = findSessionTranscripts(ctx);
   const links: FamilyLink[] = [];
   for (const [id, { path }] of transcripts) {
     let records: LineageRecord[];
@@ -81,37 +77,4 @@ function linkOf(id: string, record: LineageRecord): FamilyLink {
     case "fork-context-ref":
       return { from: record.sessionId, to: id, type: "subagent-fork", recordedBy: "claude" };
   }
-}
-
-/**
- * One transcript per session: the one in claude's project folders first, else
- * the one claudecm set aside in its backup folder, else the vault's.
- */
-function findTranscripts(ctx: AppContext): FamilyWorld["transcripts"] {
-  const found: FamilyWorld["transcripts"] = new Map();
-  const join = ctx.paths.path.join;
-  const scan = (root: string, place: "projects" | "vault") => {
-    for (const name of subdirectoryNames(root)) {
-      const folder = join(root, name);
-      for (const entry of readDirOrEmpty(folder)) {
-        const id = entry.isFile ? transcriptSessionId(entry.name) : null;
-        if (id !== null && !found.has(id)) found.set(id, { path: join(folder, entry.name), place });
-      }
-    }
-  };
-  scan(ctx.paths.projectsDir, "projects");
-  for (const name of subdirectoryNames(ctx.paths.backupDir)) {
-    const folder = join(ctx.paths.backupDir, name);
-    for (const entry of readDirOrEmpty(folder)) {
-      const match = /^(.+)\.jsonl(?:\.\d+)?$/.exec(entry.name);
-      const id = entry.isFile && match ? transcriptSessionId(`${match[1]}.jsonl`) : null;
-      if (id !== null && !found.has(id)) {
-        found.set(id, { path: join(folder, entry.name), place: "backup" });
-      }
-    }
-  }
-  // Last: the vault keeps a copy of a set-aside predecessor too, but it was claudecm that set it
-  // aside, not claude that deleted it.
-  scan(ctx.paths.vaultDir, "vault");
-  return found;
 }

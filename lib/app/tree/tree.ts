@@ -22,7 +22,8 @@ import { launchMachineName } from "../bootstrap/machine_name.ts";
 import { withoutOwnPrefix } from "../../transcript/session_title.ts";
 import { listNumbersOf } from "../session/list_numbers.ts";
 import { resolveSessionOrId } from "../session/session_or_id.ts";
-import { type FamilyWorld, readFamilyWorld, type TranscriptPlace } from "./family_links.ts";
+import { type FamilyWorld, readFamilyWorld } from "./family_links.ts";
+import type { TranscriptPlace } from "../session/session_transcripts.ts";
 import { type FamilyNode, familyText } from "./tree_view.ts";
 
 /** What `tree` was asked. */

@@ -8,7 +8,7 @@
  */
 
 import type { LinkType, TreeRow } from "../../core/family.ts";
-import type { TranscriptPlace } from "./family_links.ts";
+import type { TranscriptPlace } from "../session/session_transcripts.ts";
 
 /** A member of a family, as `--json` prints it. */
 export interface FamilyNode {
