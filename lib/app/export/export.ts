@@ -65,6 +65,7 @@ export async function runExport(ctx: AppContext, options: ExportOptions): Promis
   // file is removed, never left half-written beside the user's files.
   const latch = target === undefined ? undefined : latchInterrupts();
   let counts;
+  let committed: "written" | "exists" | undefined;
   try {
     if (target === undefined) write = bufferedStdout(ctx);
     else {
@@ -78,13 +79,16 @@ export async function runExport(ctx: AppContext, options: ExportOptions): Promis
     // The export runs without a pause: a signal that came meanwhile is delivered here.
     await new Promise((resolve) => setTimeout(resolve, 0));
     latch?.check();
+    // Still latched: the last flush and the sync take a moment, and a Ctrl-C then must not end
+    // claudecm with the temporary file left; the export is whole, so it is put in place.
+    committed = file?.commit({ replace: options.force === true });
   } catch (error) {
     file?.abort();
     latch?.release();
     throw error;
   }
   latch?.release();
-  if (file !== undefined && file.commit({ replace: options.force === true }) === "exists") {
+  if (committed === "exists") {
     throw new UserError(
       `${target} appeared while the export was written; nothing was replaced (--force replaces it)`,
     );
