@@ -197,7 +197,7 @@ Deno.test("a missing settings.json is created holding cleanupPeriodDays, with th
     await bootstrap(t.ctx, { mayPrompt: false });
     const created = JSON.parse(Deno.readTextFileSync(t.ctx.paths.settingsFile));
     assert.deepEqual(created, { cleanupPeriodDays: 100000 });
-    assert.match(t.stdout(), /Protected session transcripts/);
+    assert.match(t.stderr(), /Protected session transcripts/);
     assert.equal(await ensureCleanupPeriod(t.ctx.paths, NOW), false, "protected from then on");
   } finally {
     t.cleanup();
@@ -265,8 +265,8 @@ Deno.test("bootstrap creates state, prints the protection line and asks the mach
     assert.equal(t.env.CLAUDE_CODE_REMOTE_SEND_KEEPALIVES, "1");
     assert.equal(Deno.readTextFileSync(t.ctx.paths.registryFile), "");
     assert.equal(Deno.readTextFileSync(t.ctx.paths.machineNameFile), "laptop\n");
-    assert.match(t.stdout(), /Protected session transcripts/);
-    assert.match(t.stdout(), /Saved: laptop/);
+    assert.match(t.stderr(), /Protected session transcripts/);
+    assert.match(t.stderr(), /Saved: laptop/);
     assert.deepEqual(t.questions, ["  Machine name for remote display (e.g. desktop, laptop): "]);
     assert.deepEqual(await bootstrap(t.ctx, { mayPrompt: true }), { machineName: "laptop" });
     assert.equal(t.questions.length, 1);
@@ -327,11 +327,11 @@ Deno.test("duplicate cleanupPeriodDays keys: the one JSON parsing sees is raised
     assert.equal(text, original.replace("30", "100000").replace("7", "100000"));
     const settingsBackups = () => backups(t).filter((name) => name.startsWith("settings.json"));
     assert.equal(settingsBackups().length, 1);
-    assert.match(t.stdout(), /Protected session transcripts/);
-    const printed = t.stdout().length;
+    assert.match(t.stderr(), /Protected session transcripts/);
+    const printed = t.stderr().length;
     assert.equal(await ensureCleanupPeriod(t.ctx.paths, new Date(2026, 10, 30, 13, 0, 0)), false);
     await bootstrap(t.ctx, { mayPrompt: false });
-    assert.equal(t.stdout().length, printed, "a later run prints nothing");
+    assert.equal(t.stderr().length, printed, "a later run prints nothing");
     assert.equal(settingsBackups().length, 1, "and writes no new backup");
   });
 });

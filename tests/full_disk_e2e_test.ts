@@ -41,7 +41,7 @@ Deno.test({
         readDirOrEmpty(full).map((entry) => entry.name).filter((name) => name.includes(".tmp-")),
         ["history.jsonl.tmp-999999999"],
       );
-      assert.match(freed.stdout, /Protected session transcripts/);
+      assert.match(freed.stderr, /Protected session transcripts/);
       const settings = JSON.parse(Deno.readTextFileSync(join(full, "settings.json")));
       assert.equal(settings.cleanupPeriodDays, 100_000);
     }),

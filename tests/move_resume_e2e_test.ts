@@ -60,7 +60,9 @@ for (const record of [true, false]) {
       }
       const result = await world.run(["list"]);
       assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stdout, /Claude moved 'Main work' to .*elsewhere/);
+      // A note of what claudecm did, off the piped table (issue 31 defect 13).
+      assert.match(result.stderr, /Claude moved 'Main work' to .*elsewhere/);
+      assert.doesNotMatch(result.stdout, /Claude moved/);
       assert.equal(world.sessions()[0].dir, elsewhere);
       const others = world.registryText.replace(
         `|${world.old}|Main work|`,

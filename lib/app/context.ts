@@ -56,6 +56,16 @@ export interface AppContext {
 }
 
 /**
+ * Where claudecm's own lines go (a note of what it did on the way, not what
+ * the command was asked for): stdout in a terminal, else stderr, so a piped
+ * or redirected stdout carries only the table, the JSON or claude's answer
+ * the user asked for (issue 31 defect 13).
+ */
+export function statusOut(ctx: Pick<AppContext, "out" | "err">): Output {
+  return ctx.out.terminal ? ctx.out : ctx.err;
+}
+
+/**
  * The process's folder. Another window may remove it while claudecm waits at
  * a prompt (a `git worktree remove`): that is the user's to fix, in one line.
  */

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { AppContext } from "../context.ts";
+import { type AppContext, statusOut } from "../context.ts";
 import { hostnameFallback, readMachineName } from "./machine_name.ts";
 
 export { hostnameFallback, readMachineName };
@@ -52,7 +52,7 @@ export async function bootstrap(
   const { paths } = ctx;
   const writable = prepareStateDir(ctx);
   if (await ensureCleanupPeriod(paths, ctx.now())) {
-    (options.jsonOutput ? ctx.err : ctx.out).line(
+    (options.jsonOutput ? ctx.err : statusOut(ctx)).line(
       "  Protected session transcripts from Claude Code's 30-day auto-delete.",
       "cyan",
     );
@@ -159,12 +159,14 @@ function settleMachineName(ctx: AppContext, options: BootstrapOptions): string {
   const saved = readMachineName(ctx);
   if (saved !== null) return saved;
   if (!options.mayPrompt) return hostnameFallback(ctx);
-  ctx.out.line();
+  // Beside the question, which is on stderr when stdout is not a terminal.
+  const notes = statusOut(ctx);
+  notes.line();
   const answer = ctx.prompter.ask("  Machine name for remote display (e.g. desktop, laptop): ");
   if (answer === null) return hostnameFallback(ctx);
   try {
     const name = saveMachineName(ctx, answer) ?? saveMachineName(ctx, hostnameFallback(ctx));
-    if (name !== null) ctx.out.line(`  Saved: ${name}`);
+    if (name !== null) notes.line(`  Saved: ${name}`);
   } catch (error) {
     if (!(error instanceof MachineNameNotSaved)) throw error;
     ctx.err.line(`  ${error.message}`, "yellow");

@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { AppContext } from "../context.ts";
+import { type AppContext, statusOut } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import { sameFolder } from "../../core/folder_match.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
@@ -95,7 +95,7 @@ export async function followRelocations(
   });
   const moved = found.filter(({ seen }) => followed.has(seen.guid)).map(({ now }) => now);
   for (const { desc, dir } of moved) {
-    ctx.out.line(`  Claude moved '${desc}' to ${dir}; the list now points there.`, "cyan");
+    statusOut(ctx).line(`  Claude moved '${desc}' to ${dir}; the list now points there.`, "cyan");
   }
   return moved;
 }
