@@ -280,3 +280,26 @@ Deno.test("move: a history line claude could not have written refuses nothing an
     );
   });
 });
+
+Deno.test({
+  name: "history rewrite through a link sweeps a killed rewrite's copy beside the real file",
+  ignore: Deno.build.os === "windows",
+}, () => {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-history-" });
+  try {
+    // A dotfile manager's link: the copy is made beside the file it leads to, under its name.
+    Deno.mkdirSync(join(dir, "dotfiles"));
+    const real = join(dir, "dotfiles", "history.jsonl");
+    Deno.writeTextFileSync(real, promptLine("old", "/w/app") + "\n");
+    const path = join(dir, "history.jsonl");
+    Deno.symlinkSync(real, path);
+    const left = `${real}.claudecm.tmp-999999999`;
+    Deno.writeTextFileSync(left, "a killed rewrite's copy\n");
+    assert.equal(moveHistoryLines(path, { from: "/w/app", to: "/w/new" }, { os: "linux" }), 1);
+    assert.ok(Deno.lstatSync(path).isSymlink, "the link stays a link");
+    assert.equal(Deno.readTextFileSync(real), promptLine("old", "/w/new") + "\n");
+    assert.equal(exists(left), false, "the dead writer's copy went");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

@@ -22,7 +22,7 @@ import { UserError } from "../core/errors.ts";
 import { NotRegularFile } from "../core/fs_checks.ts";
 import type { OsName, Paths } from "../core/paths.ts";
 import { sleepSync } from "../core/sleep_sync.ts";
-import { writeFileAtomic } from "./atomic_write.ts";
+import { realTarget, writeFileAtomic } from "./atomic_write.ts";
 import { removeDeadWritersTemps } from "./stale_temps.ts";
 import { basename, dirname } from "../core/path.ts";
 
@@ -68,8 +68,10 @@ export function moveHistoryLines(
     afterRead?: () => void;
   },
 ): number {
-  const stem = `${basename(path)}${TEMP_STEM}`;
-  removeDeadWritersTemps(dirname(path), { named: (name) => name === stem });
+  // The copy is made beside the file a link leads to, under that file's name (writeFileAtomic).
+  const target = realTarget(path);
+  const stem = `${basename(target)}${TEMP_STEM}`;
+  removeDeadWritersTemps(dirname(target), { named: (name) => name === stem });
   // Whether the file read stays open through the rename, so that lines appended to it meanwhile
   // can be carried over. Windows is not relied on to rename over a file held open: there the file
   // must be exactly as read.

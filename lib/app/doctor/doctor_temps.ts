@@ -16,6 +16,7 @@ import { isSessionId } from "../../core/registry.ts";
 import { findDeadWritersTemps, PROJECT_TEMPS, type StaleTemp } from "../../store/stale_temps.ts";
 import { foldersUnder } from "../../store/vault_entry.ts";
 import { historyFileOf } from "../../store/history_store.ts";
+import { realTarget } from "../../store/atomic_write.ts";
 
 /** The leftovers doctor found. */
 export interface TempFilesCheck {
@@ -33,10 +34,10 @@ export function checkTempFiles(ctx: AppContext, add: AddFinding): Omit<TempFiles
     // claudecm's own folders: every temporary name there is claudecm's.
     ...[paths.cmHome, paths.backupDir, paths.resumingDir, ...foldersUnder(paths.vaultDir)]
       .flatMap((folder) => findDeadWritersTemps(folder)),
-    ...findDeadWritersTemps(paths.claudeRoot, { of: paths.settingsFile }),
-    // A move's rewrite of claude's prompt history (history_store.ts).
-    ...findDeadWritersTemps(paths.claudeRoot, { of: historyFileOf(paths) }),
-    ...findDeadWritersTemps(paths.path.dirname(paths.claudeJsonFile), { of: paths.claudeJsonFile }),
+    // claude's files claudecm rewrites (a move's prompt history: history_store.ts), each beside
+    // the file a link leads to, as writeFileAtomic makes its copy.
+    ...[paths.settingsFile, historyFileOf(paths), paths.claudeJsonFile].map(realTarget)
+      .flatMap((file) => findDeadWritersTemps(paths.path.dirname(file), { of: file })),
   ];
   for (const key of subdirectoryNames(paths.projectsDir)) {
     const folder = join(paths.projectsDir, key);
