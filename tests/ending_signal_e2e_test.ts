@@ -88,14 +88,17 @@ Deno.test({
         env: world.env,
         cwd: world.project,
       }).spawn();
-      const reader = child.stdout.getReader();
+      // A launch's own lines go to stderr when stdout is not a terminal (issue 31).
+      const reader = child.stderr.getReader();
       let shown = "";
-      const deadline = Date.now() + 20_000;
-      while (!shown.includes("Describe this session") && Date.now() < deadline) {
+      // A read that never returns must fail the test, not hang it.
+      const stuck = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      while (!shown.includes("Describe this session")) {
         const chunk = await reader.read();
         if (chunk.done) break;
         shown += new TextDecoder().decode(chunk.value);
       }
+      clearTimeout(stuck);
       assert.match(shown, /Describe this session/);
       Deno.kill(child.pid, "SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
