@@ -210,3 +210,37 @@ Deno.test("tree: a --fork-session branch and a trim, from the real flows", async
     world.cleanup();
   }
 });
+
+Deno.test({
+  name: "tree: a transcript that is a link to a file elsewhere is there, with its records",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const world = createLaunchWorld();
+    try {
+      const folder = seed(world);
+      const successor = "c0c0c0c0-0000-4000-8000-00000000c0c0";
+      const own = join(folder, `${ORIGINAL}.jsonl`);
+      Deno.writeTextFileSync(
+        own,
+        JSON.stringify({
+          type: "continued-in",
+          sessionId: ORIGINAL,
+          continuedInSessionId: successor,
+        }) + "\n",
+        { append: true },
+      );
+      const elsewhere = join(world.dir, "kept.jsonl");
+      Deno.renameSync(own, elsewhere);
+      Deno.symlinkSync(elsewhere, own);
+      const run = await world.run(["tree", "1"]);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(
+        run.stdout,
+        `Seeded work  ${ORIGINAL}  [#1]\n` +
+          `└─ continued in: (no name)  ${successor}  [not in the list, deleted]\n`,
+      );
+    } finally {
+      world.cleanup();
+    }
+  },
+});

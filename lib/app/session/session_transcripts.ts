@@ -7,7 +7,7 @@
  * @module
  */
 
-import { readDirOrEmpty, subdirectoryNames } from "../../core/fs_checks.ts";
+import { isFile, readDirOrEmpty, subdirectoryNames } from "../../core/fs_checks.ts";
 import { transcriptSessionId } from "../../core/registry.ts";
 import type { AppContext } from "../context.ts";
 
@@ -27,12 +27,16 @@ export type SessionTranscripts = Map<
 export function findSessionTranscripts(ctx: AppContext): SessionTranscripts {
   const found: SessionTranscripts = new Map();
   const join = ctx.paths.path.join;
+  // A transcript may be a link to a file elsewhere, as the list and export take it.
+  const aFile = (entry: Deno.DirEntry, path: string) =>
+    entry.isFile || (entry.isSymlink && isFile(path));
   const scan = (root: string, place: "projects" | "vault") => {
     for (const name of subdirectoryNames(root)) {
       const folder = join(root, name);
       for (const entry of readDirOrEmpty(folder)) {
-        const id = entry.isFile ? transcriptSessionId(entry.name) : null;
-        if (id !== null && !found.has(id)) found.set(id, { path: join(folder, entry.name), place });
+        const path = join(folder, entry.name);
+        const id = transcriptSessionId(entry.name);
+        if (id !== null && !found.has(id) && aFile(entry, path)) found.set(id, { path, place });
       }
     }
   };
@@ -41,9 +45,10 @@ export function findSessionTranscripts(ctx: AppContext): SessionTranscripts {
     const folder = join(ctx.paths.backupDir, name);
     for (const entry of readDirOrEmpty(folder)) {
       const match = /^(.+)\.jsonl(?:\.\d+)?$/.exec(entry.name);
-      const id = entry.isFile && match ? transcriptSessionId(`${match[1]}.jsonl`) : null;
-      if (id !== null && !found.has(id)) {
-        found.set(id, { path: join(folder, entry.name), place: "backup" });
+      const id = match ? transcriptSessionId(`${match[1]}.jsonl`) : null;
+      const path = join(folder, entry.name);
+      if (id !== null && !found.has(id) && aFile(entry, path)) {
+        found.set(id, { path, place: "backup" });
       }
     }
   }
