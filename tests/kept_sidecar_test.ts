@@ -317,3 +317,35 @@ Deno.test("delete: the tool results another registered session's lines name stay
     world.cleanup();
   }
 });
+
+Deno.test("delete: a registered session in another folder that names the tool results keeps them too", async () => {
+  const world = createLaunchWorld();
+  try {
+    const folder = projectDirFor(world.paths, world.project);
+    const saved = withToolResults(folder, ORIGINAL, world.project);
+    // The branch was made from another folder (claude writes a copy where it runs).
+    const elsewhere = `${world.dir}/elsewhere`;
+    Deno.mkdirSync(elsewhere);
+    const otherFolder = projectDirFor(world.paths, elsewhere);
+    Deno.mkdirSync(otherFolder, { recursive: true });
+    save(
+      otherFolder,
+      new TranscriptBuilder({ sessionId: FORK, cwd: elsewhere })
+        .prompt("Run the build")
+        .tool("Bash", { command: "make" }, `Output too large (2MB). Full output saved to: ${saved}`)
+        .text("Built.")
+        .turnEnd(),
+    );
+    Deno.writeTextFileSync(
+      world.paths.registryFile,
+      `${ORIGINAL}|${world.project}|Work|1\n${FORK}|${elsewhere}|Branch|1\n`,
+    );
+    world.env.CLAUDECM_CMV = `${world.dir}/no-cmv-here`;
+    const result = await world.run(["delete", "1", "--yes"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(!pathExists(join(folder, `${ORIGINAL}.jsonl`)), "the transcript is deleted");
+    assert.equal(Deno.readTextFileSync(saved), "the whole output\n", "reachable where named");
+  } finally {
+    world.cleanup();
+  }
+});

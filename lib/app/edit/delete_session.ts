@@ -209,7 +209,7 @@ function exists(path: string): boolean {
  * registered session's lines name files in it (DESIGN.md decision 24).
  */
 function keptFor(ctx: AppContext, files: SessionFiles, guid: string): KeptSidecar | null {
-  return keptSidecar(ctx, { folder: files.folder, guid });
+  return keptSidecar(ctx, { folder: files.folder, guid, everywhere: true });
 }
 
 /** Remove one copy's `<guid>.jsonl` and `<guid>/`; what could not be removed, with why. */

@@ -10,7 +10,13 @@
 
 import type { AppContext } from "../context.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
-import { namedSessionIds } from "../../core/registry.ts";
+import {
+  archivedSessions,
+  mainSessions,
+  namedSessionIds,
+  type Session,
+} from "../../core/registry.ts";
+import { createLocateCache, locateTranscript } from "../../core/transcript_location.ts";
 import { findSessionCopies } from "../../core/session_copies.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { listTranscripts } from "../../transcript/project_dir.ts";
@@ -26,20 +32,26 @@ export interface KeptSidecar {
 
 /**
  * The registered session (checked first: `successor`, else the others in
- * `folder`) whose transcript names files in session `guid`'s sidecar in
- * `folder`; null when none does or there is no sidecar. A transcript that
- * cannot be read is passed over.
+ * `folder`, then with `everywhere` every registered one wherever it is) whose
+ * transcript names files in session `guid`'s sidecar in `folder`; null when
+ * none does or there is no sidecar. A transcript that cannot be read is
+ * passed over. A flow that sets a session aside for its successor checks
+ * that successor and the folder; a delete, which nothing follows, checks
+ * every registered session (`everywhere`), as vault prune does.
  */
 export function keptSidecar(
   ctx: AppContext,
-  options: { folder: string; guid: string; successor?: string },
+  options: { folder: string; guid: string; successor?: string; everywhere?: boolean },
 ): KeptSidecar | null {
   const { join, sep } = ctx.paths.path;
   const sidecar = join(options.folder, options.guid);
   if (!isDirectory(sidecar)) return null;
   let registered: Set<string>;
+  let rows: Session[] = [];
   try {
-    registered = namedSessionIds(readRegistry(ctx.paths));
+    const registry = readRegistry(ctx.paths);
+    registered = namedSessionIds(registry);
+    if (options.everywhere) rows = [...mainSessions(registry), ...archivedSessions(registry)];
   } catch {
     // The list cannot be read now: the successor, which the caller just registered, still counts.
     registered = new Set(options.successor === undefined ? [] : [options.successor]);
@@ -53,11 +65,25 @@ export function keptSidecar(
     ? findSessionCopies(ctx.paths, options.successor)
       .map((copy) => ({ id: options.successor!, path: copy.transcript }))
     : [];
-  for (const candidate of [...successor, ...others]) {
+  const named = (candidate: { id: string; path: string }): boolean => {
     try {
-      if (namesPathsIn(candidate.path, sidecar, sep)) return { sidecar, namedBy: candidate.id };
+      return namesPathsIn(candidate.path, sidecar, sep);
     } catch {
       // Gone or unreadable since the listing: it names nothing here.
+      return false;
+    }
+  };
+  for (const candidate of [...successor, ...others]) {
+    if (named(candidate)) return { sidecar, namedBy: candidate.id };
+  }
+  const seen = new Set([options.guid, ...others.map((file) => file.id)]);
+  const cache = createLocateCache();
+  for (const row of rows) {
+    if (seen.has(row.guid)) continue;
+    seen.add(row.guid);
+    const located = locateTranscript(ctx.paths, row, cache);
+    if (located.status === "found" && named({ id: row.guid, path: located.path })) {
+      return { sidecar, namedBy: row.guid };
     }
   }
   return null;
