@@ -108,6 +108,24 @@ Deno.test("a session claude deleted exports from the vault, and says so", async 
   }
 });
 
+Deno.test({
+  name: "a subagent transcript that is a link to a file elsewhere is exported where it was called",
+  ignore: ON_WINDOWS,
+  fn: async () => {
+    const w = world();
+    try {
+      const elsewhere = join(w.t.home, "agent.jsonl");
+      Deno.renameSync(w.subagent, elsewhere);
+      Deno.symlinkSync(elsewhere, w.subagent);
+      const run = await w.run(["1"]);
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /### Subagent: Search the code\n[\s\S]*SUBAGENT-ANSWER/);
+    } finally {
+      w.t.cleanup();
+    }
+  },
+});
+
 Deno.test("export refuses bad input in one line", async () => {
   const w = world();
   try {

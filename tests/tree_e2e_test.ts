@@ -232,12 +232,22 @@ Deno.test({
       const elsewhere = join(world.dir, "kept.jsonl");
       Deno.renameSync(own, elsewhere);
       Deno.symlinkSync(elsewhere, own);
+      // Its subagent's transcript, a link too, says whose context it forked.
+      const parent = "e0e0e0e0-0000-4000-8000-00000000e0e0";
+      const agent = join(world.dir, "agent.jsonl");
+      Deno.writeTextFileSync(
+        agent,
+        JSON.stringify({ type: "fork-context-ref", agentId: "a1", parentSessionId: parent }) + "\n",
+      );
+      Deno.mkdirSync(join(folder, ORIGINAL, "subagents"), { recursive: true });
+      Deno.symlinkSync(agent, join(folder, ORIGINAL, "subagents", "agent-a1.jsonl"));
       const run = await world.run(["tree", "1"]);
       assert.equal(run.code, 0, run.stderr);
       assert.equal(
         run.stdout,
-        `Seeded work  ${ORIGINAL}  [#1]\n` +
-          `└─ continued in: (no name)  ${successor}  [not in the list, deleted]\n`,
+        `(no name)  ${parent}  [not in the list, deleted]\n` +
+          `└─ subagent forked its context: Seeded work  ${ORIGINAL}  [#1]\n` +
+          `   └─ continued in: (no name)  ${successor}  [not in the list, deleted]\n`,
       );
     } finally {
       world.cleanup();

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { readDirOrEmpty } from "../core/fs_checks.ts";
+import { isFile, readDirOrEmpty } from "../core/fs_checks.ts";
 import { scanLines } from "./lines.ts";
 import { peekString, peekType } from "./scan.ts";
 import { readFromEnd, readTail, splitLines } from "./tail.ts";
@@ -100,7 +100,11 @@ export function listSubagents(
 ): SubagentFile[] {
   const folder = join(sidecar, "subagents");
   return readDirOrEmpty(folder)
-    .filter((entry) => entry.isFile && /^agent-.+\.jsonl$/.test(entry.name))
+    .filter((entry) =>
+      /^agent-.+\.jsonl$/.test(entry.name) &&
+      // A link to a file elsewhere is one too, as a session's own transcript may be.
+      (entry.isFile || (entry.isSymlink && isFile(join(folder, entry.name))))
+    )
     .map((entry) => entry.name)
     .sort()
     .map((name) => {

@@ -25,7 +25,7 @@
 
 import { isSessionId } from "../core/registry.ts";
 import { join } from "../core/path.ts";
-import { readDirOrEmpty } from "../core/fs_checks.ts";
+import { isFile, readDirOrEmpty } from "../core/fs_checks.ts";
 import { keyBytes } from "./json_bytes.ts";
 import { findKey, stringAt } from "./json_read.ts";
 import { scanLines } from "./lines.ts";
@@ -102,7 +102,8 @@ export function sessionLineageRecords(transcriptPath: string): LineageRecord[] {
   const records = lineageRecords(transcriptPath);
   const subagents = join(transcriptPath.replace(/\.jsonl$/, ""), "subagents");
   for (const entry of readDirOrEmpty(subagents)) {
-    if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
+    if (!entry.name.endsWith(".jsonl")) continue;
+    if (!entry.isFile && !(entry.isSymlink && isFile(join(subagents, entry.name)))) continue;
     try {
       records.push(...lineageRecords(join(subagents, entry.name)));
     } catch {
