@@ -263,6 +263,13 @@ Deno.test("history lines: a line that is not whole JSON stays byte for byte, eve
     promptLine("whole", "/w/new"),
     "",
   ]);
+  // A BOM an editor wrote before the first line: that line is still whole JSON.
+  const bom = moveHistoryProjects(
+    encoder.encode(`\uFEFF${promptLine("first", old)}\n`),
+    { from: old, to: "/w/new" },
+    "linux",
+  );
+  assert.deepEqual(bom.bytes, encoder.encode(`\uFEFF${promptLine("first", "/w/new")}\n`));
 });
 
 Deno.test("move: a history line claude could not have written refuses nothing and stays as it is", async () => {
