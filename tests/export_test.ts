@@ -4,7 +4,7 @@ import { REDACTED, Redactor } from "../lib/core/redact.ts";
 import { exportSession } from "../lib/app/export/export_session.ts";
 import { escapeHtml, htmlView, markdownHtml } from "../lib/app/export/html_view.ts";
 import { markdownView } from "../lib/app/export/markdown_view.ts";
-import { inertMarkdown } from "../lib/app/export/markdown_text.ts";
+import { inertMarkdown, keptLineBreaks } from "../lib/app/export/markdown_text.ts";
 import type { ExportHeader } from "../lib/app/export/render.ts";
 import { toolCallView, toolResultView } from "../lib/app/export/tool_view.ts";
 import { listSubagents, readExportFacts } from "../lib/transcript/export_facts.ts";
@@ -139,6 +139,21 @@ Deno.test("Markdown: HTML in prompts, Claude's text and names shows as typed; co
   } finally {
     f.cleanup();
   }
+});
+
+Deno.test("Markdown: a prompt's lines stay lines in a viewer (hard breaks), its code as it was", () => {
+  const f = fixture();
+  try {
+    const { text } = render(f.transcript, join(f.dir, f.sessionId), "md");
+    // The keys prompt: one per line as typed, not run together into one paragraph.
+    assert.ok(text.includes(`> Here are my keys:  \n> ${SECRETS.anthropic}  \n`), text);
+  } finally {
+    f.cleanup();
+  }
+  assert.equal(
+    keptLineBreaks("a\nb\n\nc\n```\nx\ny\n```\nd"),
+    "a  \nb\n\nc  \n```\nx\ny\n```\nd",
+  );
 });
 
 Deno.test("inertMarkdown: code is spared only where a viewer certainly sees code", () => {

@@ -48,6 +48,30 @@ export function inertMarkdown(text: string): string {
   return out.join("\n");
 }
 
+/**
+ * `text` with its line breaks kept in a viewer: a line followed by another
+ * ends in two spaces (a hard break), outside fenced code, so a prompt's
+ * pasted log or list shows line by line as typed, not run into one
+ * paragraph.
+ */
+export function keptLineBreaks(text: string): string {
+  const lines = text.split("\n");
+  let fence: string | undefined;
+  return lines.map((line, i) => {
+    if (fence !== undefined) {
+      if (closesFence(line, fence)) fence = undefined;
+      return line;
+    }
+    const opener = /^(`{3,}|~{3,})(.*)$/.exec(line);
+    if (opener !== null && !(opener[1][0] === "`" && opener[2].includes("`"))) {
+      fence = opener[1];
+      return line;
+    }
+    const next = lines[i + 1];
+    return line.trim() !== "" && next !== undefined && next.trim() !== "" ? `${line}  ` : line;
+  }).join("\n");
+}
+
 /** One line of text for inside an HTML element (`<summary>`): `&` and `<` as entities. */
 export function htmlText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");

@@ -18,7 +18,7 @@ import {
   type ExportView,
   shownTime,
 } from "./render.ts";
-import { htmlText, inertMarkdown } from "./markdown_text.ts";
+import { htmlText, inertMarkdown, keptLineBreaks } from "./markdown_text.ts";
 import type { ToolCallView, ToolResultView } from "./tool_view.ts";
 
 /** A Markdown view writing to `write`. */
@@ -154,8 +154,10 @@ function inlineCode(text: string): string {
   return `${ticks}${pad}${text}${pad}${ticks}`;
 }
 
+/** Text someone typed (a prompt, a command's output) as a quote, line by line as typed. */
 function quoted(text: string): string {
-  return text.trimEnd().split("\n").map((line) => line === "" ? ">" : `> ${line}`).join("\n");
+  return keptLineBreaks(text.trimEnd()).split("\n")
+    .map((line) => line === "" ? ">" : `> ${line}`).join("\n");
 }
 
 /** One line of transcript text for a heading, a list item or emphasis: inert. */
