@@ -349,3 +349,29 @@ Deno.test("delete: a registered session in another folder that names the tool re
     world.cleanup();
   }
 });
+
+Deno.test("quarantine: a registered session in another folder that names the orphan's tool results keeps them", async () => {
+  const world = createFakeWorld();
+  try {
+    const test = createTestContext({ env: world.env, cwd: world.project });
+    const { paths } = test.ctx;
+    const folder = projectDirFor(paths, world.project);
+    const saved = withToolResults(folder, ORIGINAL, world.project);
+    const elsewhere = `${world.project}-elsewhere`;
+    Deno.mkdirSync(elsewhere);
+    const otherFolder = projectDirFor(paths, elsewhere);
+    Deno.mkdirSync(otherFolder, { recursive: true });
+    save(
+      otherFolder,
+      new TranscriptBuilder({ sessionId: FORK, cwd: elsewhere })
+        .prompt("Run the build")
+        .tool("Bash", { command: "make" }, `Full output saved to: ${saved}`),
+    );
+    writeRegistryText(paths, `${FORK}|${elsewhere}|Branch|1\n`);
+    const stamp = stampFile(join(folder, `${ORIGINAL}.jsonl`));
+    assert.ok(await quarantineOrphan(test.ctx, { guid: ORIGINAL, stamp }, { dir: world.project }));
+    assert.ok(pathExists(saved), "named by the registered branch in the other folder: stays");
+  } finally {
+    world.cleanup();
+  }
+});

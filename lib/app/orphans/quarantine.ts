@@ -37,7 +37,8 @@ export async function quarantineOrphan(
   const destDir = ctx.paths.path.join(ctx.paths.quarantineRoot, leaf);
   const folder = projectDirFor(ctx.paths, options.dir);
   // A registered session copied from the orphan (a fork) names its tool results where they are.
-  const kept = keptSidecar(ctx, { folder, guid: orphan.guid });
+  // Wherever it is: an orphan has no successor to check first, and a person picked it.
+  const kept = keptSidecar(ctx, { folder, guid: orphan.guid, everywhere: true });
   let step;
   try {
     step = await recheckThenAct(ctx, {

@@ -36,8 +36,9 @@ export interface KeptSidecar {
  * transcript names files in session `guid`'s sidecar in `folder`; null when
  * none does or there is no sidecar. A transcript that cannot be read is
  * passed over. A flow that sets a session aside for its successor checks
- * that successor and the folder; a delete, which nothing follows, checks
- * every registered session (`everywhere`), as vault prune does.
+ * that successor and the folder; a delete or a quarantine, which no
+ * successor follows and a person picked, checks every registered session
+ * (`everywhere`), as vault prune does.
  */
 export function keptSidecar(
   ctx: AppContext,
