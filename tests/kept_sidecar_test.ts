@@ -310,6 +310,16 @@ Deno.test("delete: the tool results another registered session's lines name stay
       pathExists(join(vault.sidecar, "tool-results", "toolu_01.txt")),
       "the vault keeps it",
     );
+    // An entry of a sidecar alone: the vault's views and its prune take it as it is.
+    for (const args of [["vault"], ["vault", "sync"], ["doctor"]]) {
+      const shown = await world.run(args);
+      assert.ok(shown.code === 0 || args[0] === "doctor", `${args.join(" ")}: ${shown.stderr}`);
+      assert.doesNotMatch(shown.stderr, /\bat .*\.ts:\d+/, "no stack trace");
+    }
+    const prune = await world.run(["vault", "prune"]);
+    assert.equal(prune.code, 0, prune.stderr);
+    assert.match(prune.stdout, new RegExp(`keeping ${ORIGINAL}: registered session ${FORK}`));
+    assert.ok(pathExists(join(vault.sidecar, "tool-results", "toolu_01.txt")), "not pruned");
     // Once nothing registered names it, a delete of the branch takes it with its own files.
     assert.equal((await world.run(["delete", "1", "--yes"])).code, 0);
     assert.ok(pathExists(saved), "not the branch's to delete: it is another session's folder");
