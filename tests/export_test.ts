@@ -10,6 +10,7 @@ import { toolCallView, toolResultView } from "../lib/app/export/tool_view.ts";
 import { listSubagents, readExportFacts } from "../lib/transcript/export_facts.ts";
 import { readExportItems } from "../lib/transcript/export_read.ts";
 import { HOSTILE, PNG, SECRETS, writeExportFixture } from "./helpers/export_fixture.ts";
+import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 
 function fixture() {
   const dir = Deno.makeTempDirSync({ prefix: "claudecm-export-" });
@@ -234,6 +235,35 @@ Deno.test("--redact knows each shape in the other forms it is written in", () =>
     assert.ok(shown.includes(REDACTED), shown);
     assert.equal(redactor.count, 1, shown);
   }
+});
+
+Deno.test("--redact: a secret a tool's input holds under its name is replaced too, and twice is once", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-export-" });
+  try {
+    const b = new TranscriptBuilder({ cwd: "/home/alice/app" });
+    b.prompt("fetch it");
+    b.tool("mcp__http__request", {
+      url: "https://api.example.com/v1",
+      headers: { Authorization: "Bearer TOKEN-IN-HEADERS", Accept: "application/json" },
+      aws_secret_access_key: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    }, "ok");
+    const path = b.write(join(dir, `${b.sessionId}.jsonl`));
+    const redactor = new Redactor();
+    const { text } = render(path, join(dir, b.sessionId), "md", redactor);
+    assert.ok(!text.includes("TOKEN-IN-HEADERS"), text);
+    assert.ok(!text.includes("wJalrXUtnFEMI"), text);
+    assert.match(text, /"Authorization": "\[redacted\]"/);
+    assert.equal(redactor.count, 2);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+  const redactor = new Redactor();
+  const once = redactor.redact(
+    `Authorization: Bearer x\n${SECRETS.urlPassword}\n${SECRETS.github}`,
+  );
+  assert.equal(redactor.count, 3);
+  assert.equal(redactor.redact(once), once);
+  assert.equal(redactor.count, 3, "nothing more replaced or counted");
 });
 
 Deno.test("redaction leaves ordinary text, and short look-alikes, as they are", () => {

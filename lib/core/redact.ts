@@ -21,7 +21,8 @@ function anyCase(word: string): string {
 /**
  * The shapes, most specific first (an Anthropic key also starts with `sk-`).
  * A group named `keep` is a prefix left in place (the header's name, the
- * URL's scheme and user).
+ * URL's scheme and user); what follows it is never `[redacted]` already, so
+ * redacting a text twice replaces and counts nothing the second time.
  */
 const SHAPES: readonly string[] = [
   // Private keys: PEM and OpenSSH blocks, whole; a block cut short (head, a truncated tool
@@ -50,9 +51,9 @@ const SHAPES: readonly string[] = [
   String
     .raw`(?<keep>\b(?:${anyCase("proxy-")})?${
     anyCase("authorization")
-  }["']?\s*:\s*["']?)[^\r\n"'\\]+`,
+  }["']?\s*:\s*["']?)(?!\s*["']?\[redacted\])[^\r\n"'\\]+`,
   // scheme://user:password@host: the password (the user may be empty: redis://:password@host).
-  String.raw`(?<keep>\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@"'<>]*:)[^\s@/"'<>]+(?=@)`,
+  String.raw`(?<keep>\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@"'<>]*:)(?!\[redacted\]@)[^\s@/"'<>]+(?=@)`,
 ];
 
 const PATTERN_SOURCE = SHAPES.map((shape, i) => `(?:${shape.replaceAll("?<keep>", `?<keep${i}>`)})`)

@@ -111,7 +111,11 @@ export function exportSession(
             ? part.input.description
             : undefined;
           tools.set(part.id, { name: part.name, prompt, label });
-          view.toolCall(toolCallView(clean(part.name), cleanValue(part.input, clean)));
+          const call = toolCallView(clean(part.name), cleanValue(part.input, clean));
+          // Input shown as JSON: a key and its value read together ("Authorization": "Bearer ..."),
+          // which each value alone does not show.
+          if (call.code?.language === "json") call.code.text = clean(call.code.text);
+          view.toolCall(call);
           return;
         }
         case "tool_result": {
