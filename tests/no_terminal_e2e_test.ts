@@ -11,7 +11,6 @@ import assert from "node:assert/strict";
 import { inWorldWithoutCmv } from "./helpers/launch_world.ts";
 import { seedSessions } from "./helpers/seed.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
-import { ON_WINDOWS } from "./helpers/portable.ts";
 import { claudecmCommand, type RunResult } from "./helpers/run_cli.ts";
 import { collectOutput } from "./helpers/child.ts";
 import type { LaunchWorld } from "./helpers/launch_world.ts";
@@ -47,8 +46,6 @@ Deno.test("first run without a terminal: no machine-name question, the hostname 
 
 Deno.test({
   name: "stdin /dev/null: no question is printed, each takes its default",
-  // Windows has no /dev/stdin to tell a file from a pipe: every question is shown there.
-  ignore: ON_WINDOWS,
   fn: async () => {
     await inWorldWithoutCmv(async (world) => {
       seedSessions(world, [{ desc: "Backend" }]);
@@ -68,8 +65,6 @@ Deno.test({
 
 Deno.test({
   name: "new in a new folder with stdin /dev/null refuses in one line, saying what answers it",
-  // Windows has no /dev/stdin to tell a file from a pipe: every question is shown there.
-  ignore: ON_WINDOWS,
   fn: async () => {
     await inWorldWithoutCmv(async (world) => {
       const result = await runWithNoInput(world, ["new"]);

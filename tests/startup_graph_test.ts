@@ -101,6 +101,8 @@ const OS_FACTS = [
   "lib/platform/os.ts",
   "lib/platform/processes.ts",
   "lib/platform/live_sessions.ts",
+  // What stdin is: asked on the first question, importing nothing but os.ts.
+  "lib/platform/stdin_kind.ts",
 ];
 
 Deno.test("--help and command-line errors load only the command tree: the context loads when a command runs", () => {

@@ -20,6 +20,7 @@ import {
 } from "../core/paths.ts";
 import { endingSignal } from "../platform/ending_signal.ts";
 import { hostOs } from "../platform/os.ts";
+import { stdinIsFile } from "../platform/stdin_kind.ts";
 import { createTools, type Tools } from "../platform/tools.ts";
 import { createOutput, type Output, streamWriter } from "../ui/output.ts";
 import { createLinePrompter, type KeyTerminal, type Prompter } from "../ui/prompt.ts";
@@ -107,17 +108,6 @@ function keyTerminal(): KeyTerminal | undefined {
     setRaw: (raw) => Deno.stdin.setRaw(raw),
     echo: (bytes) => void echo.writeSync(bytes),
   };
-}
-
-/** stdin is a file or a device (`</dev/null`, cron's stdin), not a pipe; asked on the first question. */
-function stdinIsFile(): boolean {
-  if (hostOs === "windows") return false;
-  try {
-    const info = Deno.statSync("/dev/stdin");
-    return !info.isFifo && !info.isSocket;
-  } catch {
-    return false;
-  }
 }
 
 /** How a command wants its context (see {@linkcode createProcessContext}). */
