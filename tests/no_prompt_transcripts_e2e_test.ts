@@ -11,6 +11,7 @@ import { seedSessions } from "./helpers/seed.ts";
 import { save } from "./helpers/projects.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
+import { ON_WINDOWS } from "./helpers/portable.ts";
 
 const CLEAR = "<command-name>/clear</command-name>\n<command-message>clear</command-message>";
 
@@ -77,4 +78,37 @@ new TranscriptBuilder({ cwd }).prompt(${JSON.stringify(CLEAR)})
       assert.deepEqual(world.sessions().map((s) => s.guid), [main[0].guid]);
     });
   },
+});
+
+Deno.test("a /clear right before quitting a new session: no row for what it leaves, nothing named", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const cleared = "c1ea0000-0000-4000-8000-0000000000c1";
+    // Long enough for the pid manifest to be read before and after the /clear.
+    world.claudeScenario({
+      steps: [{ sleepMs: 700 }, { clear: cleared, writesCommand: true }, { sleepMs: 700 }],
+    });
+    const result = await world.run(["new"], { stdin: "Named\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions(), []);
+    assert.doesNotMatch(shown(result), /new conversation|claudecm adopt/);
+  });
+});
+
+Deno.test("claudecm -c, then a /clear right before quitting: the row stays, nothing is named for adopt", async () => {
+  await inWorldWithoutCmv(async (world) => {
+    const { main } = seedSessions(world, [{ desc: "Backend" }]);
+    const cleared = "c1ea0000-0000-4000-8000-0000000000c2";
+    world.claudeScenario({
+      steps: [
+        { sleepMs: ON_WINDOWS ? 2_500 : 700 },
+        { say: "more" },
+        { clear: cleared, writesCommand: true },
+        { sleepMs: 700 },
+      ],
+    });
+    const result = await world.run(["-c"], { stdin: "\n\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(world.sessions().map((s) => s.guid), [main[0].guid]);
+    assert.doesNotMatch(shown(result), /new conversation|claudecm adopt/);
+  });
 });
