@@ -97,7 +97,7 @@ Deno.test("familyText: a session's moves sit above its children, the line down t
     link("b", "c", "refresh"),
     link("a", "d", "refresh"),
   ]);
-  const lines = familyText(rows, nodes).map((line) => line.replace(/  \w+  \[.*\]$/, ""));
+  const lines = familyText(rows, nodes).map((line) => line.replace(/ {2}\w+ {2}\[.*\]$/, ""));
   assert.deepEqual(lines, [
     "A",
     "│  moved from /old to /new",
