@@ -210,3 +210,21 @@ Deno.test("a command's run sees only what it declares: a misspelt option is a ty
   });
   assert.equal(typeof details.run, "function");
 });
+
+Deno.test("a value of a fixed few is checked by the parser, naming the others", () => {
+  const spec: CommandSpec = {
+    name: "prog",
+    description: "",
+    subcommands: [{
+      name: "go",
+      description: "",
+      options: [{ flags: "--format <format>", description: "f", choices: ["md", "html"] }],
+      run: () => 0,
+    }],
+  };
+  assert.throws(() => parseCommandLine(spec, ["go", "--format", "pdf"]), {
+    message: "--format takes md or html, not 'pdf'",
+  });
+  const parsed = parseCommandLine(spec, ["go", "--format", "html"]);
+  assert.equal(parsed.kind === "run" && parsed.input.text("format"), "html");
+});

@@ -180,7 +180,13 @@ function parseOptionValue(
   option: OptionSpec,
   { long, value, previous }: { long: string; value: string; previous: unknown },
 ): unknown {
-  if (option.parse === undefined) return value;
+  if (option.parse === undefined) {
+    // A value of a fixed few is checked here, with the others named (`--format md|html`).
+    if (option.choices !== undefined && !option.choices.includes(value)) {
+      throw new CommandLineError(`${long} takes ${orList(option.choices)}, not '${value}'`);
+    }
+    return value;
+  }
   try {
     return option.parse(value, previous);
   } catch (error) {
@@ -238,6 +244,13 @@ function parseArgumentValue(
       error.whole ? error.message : `not ${error.message}: ${value} (${usage})`,
     );
   }
+}
+
+/** `md or html`, `user, assistant or tool`. */
+function orList(values: readonly string[]): string {
+  return values.length < 2
+    ? values.join("")
+    : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 }
 
 /** `claudecm resume <session>`: how a command is typed, for a usage error. */
