@@ -16,20 +16,17 @@
  * @module
  */
 
-import { VERSION } from "./lib/version.ts";
+import { VERSION, VERSION_ARGS } from "./lib/version.ts";
 
 /** The module that runs a command: see above for why it is not a literal import(). */
 export const CLI_MODULE = "./lib/cli/run.ts";
 /** The module that asks claude its version, loaded the same way. */
 export const CLAUDE_VERSION_MODULE = "./lib/app/version/claude_version.ts";
 
-/** Every way to ask for the version (lib/cli/legacy.ts maps `-v` and `version` the same way). */
-const VERSION_ARGS = new Set(["--version", "-V", "-v", "version"]);
-
 if (import.meta.main) {
   const args = Deno.args;
   // The same bytes lib/cli prints for --version, without loading it.
-  if (args.length === 1 && VERSION_ARGS.has(args[0])) {
+  if (args.length === 1 && VERSION_ARGS.includes(args[0])) {
     const encoder = new TextEncoder();
     Deno.stdout.writeSync(encoder.encode(`${VERSION}\n`));
     const { claudeVersionLine }: typeof import("./lib/app/version/claude_version.ts") =

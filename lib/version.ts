@@ -8,3 +8,11 @@ import packageJson from "../package.json" with { type: "json" };
 
 /** The version `claudecm --version` prints. */
 export const VERSION: string = packageJson.version;
+
+/**
+ * Every way to ask for the version, alone on the command line: main.ts
+ * answers these before loading anything else, and lib/cli takes the same
+ * words (`-V` and `--version` as the program's options, `version` as a
+ * command, `-v` from the old grammar, where claude's own `-v` was passed on).
+ */
+export const VERSION_ARGS: readonly string[] = ["--version", "-V", "-v", "version"];
