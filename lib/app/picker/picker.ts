@@ -21,6 +21,7 @@ import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import type { SessionInfoCache } from "../../core/session_info.ts";
 import { cleanName } from "../../core/safe_text.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { rememberShown } from "../session/shown_list.ts";
 import { type FilteredRow, filterItems } from "../../ui/picker/filter.ts";
 import {
   listHeight,
@@ -76,6 +77,8 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
         ctx.out.line("  No saved sessions.");
         return ExitCode.ok;
       }
+      // What a number typed later in this terminal is checked against, as the list's (issue 33.3).
+      rememberShown(ctx, savedNumbers(entries));
       const actions = pickerActions({ archivedCount, view });
       const outcome = await withScreen(
         options.terminal,
@@ -101,6 +104,13 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
   } finally {
     content.close();
   }
+}
+
+/** The saved rows' numbers with their sessions (claude's unsaved ones have no list number). */
+function savedNumbers(entries: readonly PickerEntry[]): Array<[number, string]> {
+  return entries.flatMap((entry) =>
+    entry.candidate === undefined ? [[entry.item.number, entry.session.guid]] : []
+  );
 }
 
 /** Resume a saved session through the one pick path; add one of claude's first (adopt). */
