@@ -298,6 +298,12 @@ Deno.test("markdownHtml: code fences, headings, lists; no raw tag survives", () 
     "<h3>Title</h3><ul><li>a &lt;b&gt;</li><li><code>x&lt;y</code></li></ul>" +
       "<pre><code>if (a &lt; b) {}</code></pre><p>after</p>",
   );
+  // As Claude writes it: a heading, a sentence and lists with no blank line between them.
+  assert.equal(
+    markdownHtml("## Summary\nThe fix:\n- one\n  more\n- **two**\n1. a\nDone."),
+    "<h4>Summary</h4><p>The fix:</p><ul><li>one\nmore</li><li><strong>two</strong></li></ul>" +
+      "<ol><li>a</li></ol><p>Done.</p>",
+  );
 });
 
 Deno.test("tool views: MultiEdit hunks, Write as the file, other tools as their input, results sized", () => {

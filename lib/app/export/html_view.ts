@@ -160,20 +160,52 @@ export function markdownHtml(text: string): string {
 function blocksHtml(text: string): string {
   const trimmed = text.replace(/^\n+|\n+$/g, "");
   if (trimmed === "") return "";
-  return trimmed.split(/\n{2,}/).map((paragraph) => {
-    const heading = /^(#{1,6}) (.*)$/.exec(paragraph);
-    if (heading && !paragraph.includes("\n")) {
+  return trimmed.split(/\n{2,}/).map(paragraphHtml).join("");
+}
+
+/**
+ * One paragraph's blocks, line by line: Claude often writes a heading, a
+ * sentence and a list with no blank line between them, and each is shown as
+ * what it is. An indented line after a list item continues it.
+ */
+function paragraphHtml(paragraph: string): string {
+  let html = "";
+  let prose: string[] = [];
+  let list: { ordered: boolean; items: string[] } | undefined;
+  const endProse = () => {
+    if (prose.length > 0) html += `<p>${inlineHtml(prose.join("\n"))}</p>`;
+    prose = [];
+  };
+  const endList = () => {
+    if (list === undefined) return;
+    const items = list.items.map((item) => `<li>${inlineHtml(item)}</li>`).join("");
+    html += list.ordered ? `<ol>${items}</ol>` : `<ul>${items}</ul>`;
+    list = undefined;
+  };
+  for (const line of paragraph.split("\n")) {
+    const heading = /^(#{1,6}) (.*)$/.exec(line);
+    const item = /^(?:[-*]|(\d+)\.) (.*)$/.exec(line);
+    if (heading !== null) {
+      endProse();
+      endList();
       const level = Math.min(6, heading[1].length + 2);
-      return `<h${level}>${inlineHtml(heading[2])}</h${level}>`;
+      html += `<h${level}>${inlineHtml(heading[2])}</h${level}>`;
+    } else if (item !== null) {
+      endProse();
+      const ordered = item[1] !== undefined;
+      if (list !== undefined && list.ordered !== ordered) endList();
+      list ??= { ordered, items: [] };
+      list.items.push(item[2]);
+    } else if (list !== undefined && /^\s+\S/.test(line)) {
+      list.items[list.items.length - 1] += `\n${line.trim()}`;
+    } else {
+      endList();
+      prose.push(line);
     }
-    if (/^(?:[-*] |\d+\. )/.test(paragraph)) {
-      const ordered = /^\d+\. /.test(paragraph);
-      const items = paragraph.split(/\n(?=(?:[-*] |\d+\. ))/)
-        .map((item) => `<li>${inlineHtml(item.replace(/^(?:[-*] |\d+\. )/, ""))}</li>`).join("");
-      return ordered ? `<ol>${items}</ol>` : `<ul>${items}</ul>`;
-    }
-    return `<p>${inlineHtml(paragraph)}</p>`;
-  }).join("");
+  }
+  endProse();
+  endList();
+  return html;
 }
 
 function inlineHtml(text: string): string {
