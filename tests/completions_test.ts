@@ -46,13 +46,14 @@ Deno.test("completions offer, for every command, exactly the options its --help 
   assert.ok(!model[0].subcommands.includes("__complete"), "the entry point is hidden");
 });
 
-/** A world with two sessions, and `claudecm` on PATH as the tests run it. */
+/** A world with two sessions and one archived, and `claudecm` on PATH as the tests run it. */
 function world() {
   const t = createTestContext();
   writeRegistryText(
     t.ctx.paths,
     "0f3a9c1e-1111-4000-8000-000000000001|/p/a|weekly notes|\n" +
-      "0f3a9c1e-2222-4000-8000-000000000002|/p/b|fix\tbilling|\n",
+      "0f3a9c1e-2222-4000-8000-000000000002|/p/b|fix\tbilling|\n" +
+      "[archived]\n0f3a9c1e-3333-4000-8000-000000000003|/p/c|old stuff|\n",
   );
   const bin = join(t.home, "bin");
   Deno.mkdirSync(bin);
@@ -103,6 +104,9 @@ Deno.test({
         [["re"], "resume rename recover rescue recall restore"],
         [["resume", ""], "1 2"],
         [["fork", ""], "1 2"],
+        // unarchive takes the archived list's numbers.
+        [["unarchive", ""], "1"],
+        [["archive", ""], "1 2"],
         [["resume", "--"], "--help"],
         [["vault", "prune", "--"], "--dry-run --json --help"],
         [["vault", ""], "--json -h --help sync prune"],
@@ -138,6 +142,7 @@ Deno.test({
           .stdout;
       assert.match(await complete("claudecm del"), /^delete\tdelete a session/m);
       assert.equal(await complete("claudecm resume "), "1\tweekly notes\n2\tfix billing\n");
+      assert.equal(await complete("claudecm unarchive "), "1\told stuff\n");
       assert.match(await complete("claudecm vault prune --"), /^--dry-run\t/m);
       assert.doesNotMatch(await complete("claudecm vault prune --"), /^--all\t/m);
       assert.match(await complete("claudecm new --proj "), /^zz-folder\//m);
@@ -178,6 +183,8 @@ Deno.test("the session entry point prints number and name, and writes nothing", 
     const result = await runClaudecm(["__complete", "sessions"], { env, cwd: t.home });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, "1\tweekly notes\n2\tfix billing\n");
+    const archived = await runClaudecm(["__complete", "archived"], { env, cwd: t.home });
+    assert.equal(archived.stdout, "1\told stuff\n");
     assert.deepEqual(treeState(t.home), before);
     const help = await runClaudecm(["--help"], { env, cwd: t.home });
     assert.doesNotMatch(help.stdout, /__complete/);

@@ -30,6 +30,8 @@ export const unarchiveCommand = defineCommand({
     name: "<session>",
     description: "its number in the archived list (list mode's V), its session id, or its name",
     parse: parseSessionRef,
+    // Completions offer the archived list's numbers, which this takes, not the main list's.
+    kind: "archived-session",
   }],
   options: [{ flags: "--json", description: "print the session id and its new place as JSON" }],
   helpAfter: "\nPuts an archived session back at #1 of the list, as U# in list mode's V does.\n" +

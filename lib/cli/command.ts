@@ -25,9 +25,10 @@ export type ContextFactory = (options?: ContextOptions) => Promise<AppContext>;
  * What a value names, for completions: a registered session, a folder, or a
  * file. Unless given, the value's own name in the notation says it:
  * `<session>` a session, `<dir>` (and `move`'s `<old>`, `<new>`) a folder,
- * `<file>` a file (completion.ts, `valueKind`).
+ * `<file>` a file (completion.ts, `valueKind`). An archived session (what
+ * `unarchive` takes, by its number in the archived list) is said explicitly.
  */
-export type ValueKind = "session" | "folder" | "file";
+export type ValueKind = "session" | "archived-session" | "folder" | "file";
 
 /** An option. */
 export interface OptionSpec {

@@ -3,8 +3,9 @@
  * each shell, written from the completion model (completion_model.ts):
  * commands, each command's options, the choices of enumerated values,
  * folders for folder values, and session numbers with their names, which
- * the scripts ask the hidden `claudecm __complete sessions` for (it reads
- * the list without the lock and writes nothing).
+ * the scripts ask the hidden `claudecm __complete sessions` (or `archived`,
+ * for the archived list's numbers) for (it reads the list without the lock
+ * and writes nothing).
  *
  * @module
  */
@@ -23,6 +24,9 @@ export type Shell = typeof SHELLS[number];
 
 /** What the scripts run for the session numbers and names, one `N<TAB>name` a line. */
 export const SESSIONS_QUERY = "claudecm __complete sessions";
+
+/** The same for the archived list, whose numbers `unarchive` takes. */
+export const ARCHIVED_QUERY = "claudecm __complete archived";
 
 /** The completion script for `shell`. */
 export function completionScript(shell: Shell, model: readonly CompletionCommand[]): string {
@@ -69,10 +73,11 @@ function bashScript(model: readonly CompletionCommand[]): string {
 _claudecm_offer() {
   local what="$1" cur="$2"
   case "$what" in
-    session)
-      local line numbers=()
+    session|archived-session)
+      local line numbers=() list=sessions
+      [[ "$what" == archived-session ]] && list=archived
       while IFS= read -r line; do numbers+=("\${line%%$'\\t'*}"); done \\
-        < <(${SESSIONS_QUERY} 2>/dev/null)
+        < <(claudecm __complete "$list" 2>/dev/null)
       COMPREPLY=($(compgen -W "\${numbers[*]}" -- "$cur")) ;;
     folder) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
     file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
@@ -128,7 +133,8 @@ function zshText(text: string): string {
 
 function zshAction(value: { kind?: string; choices?: readonly string[] }): string {
   if (value.choices !== undefined) return `(${value.choices.join(" ")})`;
-  if (value.kind === "session") return "_claudecm_sessions";
+  if (value.kind === "session") return "_claudecm_sessions sessions";
+  if (value.kind === "archived-session") return "_claudecm_sessions archived";
   if (value.kind === "folder") return "_files -/";
   if (value.kind === "file") return "_files";
   return " ";
@@ -193,7 +199,7 @@ function zshScript(model: readonly CompletionCommand[]): string {
 # (after compinit), or save it as _claudecm in a folder of $fpath.
 _claudecm_sessions() {
   local -a sessions
-  sessions=("\${(@f)$(${SESSIONS_QUERY} 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\t/:/')}")
+  sessions=("\${(@f)$(claudecm __complete "$1" 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\t/:/')}")
   _describe -t sessions session sessions
 }
 _claudecm() {
@@ -214,6 +220,7 @@ function fishOption(option: CompletionOption, condition: string): string {
 function fishValue(value: { kind?: string; choices?: readonly string[] }): string {
   if (value.choices !== undefined) return `-xa ${quote(value.choices.join(" "))}`;
   if (value.kind === "session") return `-xa ${quote(`(${SESSIONS_QUERY})`)}`;
+  if (value.kind === "archived-session") return `-xa ${quote(`(${ARCHIVED_QUERY})`)}`;
   if (value.kind === "folder") return `-xa ${quote("(__fish_complete_directories)")}`;
   if (value.kind === "file") return "-rF";
   return "-x";
@@ -300,8 +307,9 @@ Register-ArgumentCompleter -Native -CommandName claudecm -ScriptBlock {
     else { $entry.arg }
   $offer = switch -Wildcard ($kind) {
     'words' { @($entry.opts) + @($entry.subs) | ForEach-Object { [System.Management.Automation.CompletionResult]::new($_) } }
-    'session' {
-      & claudecm __complete sessions 2>$null | ForEach-Object {
+    '*session' {
+      $list = if ($kind -eq 'session') { 'sessions' } else { 'archived' }
+      & claudecm __complete $list 2>$null | ForEach-Object {
         $number, $name = $_ -split "\`t", 2
         [System.Management.Automation.CompletionResult]::new($number, "$number $name", 'ParameterValue', "$name")
       }

@@ -50,16 +50,21 @@ export const completionsCommand = defineCommand({
   },
 });
 
-/** `__complete sessions`: `N<TAB>name` for each session of the list. Hidden. */
+/**
+ * `__complete sessions`: `N<TAB>name` for each session of the list;
+ * `__complete archived`: the same for the archived list. Hidden.
+ */
 export const completeCommand = defineCommand({
-  arguments: [{ name: "<what>", description: "sessions" }],
+  arguments: [{ name: "<what>", description: "sessions or archived" }],
   run: async (input) => {
-    if (input.argText("what") !== "sessions") return ExitCode.usage;
+    const what = input.argText("what");
+    if (what !== "sessions" && what !== "archived") return ExitCode.usage;
     const [{ sessionCompletions }, { hostOs }] = await Promise.all([
       import("../app/session/session_completions.ts"),
       import("../platform/os.ts"),
     ]);
-    await writeAll(sessionCompletions(Deno.env.toObject(), hostOs));
+    const list = what === "archived" ? "archived" : "main";
+    await writeAll(sessionCompletions(Deno.env.toObject(), hostOs, { list }));
     return ExitCode.ok;
   },
 });

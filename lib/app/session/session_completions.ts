@@ -8,15 +8,24 @@
  */
 
 import { type OsName, resolvePaths } from "../../core/paths.ts";
-import { mainSessions } from "../../core/registry.ts";
+import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import { cleanName } from "../../core/safe_text.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 
-/** `1<TAB>weekly notes\n2<TAB>...`, or "" when there is no list (or it cannot be read). */
-export function sessionCompletions(env: Record<string, string>, os: OsName): string {
+/**
+ * `1<TAB>weekly notes\n2<TAB>...` for the main list, or the archived list's
+ * (its own numbers, as `unarchive` takes them); "" when there is no list
+ * (or it cannot be read).
+ */
+export function sessionCompletions(
+  env: Record<string, string>,
+  os: OsName,
+  { list = "main" }: { list?: "main" | "archived" } = {},
+): string {
   try {
     const paths = resolvePaths((name) => env[name], os);
-    return mainSessions(readRegistry(paths))
+    const registry = readRegistry(paths);
+    return (list === "archived" ? archivedSessions(registry) : mainSessions(registry))
       .map((session, at) => `${at + 1}\t${cleanName(session.desc)}\n`).join("");
   } catch {
     // A Tab press is no place for an error message: nothing to offer.
