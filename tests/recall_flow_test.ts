@@ -220,6 +220,8 @@ Deno.test("a session open in a running claude is flagged live, so a cut-off end 
     const live = buildCapsule(t.ctx, { session: session.sessionId, git: refuseGit });
     assert.equal(live.live, true);
     assert.match(renderCapsule(live), /open in a running claude/);
+    // The last line says what to do next with the capsule (issue 31 item 11).
+    assert.match(renderCapsule(live), /\n\nNext: give this capsule to claude .*next move\.\n$/);
   } finally {
     t.cleanup();
   }

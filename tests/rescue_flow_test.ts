@@ -135,6 +135,8 @@ Deno.test("rescue --dry-run --all shows the threads and the files, and writes no
       out,
       /create {2}.*recent\.md\n {2}create {2}.*INDEX\.md\n {2}create {2}.*handoff\.json/,
     );
+    // The last line says what to do next (issue 31 item 11).
+    assert.match(out, /\nNext: run the same command without --dry-run to write them\.\n$/);
     assert.deepEqual(treeState(t.home), before);
   } finally {
     t.cleanup();
@@ -185,7 +187,8 @@ Deno.test("rescue --session takes one session of any age; unknown, invalid, aliv
     assert.match(
       t.stdout(),
       new RegExp(
-        `Session ${w.ids.recovered} was already recovered: a thread in .*threads names it\.`,
+        `Session ${w.ids.recovered} was already recovered: a thread in .*threads names it\.\n` +
+          "Next: start a fresh session from that thread, as the rescue said\\.\n$",
       ),
     );
   } finally {

@@ -66,6 +66,12 @@ export function renderCapsule(capsule: Capsule): string {
   lines.push("", "## Records", "");
   if (capsule.records.length === 0) lines.push("None in scope.");
   for (const tagged of capsule.records) lines.push(recordLine(tagged));
+  // What to do next with the capsule (issue 31 item 11).
+  lines.push(
+    "",
+    "Next: give this capsule to claude (a new session in the folder: claudecm new) and start " +
+      "with its next move.",
+  );
   return `${lines.join("\n")}\n`;
 }
 

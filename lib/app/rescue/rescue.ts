@@ -155,6 +155,7 @@ function reportNothingNew(
     ctx.out.line(
       `Session ${base.session} was already recovered: a thread in ${threadsDir} names it.`,
     );
+    ctx.out.line("Next: start a fresh session from that thread, as the rescue said.");
     return;
   }
   ctx.out.line(`No unrecovered dead sessions found (last ${base.days} days).`);
@@ -268,6 +269,9 @@ function printPlan(ctx: AppContext, items: RecoveredThread[], files: PlannedFile
   }
   ctx.out.line("Would write:");
   for (const file of files) ctx.out.line(`  ${file.action.padEnd(7)} ${file.path}`);
+  // What to do next with what was shown (issue 31 item 11).
+  ctx.out.line("");
+  ctx.out.line("Next: run the same command without --dry-run to write them.");
 }
 
 interface JsonBase {
