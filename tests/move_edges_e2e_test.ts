@@ -100,7 +100,17 @@ Deno.test("move a-b a/b: two folders with one project key move their rows and se
       /a-b and .*b share the project key .*-a-b: their files stay where they are/,
     );
     assert.match(result.stdout, /Moved 0 transcript\(s\), 2 row\(s\) and 1 settings entry/);
-    assert.deepEqual(fileTree(world.paths.projectsDir), files, "no file moved");
+    // No file moved; as claude's /cd does, each transcript says it is NEW's now.
+    const names = (tree: string[]) => tree.map((entry) => entry.slice(0, entry.indexOf(" ")));
+    assert.deepEqual(names(fileTree(world.paths.projectsDir)), names(files), "no file moved");
+    assert.match(result.stdout, /their files stay where they are.*; 1 transcript\(s\) there get/);
+    for (const [id, dir] of [[top, nested], [sub, join(nested, "sub")]]) {
+      assert.equal(
+        readSessionFolder(join(projectDirFor(world.paths, dir), `${id}.jsonl`)).folder,
+        dir,
+      );
+    }
+    assert.equal(Deno.readTextFileSync(join(key, top, "tool-results", "r1.txt")), "output\n");
     const rows = world.sessions().filter((row) => row.guid === top || row.guid === sub);
     assert.deepEqual(rows.map((row) => row.dir), [nested, join(nested, "sub")]);
     const projects = JSON.parse(Deno.readTextFileSync(world.paths.claudeJsonFile)).projects;
@@ -109,14 +119,11 @@ Deno.test("move a-b a/b: two folders with one project key move their rows and se
     const after = await world.run(["doctor"]);
     assert.doesNotMatch(after.stdout, /a-b/, "doctor has nothing left to suggest");
     assert.match((await world.run(["move", dashed, nested])).stdout, /Nothing to do/);
-    // --json says the same.
+    // --json says the same (of the row put back: sub's transcript already says it is NEW's).
     Deno.writeTextFileSync(world.paths.registryFile, `${top}|${dashed}|Dashed|\n`);
     const json = JSON.parse((await world.run(["move", "--json", dashed, nested])).stdout);
     assert.equal(json.status, "moved");
-    assert.deepEqual(json.sharedKeys.map((k: { to: string }) => k.to), [
-      nested,
-      join(nested, "sub"),
-    ]);
+    assert.deepEqual(json.sharedKeys.map((k: { to: string }) => k.to), [nested]);
   });
 });
 

@@ -13,7 +13,9 @@ import { sessionId } from "./helpers/claude_home.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { createMemoryOutput } from "../lib/ui/output.ts";
 import { type FindJson, runFind } from "../lib/app/find/find.ts";
+import type { AdoptCandidate } from "../lib/app/find/adopt.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
+import { readSessionFolder } from "../lib/transcript/session_folder.ts";
 
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
 
@@ -129,5 +131,98 @@ Deno.test("CLAUDE_CODE_PROJECT_DIR_NAME: find --project keeps to its folder in t
     }
   } finally {
     t.cleanup();
+  }
+});
+
+Deno.test("CLAUDE_CODE_PROJECT_DIR_NAME: move stamps OLD's transcripts in the shared dir where they stay", async () => {
+  const world = sharedWorld();
+  try {
+    const shared = join(world.paths.projectsDir, "shared");
+    Deno.mkdirSync(shared, { recursive: true });
+    const old = join(world.dir, "work", "app");
+    const renamed = join(world.dir, "work", "renamed");
+    const other = join(world.dir, "elsewhere");
+    for (const dir of [join(old, "sub"), other]) Deno.mkdirSync(dir, { recursive: true });
+    const [registered, loose, sub, foreign] = [0xc1, 0xc2, 0xc3, 0xc4].map(sessionId);
+    save(shared, finishedSession({ sessionId: registered, cwd: old }));
+    save(shared, finishedSession({ sessionId: loose, cwd: old }));
+    save(shared, finishedSession({ sessionId: sub, cwd: join(old, "sub") }));
+    save(shared, finishedSession({ sessionId: foreign, cwd: other }));
+    Deno.mkdirSync(join(shared, registered, "tool-results"), { recursive: true });
+    Deno.writeTextFileSync(join(shared, registered, "tool-results", "r1.txt"), "output\n");
+    Deno.writeTextFileSync(world.paths.registryFile, `${registered}|${old}|Seeded|1\n`);
+    const names = () => [...Deno.readDirSync(shared)].map((entry) => entry.name).sort();
+    const before = names();
+    const foreignText = Deno.readTextFileSync(join(shared, `${foreign}.jsonl`));
+    Deno.renameSync(old, renamed);
+    const move = () => world.run(["move", old, renamed], { cwd: world.dir });
+    const result = await move();
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Moved 0 transcript\(s\), 1 row\(s\)/);
+    assert.match(result.stdout, /3 transcript\(s\) stay in .*shared/);
+    assert.deepEqual(names(), before, "nothing renamed in the shared dir");
+    const relocations = (id: string) =>
+      Deno.readTextFileSync(join(shared, `${id}.jsonl`)).split("\n")
+        .filter((line) => line.includes('"type":"relocated"')).length;
+    for (
+      const [id, now] of [[registered, renamed], [loose, renamed], [sub, join(renamed, "sub")]]
+    ) {
+      assert.deepEqual(readSessionFolder(join(shared, `${id}.jsonl`)), {
+        ...readSessionFolder(join(shared, `${id}.jsonl`)),
+        folder: now,
+        relocated: true,
+      }, id);
+      assert.equal(relocations(id), 1, id);
+    }
+    assert.equal(Deno.readTextFileSync(join(shared, `${foreign}.jsonl`)), foreignText);
+    assert.deepEqual(world.sessions().map((s) => s.dir), [renamed]);
+    // In claudecm's eyes the unregistered ones are NEW's now: adopt in NEW offers them.
+    const adopt = await world.run(["adopt", "--dry-run", "--json"], { cwd: renamed });
+    assert.equal(adopt.code, 0, adopt.stderr);
+    const candidates = (JSON.parse(adopt.stdout) as { candidates: AdoptCandidate[] }).candidates;
+    assert.deepEqual(
+      candidates.map((c) => [c.sessionId, c.dir]).sort(),
+      [[loose, renamed], [sub, join(renamed, "sub")], [foreign, other]].sort(),
+    );
+    // Run again: nothing left, and no second record.
+    assert.match((await move()).stdout, /Nothing to do/);
+    assert.equal(relocations(loose), 1);
+  } finally {
+    world.cleanup();
+  }
+});
+
+Deno.test("CLAUDE_CODE_PROJECT_DIR_NAME: a move killed after its stamps is finished by a rerun that stamps none twice", async () => {
+  const world = sharedWorld();
+  try {
+    const shared = join(world.paths.projectsDir, "shared");
+    Deno.mkdirSync(shared, { recursive: true });
+    const old = join(world.dir, "work", "app");
+    const renamed = join(world.dir, "work", "renamed");
+    Deno.mkdirSync(old, { recursive: true });
+    const [registered, loose, later] = [0xd1, 0xd2, 0xd3].map(sessionId);
+    for (const id of [registered, loose, later]) {
+      save(shared, finishedSession({ sessionId: id, cwd: old }));
+    }
+    Deno.writeTextFileSync(world.paths.registryFile, `${registered}|${old}|Seeded|1\n`);
+    Deno.renameSync(old, renamed);
+    // As a move killed before the rows were written leaves it: two stamped, one not yet.
+    for (const id of [registered, loose]) {
+      const record = { type: "relocated", sessionId: id, relocatedCwd: renamed };
+      Deno.writeTextFileSync(join(shared, `${id}.jsonl`), JSON.stringify(record) + "\n", {
+        append: true,
+      });
+    }
+    const result = await world.run(["move", old, renamed], { cwd: world.dir });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /1 transcript\(s\) stay in .*shared/);
+    for (const id of [registered, loose, later]) {
+      const text = Deno.readTextFileSync(join(shared, `${id}.jsonl`));
+      assert.equal(text.split('"type":"relocated"').length - 1, 1, id);
+      assert.equal(readSessionFolder(join(shared, `${id}.jsonl`)).folder, renamed, id);
+    }
+    assert.deepEqual(world.sessions().map((s) => s.dir), [renamed]);
+  } finally {
+    world.cleanup();
   }
 });

@@ -12,7 +12,7 @@ import type { AppContext } from "../context.ts";
 import { applyMove } from "./move_apply.ts";
 import { isEmptyPlan, type MovePlan, planMove } from "./move_plan.ts";
 import { refuseUnsafeMove, refuseUnsaveable } from "./move_refusals.ts";
-import { planJson, printPlan, printSameKey, printStalePaths } from "./move_view.ts";
+import { planJson, printPlan, printStalePaths, printStaying } from "./move_view.ts";
 import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
 import { lookAgainIfGone } from "../../core/fs_checks.ts";
 import { askYesNo } from "../../ui/prompt.ts";
@@ -97,7 +97,7 @@ function checkedPlan(ctx: AppContext, request: { from: string; to: string }): Mo
 function reportMoved(ctx: AppContext, plan: MovePlan, { planShown }: { planShown: boolean }): void {
   // The plan said it before the question; a move made unasked says it here.
   if (!planShown) {
-    printSameKey(ctx, plan);
+    printStaying(ctx, plan);
     printStalePaths(ctx, plan);
   }
   const sessions = new Set(plan.files.filter((f) => f.kind === "transcript").map((f) => f.guid));

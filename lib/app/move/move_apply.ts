@@ -4,7 +4,9 @@
  * sessions still there), then each session's `<guid>/` folder before its
  * transcript (the transcript is what the next run finds the session by) and
  * its vault copies, then `~/.claude.json` and claude's prompt history, and
- * the registry last.
+ * the registry last. A transcript that stays where it is (claude's one
+ * folder of every project, a key OLD and NEW share) gets its `relocated`
+ * record at its session's turn, before its vault copies move.
  *
  * Each session's files move under the registry lock once what the move
  * relies on is checked again there (recheck.ts): not open in a claude
@@ -125,10 +127,12 @@ function preconditionsFor(plan: MovePlan, guid: string): Preconditions {
 }
 
 function moveFile(file: FileMove): void {
-  // Before the rename: a rerun after a kill between the two finds it by that record.
+  // Before the rename: a rerun after a kill between the two finds it by that record (and a
+  // stamped one that stays, by it alone).
   if (file.relocatedCwd !== undefined && file.guid !== undefined) {
     appendRelocatedRecord(file.from, { sessionId: file.guid, relocatedCwd: file.relocatedCwd });
   }
+  if (file.kind === "stamped") return;
   try {
     mergeMove(file.from, file.to);
   } catch (error) {

@@ -3,7 +3,10 @@
  * writing: the transcripts (and `<guid>/` folders) of every session that
  * belongs to OLD or a folder below it, each project key's `memory/`, the
  * vault's copies, the `projects` entries of `~/.claude.json`, the lines of
- * claude's prompt history (`history.jsonl`) and the rows.
+ * claude's prompt history (`history.jsonl`) and the rows. A transcript in a
+ * folder that does not change (claude's one folder of every project with
+ * CLAUDE_CODE_PROJECT_DIR_NAME, a key OLD and NEW share) stays there and gets
+ * only claude's `relocated` record, registered or not.
  *
  * A session belongs where Claude Code says (lib/transcript/session_folder.ts:
  * a `/cd` record, else the first recorded cwd), else where its row says.
@@ -23,7 +26,6 @@ import {
 import { UserError } from "../../core/errors.ts";
 import { relocateUnder } from "../../core/folder_match.ts";
 import { isDirectory, pathExists, readFailure, subdirectoryNames } from "../../core/fs_checks.ts";
-import { join } from "../../core/path.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { type FileStamp, stampFile } from "../../core/preconditions.ts";
 import {
@@ -33,8 +35,7 @@ import {
   resolveRealPath,
 } from "../../core/project_key.ts";
 import { archivedSessions, isSessionId, mainSessions, type Session } from "../../core/registry.ts";
-import { findSessionCopies, sessionFilesIn, vaultFilesFor } from "../../core/session_copies.ts";
-import { generationPath, MAX_GENERATIONS } from "../../store/vault_file_sync.ts";
+import { findSessionCopies, sessionFilesIn } from "../../core/session_copies.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { readClaudeJson } from "../../store/claude_json_store.ts";
 import { countHistoryMoves, historyFileOf } from "../../store/history_store.ts";
@@ -42,16 +43,20 @@ import { readSessionFolder, type SessionFolder } from "../../transcript/session_
 import { listTranscripts } from "../../transcript/project_dir.ts";
 import { linesNaming } from "../../transcript/path_mentions.ts";
 import { typedPath } from "../folder_option.ts";
+import { fileMove, memoryMoves, vaultMoves } from "./side_moves.ts";
 
-/** One file or folder to rename. */
+/**
+ * One file or folder to rename; or, `stamped`, a transcript that stays where
+ * it is (`to` is `from`) and gets only claude's `relocated` record.
+ */
 export interface FileMove {
-  kind: "transcript" | "sidecar" | "memory" | "vault";
+  kind: "transcript" | "sidecar" | "memory" | "vault" | "stamped";
   from: string;
   to: string;
   bytes: number;
   /** The session it belongs to; none for `memory/`. */
   guid?: string;
-  /** A transcript's folder from now on, for the `relocated` record it gets before its rename. */
+  /** A transcript's folder from now on, for the `relocated` record it gets before any rename. */
   relocatedCwd?: string;
 }
 
@@ -69,7 +74,7 @@ export interface MovePlan {
   /** OLD and NEW, absolute. */
   from: string;
   to: string;
-  /** In the order they are made: sidecars, memory, transcripts, vault. */
+  /** In the order they are made: sidecars, memory, transcripts (and stamps), vault. */
   files: FileMove[];
   rows: RowMove[];
   /** `~/.claude.json` `projects` entries to rename. */
@@ -181,7 +186,13 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
       }
       if (mapped !== owner) owners.add(owner);
       const target = projectDirFor(ctx.paths, mapped);
-      if (target === folder) continue;
+      if (target === folder) {
+        // The file stays: claude keeps every project's in this one folder
+        // (CLAUDE_CODE_PROJECT_DIR_NAME), or OLD and NEW share a key. As claude's /cd does, a
+        // `relocated` record says it is NEW's now; a stamped one (a rerun) needs none again.
+        if (recorded.folder !== mapped) transcripts.push(stampOnly(plan, file, mapped));
+        continue;
+      }
       const source = sessionFilesIn(ctx.paths, folder, file.id);
       const dest = sessionFilesIn(ctx.paths, target, file.id);
       if (isDirectory(source.sidecar)) {
@@ -240,10 +251,23 @@ export function planMove(ctx: AppContext, request: { from: string; to: string })
   return plan;
 }
 
+/** A transcript that stays in its folder and gets the `relocated` record naming `to`. */
+function stampOnly(
+  plan: MovePlan,
+  file: { id: string; path: string; size: number },
+  to: string,
+): FileMove {
+  const stamp = stampFile(file.path);
+  if (stamp !== null) plan.stamps.set(file.id, stamp);
+  const { id: guid, path, size: bytes } = file;
+  return { kind: "stamped", from: path, to: path, bytes, guid, relocatedCwd: to };
+}
+
 /**
  * The project folders that may hold sessions of `from` or below: those whose
  * name starts as `from`'s key does (a subfolder's key extends its parent's,
- * up to the 200-character cut), and the key folder of every row under `from`.
+ * up to the 200-character cut), the key folder of every row under `from`,
+ * and the one folder of every project that CLAUDE_CODE_PROJECT_DIR_NAME names.
  */
 function candidateFolders(ctx: AppContext, from: string, rows: Session[]): string[] {
   const stems = [from, resolveRealPath(from)].map((dir) =>
@@ -253,6 +277,7 @@ function candidateFolders(ctx: AppContext, from: string, rows: Session[]): strin
     subdirectoryNames(ctx.paths.projectsDir).filter((n) => stems.some((s) => n.startsWith(s))),
   );
   for (const session of rows) names.add(projectKey(session.dir));
+  if (ctx.paths.projectDirName !== undefined) names.add(ctx.paths.projectDirName);
   return [...names].sort().map((name) => ctx.paths.path.join(ctx.paths.projectsDir, name))
     .filter(isDirectory);
 }
@@ -292,58 +317,6 @@ function recordedFolder(transcript: string): SessionFolder {
   }
 }
 
-/**
- * `memory/` of each key folder of a folder under OLD, to the new folder's
- * key; left where it is when sessions of another folder stay beside it.
- */
-function memoryMoves(
-  ctx: AppContext,
-  plan: MovePlan,
-  { owners, under }: { owners: Set<string>; under: (dir: string) => string | undefined },
-): FileMove[] {
-  const moves: FileMove[] = [];
-  const seen = new Set<string>();
-  for (const owner of owners) {
-    const folder = projectDirFor(ctx.paths, owner);
-    const memory = ctx.paths.path.join(folder, "memory");
-    if (seen.has(folder) || !isDirectory(memory)) continue;
-    seen.add(folder);
-    if (plan.staying.some((stay) => stay.folder === folder)) continue;
-    const target = ctx.paths.path.join(projectDirFor(ctx.paths, under(owner)!), "memory");
-    if (target !== memory) moves.push(fileMove("memory", memory, target));
-  }
-  return moves;
-}
-
-/** The vault's copies of the rows' sessions, if the vault exists (layout: session_copies.ts). */
-function vaultMoves(
-  ctx: AppContext,
-  rows: Session[],
-  under: (dir: string) => string | undefined,
-): FileMove[] {
-  if (!isDirectory(ctx.paths.vaultDir)) return [];
-  const moves: FileMove[] = [];
-  for (const session of rows) {
-    const source = vaultFilesFor(ctx.paths, session);
-    const dest = vaultFilesFor(ctx.paths, { guid: session.guid, dir: under(session.dir)! });
-    if (source.folder === dest.folder) continue;
-    for (const key of ["sidecar", "transcript"] as const) {
-      if (pathExists(source[key])) {
-        moves.push(fileMove("vault", source[key], dest[key], session.guid));
-      }
-    }
-    // A replaced transcript's older generations travel with it (vault_file_sync.ts).
-    for (let n = 1; n <= MAX_GENERATIONS; n++) {
-      const generation = generationPath(source.transcript, n);
-      if (!pathExists(generation)) continue;
-      moves.push(
-        fileMove("vault", generation, generationPath(dest.transcript, n), session.guid),
-      );
-    }
-  }
-  return moves;
-}
-
 function planSettings(ctx: AppContext, plan: MovePlan): void {
   let bytes: Uint8Array | null;
   try {
@@ -369,16 +342,4 @@ function planHistory(ctx: AppContext, plan: MovePlan): number {
   } catch (error) {
     throw new MoveRefusedError(readFailure(file, error));
   }
-}
-
-function fileMove(kind: FileMove["kind"], from: string, to: string, guid?: string): FileMove {
-  return { kind, from, to, bytes: treeSize(from), ...(guid === undefined ? {} : { guid }) };
-}
-
-function treeSize(path: string): number {
-  const info = Deno.lstatSync(path);
-  if (!info.isDirectory) return info.size;
-  let total = 0;
-  for (const entry of Deno.readDirSync(path)) total += treeSize(join(path, entry.name));
-  return total;
 }

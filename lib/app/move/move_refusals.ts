@@ -118,6 +118,7 @@ function refuseLive(ctx: AppContext, plan: MovePlan): void {
 
 function refuseConflicts(plan: MovePlan): void {
   for (const file of plan.files) {
+    if (file.kind === "stamped") continue;
     const conflict = mergeConflict(file.from, file.to);
     if (conflict !== null) {
       throw new MoveRefusedError(

@@ -8,6 +8,7 @@
 import type { AppContext } from "../context.ts";
 import type { FileMove, MovePlan } from "./move_plan.ts";
 import { formatSize } from "../../core/format.ts";
+import { projectDirFor } from "../../core/paths.ts";
 import { projectKey } from "../../core/project_key.ts";
 import { safeJson } from "../../core/safe_text.ts";
 import { historyFileOf } from "../../store/history_store.ts";
@@ -17,6 +18,7 @@ const LABELS: Record<FileMove["kind"], string> = {
   sidecar: "session folder",
   memory: "memory",
   vault: "vault copy",
+  stamped: "transcript",
 };
 
 /** Print the plan: every file with its size, every row, every settings entry. */
@@ -24,13 +26,14 @@ export function printPlan(ctx: AppContext, plan: MovePlan): void {
   const out = ctx.out;
   out.line(`  Move what claude and claudecm keep about ${plan.from}`);
   out.line(`  to ${plan.to}:`);
-  const bytes = plan.files.reduce((sum, file) => sum + file.bytes, 0);
+  const renamed = plan.files.filter((file) => file.kind !== "stamped");
+  const bytes = renamed.reduce((sum, file) => sum + file.bytes, 0);
   out.line();
-  out.line(`  Files: ${plan.files.length} (${formatSize(bytes)}), renamed, not rewritten`);
-  for (const file of plan.files) {
+  out.line(`  Files: ${renamed.length} (${formatSize(bytes)}), renamed, not rewritten`);
+  for (const file of renamed) {
     out.line(`    ${LABELS[file.kind]}  ${file.from}  ->  ${file.to}  (${formatSize(file.bytes)})`);
   }
-  printSameKey(ctx, plan);
+  printStaying(ctx, plan);
   printStalePaths(ctx, plan);
   out.line(`  Rows in sessions.txt: ${plan.rows.length}`);
   for (const row of plan.rows) {
@@ -44,12 +47,36 @@ export function printPlan(ctx: AppContext, plan: MovePlan): void {
   out.line(`  Prompt history lines in ${historyFileOf(ctx.paths)}: ${plan.historyLines}`);
 }
 
-/** The folders whose files stay because their project key does not change, one line each. */
-export function printSameKey(ctx: AppContext, plan: MovePlan): void {
+/**
+ * What stays where it is: the transcripts in claude's one folder of every
+ * project (CLAUDE_CODE_PROJECT_DIR_NAME), and the files of folders whose
+ * project key does not change; their transcripts get only claude's
+ * `relocated` record.
+ */
+export function printStaying(ctx: AppContext, plan: MovePlan): void {
+  const stamped = new Map<string, number>();
+  for (const file of plan.files) {
+    if (file.kind !== "stamped") continue;
+    const folder = ctx.paths.path.dirname(file.from);
+    stamped.set(folder, (stamped.get(folder) ?? 0) + 1);
+  }
+  const record = "claude's relocated record naming the new folder, as claude's /cd writes it";
+  const name = ctx.paths.projectDirName;
+  const shared = name === undefined ? undefined : ctx.paths.path.join(ctx.paths.projectsDir, name);
+  if (shared !== undefined && stamped.has(shared)) {
+    ctx.out.line(
+      `  ${stamped.get(shared)} transcript(s) stay in ${shared}, claude's one folder of every ` +
+        `project (CLAUDE_CODE_PROJECT_DIR_NAME): each gets ${record}`,
+      "yellow",
+    );
+  }
   for (const folder of plan.sameKey) {
+    const key = projectDirFor(ctx.paths, folder.to);
+    const count = key === shared ? 0 : stamped.get(key) ?? 0;
     ctx.out.line(
       `  ${folder.from} and ${folder.to} share the project key ${projectKey(folder.to)}: ` +
-        "their files stay where they are, where claude finds them from either",
+        "their files stay where they are, where claude finds them from either" +
+        (count > 0 ? `; ${count} transcript(s) there get ${record}` : ""),
       "yellow",
     );
   }
