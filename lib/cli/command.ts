@@ -148,6 +148,13 @@ export function defineSubcommand<
   return { ...named, ...details } as CommandSpec;
 }
 
+/** `md or html`, `user, assistant or tool`: the values a refusal names. */
+export function orList(values: readonly string[]): string {
+  return values.length < 2
+    ? values.join("")
+    : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+}
+
 /**
  * Thrown by an option or argument parser when the text is not acceptable.
  * The message names what the value must be ("a whole number of at least
@@ -193,6 +200,23 @@ export class ParsedInput<
   /** A numeric option, or undefined when not given. */
   number(name: V): number | undefined {
     return this.#typed(this.#options, name, "number") as number | undefined;
+  }
+
+  /**
+   * An option of a fixed few (declared with `choices`, which the parser
+   * checked), as one of `choices`; undefined when not given.
+   */
+  choice<T extends string>(name: V, choices: readonly T[]): T | undefined {
+    const value = this.text(name);
+    if (value === undefined || (choices as readonly string[]).includes(value)) {
+      return value as T | undefined;
+    }
+    throw new Error(`option ${name} is not one of ${choices.join(", ")}`);
+  }
+
+  /** What an option's parser made of its text (a typed value), or undefined when not given. */
+  parsed<T>(name: V): T | undefined {
+    return this.#options.get(name) as T | undefined;
   }
 
   /** A repeatable option's values, or undefined when not given. */

@@ -6,6 +6,10 @@
 
 import { defineCommand } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
+import type { ExportFormat } from "../app/export/export.ts";
+
+/** What --format takes; the parser refuses any other (parse_args.ts). */
+const EXPORT_FORMATS: readonly ExportFormat[] = ["md", "html"];
 
 /** `export`. */
 export const exportCommand = defineCommand({
@@ -16,7 +20,7 @@ export const exportCommand = defineCommand({
     },
   ],
   options: [
-    { flags: "--format <format>", description: "md (default) or html", choices: ["md", "html"] },
+    { flags: "--format <format>", description: "md (default) or html", choices: EXPORT_FORMATS },
     { flags: "-o, --output <file>", description: "write to FILE instead of stdout" },
     { flags: "--force", description: "with -o, replace FILE when it already exists" },
     {
@@ -42,7 +46,7 @@ export const exportCommand = defineCommand({
     ]);
     return await runExport(ctx, {
       session: input.argText("session")!,
-      format: input.text("format"),
+      format: input.choice("format", EXPORT_FORMATS),
       output: input.text("output"),
       force: input.flag("force"),
       redact: input.flag("redact"),

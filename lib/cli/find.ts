@@ -6,7 +6,15 @@
 
 import { defineCommand } from "./command.ts";
 import { DEFAULT_FIND_LIMIT } from "../app/find/defaults.ts";
-import { parsePositiveInt } from "./option_values.ts";
+import { collectChoices, parsePositiveInt, parseSinceOption } from "./option_values.ts";
+import type { FindRole } from "../app/find/find.ts";
+import type { Since } from "../core/since.ts";
+
+/** What --role takes. */
+const ROLES: readonly FindRole[] = ["user", "assistant", "tool"];
+
+/** `--role a,b --role c` → `[a, b, c]`, each one of {@linkcode ROLES}. */
+const collectRoles = collectChoices(ROLES);
 
 /** `find`. */
 export const findCommand = defineCommand({
@@ -20,14 +28,15 @@ export const findCommand = defineCommand({
     {
       flags: "--role <role>",
       description: "only text from user, assistant or tool (calls); repeatable",
-      parse: collect,
-      choices: ["user", "assistant", "tool"],
+      parse: collectRoles,
+      choices: ROLES,
     },
     { flags: "--project <dir>", description: "only sessions of this folder" },
     {
       flags: "--since <when>",
       description:
         "only text written since: 7d, 24h, 30m, 2w, a date (2026-11-01) or a date and time (2026-11-01T14:05)",
+      parse: parseSinceOption,
     },
     {
       flags: "--limit <n>",
@@ -66,9 +75,9 @@ export const findCommand = defineCommand({
     const [{ runFind }, ctx] = await Promise.all([import("../app/find/find.ts"), makeContext()]);
     return await runFind(ctx, {
       terms: input.argList("terms"),
-      role: input.list("role"),
+      role: input.parsed<FindRole[]>("role"),
       project: input.text("project"),
-      since: input.text("since"),
+      since: input.parsed<Since>("since"),
       limit: input.number("limit"),
       json: input.flag("json"),
       index: input.flag("index"),
@@ -78,9 +87,3 @@ export const findCommand = defineCommand({
     });
   },
 });
-
-/** `--role a,b --role c` → `[a, b, c]`. */
-function collect(value: string, previous: unknown): string[] {
-  const earlier = Array.isArray(previous) ? previous : [];
-  return [...earlier, ...value.split(",").map((part) => part.trim())];
-}

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { InvalidValueError } from "./command.ts";
+import { InvalidValueError, orList } from "./command.ts";
 import { parseWholeNumber } from "../core/numbers.ts";
 import {
   canonicalSessionId,
@@ -15,6 +15,7 @@ import {
   validateSessionName,
 } from "../core/registry.ts";
 import { cleanName } from "../core/safe_text.ts";
+import { parseSince, type Since } from "../core/since.ts";
 
 /** An option value that must be a whole number of at least 1 (`007` is 7). */
 export function parsePositiveInt(value: string): number {
@@ -37,6 +38,34 @@ export function collectSessionIds(value: string, previous: unknown): string[] {
   if (id === "") return earlier;
   if (!isSessionId(id)) throw new InvalidValueError("a session id (a UUID)");
   return [...earlier, id];
+}
+
+/**
+ * A repeatable option of a fixed few that also takes them joined by commas
+ * (`--role user,tool --role assistant`): every value given, each one checked.
+ */
+export function collectChoices<T extends string>(
+  choices: readonly T[],
+): (value: string, previous: unknown) => T[] {
+  return (value, previous) => {
+    const earlier = Array.isArray(previous) ? previous : [];
+    const parts = value.split(",").map((part) => part.trim());
+    if (!parts.every((part) => (choices as readonly string[]).includes(part))) {
+      throw new InvalidValueError(orList(choices));
+    }
+    return [...earlier, ...parts as T[]];
+  };
+}
+
+/** `find --since`: a span back from now or a date (lib/core/since.ts). */
+export function parseSinceOption(value: string): Since {
+  const since = parseSince(value);
+  if (since === null) {
+    throw new InvalidValueError(
+      "7d, 24h, 30m, 2w, a date (2026-11-30) or a date and time (2026-11-30T14:05)",
+    );
+  }
+  return since;
 }
 
 /** What a `<session>` argument takes, as every command's `--help` says it. */

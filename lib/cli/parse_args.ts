@@ -13,6 +13,7 @@ import {
   type CommandSpec,
   InvalidValueError,
   type OptionSpec,
+  orList,
   ParsedInput,
 } from "./command.ts";
 import { suggestSimilar } from "./suggest.ts";
@@ -244,13 +245,6 @@ function parseArgumentValue(
       error.whole ? error.message : `not ${error.message}: ${value} (${usage})`,
     );
   }
-}
-
-/** `md or html`, `user, assistant or tool`. */
-function orList(values: readonly string[]): string {
-  return values.length < 2
-    ? values.join("")
-    : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 }
 
 /** `claudecm resume <session>`: how a command is typed, for a usage error. */

@@ -27,10 +27,13 @@ import { htmlView } from "./html_view.ts";
 import { markdownView } from "./markdown_view.ts";
 import type { ExportHeader } from "./render.ts";
 
+/** What `export` writes: markdown or HTML (the command table refuses any other). */
+export type ExportFormat = "md" | "html";
+
 /** What `export` was asked. */
 export interface ExportOptions {
   session: string;
-  format?: string;
+  format?: ExportFormat;
   /** The file to write; stdout when absent. */
   output?: string;
   force?: boolean;
@@ -47,9 +50,6 @@ const SOURCES: Record<ExportSource["where"], string> = {
 /** Run `export`; returns the exit code. */
 export async function runExport(ctx: AppContext, options: ExportOptions): Promise<number> {
   const format = options.format ?? "md";
-  if (format !== "md" && format !== "html") {
-    throw new UsageError(`--format takes md or html, not '${options.format}'`);
-  }
   if (options.json && options.output === undefined) {
     throw new UsageError("--json needs -o FILE: the export goes to the file, the result to stdout");
   }

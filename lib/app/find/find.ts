@@ -14,6 +14,7 @@ import { projectDirFor } from "../../core/paths.ts";
 import { resolveRealPath } from "../../core/project_key.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import type { SearchRole } from "../../transcript/search_text.ts";
+import { type Since, sinceTime } from "../../core/since.ts";
 import type { IndexStats } from "./index_update.ts";
 import { type FindResult, rankSessions, type SessionMatches } from "./results.ts";
 import { MARK_CLOSE, MARK_OPEN } from "./snippet.ts";
@@ -23,12 +24,16 @@ import { folderOption } from "../folder_option.ts";
 import { askPick, printResults } from "./find_view.ts";
 import { safeJson } from "../../core/safe_text.ts";
 
+/** What `--role` names: what was said by the user, by claude, or a tool call. */
+export type FindRole = "user" | "assistant" | "tool";
+
 /** What `find` was asked. */
 export interface FindOptions {
   terms: string[];
-  role?: string[];
+  /** The table's parser checked them (lib/cli/find.ts). */
+  role?: FindRole[];
   project?: string;
-  since?: string;
+  since?: Since;
   limit?: number;
   json?: boolean;
   /** false with `--no-index`. */
@@ -49,7 +54,7 @@ export interface FindJson {
 /** Run `find`; returns the exit code. */
 export async function runFind(ctx: AppContext, options: FindOptions): Promise<number> {
   const roles = rolesOf(options);
-  const since = options.since === undefined ? undefined : parseSince(options.since, ctx.now());
+  const since = options.since === undefined ? undefined : sinceTime(options.since, ctx.now());
   const project = options.project === undefined ? undefined : projectFilter(ctx, options.project);
   const limit = options.limit ?? DEFAULT_FIND_LIMIT;
   let sessions: SessionMatches[];
@@ -131,54 +136,10 @@ export async function runFind(ctx: AppContext, options: FindOptions): Promise<nu
 
 /** The roles searched: --role's, else all but tool output; --tool-output adds it. */
 function rolesOf(options: FindOptions): SearchRole[] {
-  const asked = options.role ?? ["user", "assistant", "tool"];
-  for (const role of asked) {
-    if (!["user", "assistant", "tool"].includes(role)) {
-      throw new UsageError(`unknown role '${role}': expected user, assistant or tool`);
-    }
-  }
-  const roles = asked as SearchRole[];
+  const roles: SearchRole[] = options.role ?? ["user", "assistant", "tool"];
   return options.toolOutput && (options.role === undefined || roles.includes("tool"))
     ? [...roles, "tool_output"]
     : roles;
-}
-
-/** `7d`, `24h`, `30m`, `2w`, or a date (`2026-11-01`, an ISO time) → an ISO time. */
-const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
-/**
- * A date, with a time and a zone when given: 2026-11-30, 2026-11-30T14:05,
- * 2026-11-30T14:05:09Z. Nothing looser: JavaScript's own date guessing reads
- * '7' as July 2001 and rolls February 30 over into March.
- */
-const SINCE_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
-
-function parseSince(text: string, now: Date): string {
-  const typed = text.trim();
-  const relative = /^(\d+)\s*([mhdw])$/i.exec(typed);
-  const date = relative
-    ? new Date(now.getTime() - Number(relative[1]) * UNIT_MS[relative[2].toLowerCase()])
-    : calendarDate(typed);
-  // A span too long for a date (99999999999d) is no date either.
-  if (date === null || Number.isNaN(date.getTime())) {
-    throw new UsageError(
-      `--since: expected 7d, 24h, 30m, 2w, a date (2026-11-30) or a date and time ` +
-        `(2026-11-30T14:05), not '${text}'`,
-    );
-  }
-  return date.toISOString();
-}
-
-/** A {@linkcode SINCE_DATE} as a Date, local time unless a zone is given; null for no such day or time. */
-function calendarDate(typed: string): Date | null {
-  const parts = SINCE_DATE.exec(typed);
-  if (parts === null) return null;
-  const [, year, month, day, hour = "0", minute = "0", second = "0"] = parts;
-  const asLocal = new Date(Number(year), Number(month) - 1, Number(day));
-  const realDay = asLocal.getMonth() === Number(month) - 1 && asLocal.getDate() === Number(day);
-  if (!realDay || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
-  return parts[4] === undefined ? asLocal : new Date(typed);
 }
 
 function projectFilter(ctx: AppContext, dir: string) {
