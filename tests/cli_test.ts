@@ -199,6 +199,10 @@ Deno.test("a --json run that fails prints one JSON object on stdout too, never t
     // Without --json, or with it only in claude's arguments, stdout stays empty.
     const plain = await runClaudecm(["recover", "--session", missing], { env: t.env, cwd: t.home });
     assert.equal(plain.stdout, "");
+    // --json as another option's value is no --json: the parsed command says so, not the words.
+    const value = await runClaudecm(["export", "99", "-o", "--json"], { env: t.env, cwd: t.home });
+    assert.equal(value.code, 3, value.stderr);
+    assert.equal(value.stdout, "");
   } finally {
     t.cleanup();
   }

@@ -27,6 +27,8 @@ export type ParsedCommandLine =
 
 /** A command line that does not fit the declared commands; the message is commander's. */
 export class CommandLineError extends Error {
+  /** The command it named declares `--json` and was given it: a script wants JSON back. */
+  json = false;
   constructor(message: string) {
     super(message);
     this.name = "CommandLineError";
@@ -123,7 +125,26 @@ function findSubcommand(group: CommandSpec, name: string): CommandSpec {
   );
 }
 
-function parseLeaf(command: CommandSpec, { args, path }: CommandLineRest): ParsedCommandLine {
+function parseLeaf(command: CommandSpec, rest: CommandLineRest): ParsedCommandLine {
+  try {
+    return parseLeafOptions(command, rest);
+  } catch (error) {
+    if (error instanceof CommandLineError) error.json = givenJson(command, rest.args);
+    throw error;
+  }
+}
+
+/** Whether `command` declares `--json` and `args` give it (before a `--`, after which are claude's). */
+function givenJson(command: CommandSpec, args: readonly string[]): boolean {
+  if (!(command.options ?? []).some((option) => option.flags === "--json")) return false;
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).includes("--json");
+}
+
+function parseLeafOptions(
+  command: CommandSpec,
+  { args, path }: CommandLineRest,
+): ParsedCommandLine {
   const shapes = (command.options ?? []).map((option) => ({ option, shape: optionShape(option) }));
   const options = new Map<string, unknown>();
   for (const { shape } of shapes) if (shape.negated) options.set(shape.key, true);

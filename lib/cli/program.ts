@@ -20,6 +20,12 @@ export interface CliOptions {
   writeOut: (text: string) => void;
   /** Where usage errors go. */
   writeErr: (text: string) => void;
+  /**
+   * Hears that the command line asked for JSON (a command's own `--json`,
+   * also when the rest of the line did not parse): a failure is then
+   * reported as JSON too (run.ts).
+   */
+  onJson?: () => void;
 }
 
 /** The command tree. */
@@ -80,6 +86,7 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
     parsed = parseCommandLine(program, commandLine);
   } catch (error) {
     if (!(error instanceof CommandLineError)) throw error;
+    if (error.json) options.onJson?.();
     options.writeErr(`claudecm: ${error.message}\n`);
     return ExitCode.usage;
   }
@@ -100,6 +107,7 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
       return parsed.toStderr ? ExitCode.usage : ExitCode.ok;
     }
     case "run":
+      if (parsed.input.flag("json")) options.onJson?.();
       return await parsed.command.run!(parsed.input, options.makeContext);
   }
 }

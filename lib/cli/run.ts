@@ -32,9 +32,11 @@ export async function runMain(args: readonly string[]): Promise<number> {
   };
   // An error message may quote an argument, a file name or a registry line (DESIGN.md 5.17).
   const writeErr = (text: string) => flowErr(visibleText(text));
-  const code = await runReporting(args, { writeOut, writeErr }, flowErr);
+  let wantsJson = false;
+  const onJson = () => wantsJson = true;
+  const code = await runReporting(args, { writeOut, writeErr }, { flowErr, onJson });
   // A script that asked for JSON gets JSON on a failure too, unless the command printed its own.
-  if (code !== ExitCode.ok && wantsJson(args) && !printed) {
+  if (code !== ExitCode.ok && wantsJson && !printed) {
     const message = plainText(lastError).replace(/^claudecm: /, "") || "failed";
     const status = code === ExitCode.usage ? "usage-error" : "error";
     report(toStdout, `${safeJson({ status, exitCode: code, message })}\n`);
@@ -62,11 +64,12 @@ function unlessEnded(write: (text: string) => void): (text: string) => void {
 async function runReporting(
   args: readonly string[],
   streams: ProcessStreams,
-  flowErr: (text: string) => void,
+  { flowErr, onJson }: { flowErr: (text: string) => void; onJson: () => void },
 ): Promise<number> {
   const { writeErr } = streams;
   try {
     return await runCli(args, {
+      onJson,
       // Loaded only for a command that runs: help and usage errors need none of it.
       makeContext: async (options) =>
         (await import("../app/context.ts")).createProcessContext(
@@ -95,12 +98,6 @@ async function runReporting(
 function plainText(line: string): string {
   // deno-lint-ignore no-control-regex -- the colour codes are exactly what it removes
   return line.replace(/\x1b\[[0-9;]*m/g, "").trim();
-}
-
-/** Whether `--json` is among claudecm's own arguments (not after a `--`, which are claude's). */
-function wantsJson(args: readonly string[]): boolean {
-  const end = args.indexOf("--");
-  return (end === -1 ? args : args.slice(0, end)).includes("--json");
 }
 
 function report(writeErr: (text: string) => void, text: string): void {
