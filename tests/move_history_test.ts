@@ -310,3 +310,47 @@ Deno.test({
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+// A claude that opened the file just before the rename writes its line just after: into the
+// old file, which no name points at any more.
+const LATE_WRITER = `
+const [file, ready, delayMs] = Deno.args;
+const f = Deno.openSync(file, { append: true });
+Deno.writeTextFileSync(ready, "");
+await new Promise((resolve) => setTimeout(resolve, Number(delayMs)));
+f.writeSync(new TextEncoder().encode(JSON.stringify({ display: "just after", project: "/w/app" }) + "\\n"));
+f.close();
+`;
+
+Deno.test({
+  name: "history rewrite: a line written into the old file just after the rename is kept, moved",
+  // Windows never renames over the held file: any growth is read again there.
+  ignore: Deno.build.os === "windows",
+}, async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-history-" });
+  try {
+    const file = join(dir, "history.jsonl");
+    const script = join(dir, "late_writer.ts");
+    const ready = join(dir, "ready");
+    Deno.writeTextFileSync(script, LATE_WRITER);
+    Deno.writeTextFileSync(file, promptLine("early", "/w/app") + "\n");
+    let child: Deno.ChildProcess | undefined;
+    const changed = moveHistoryLines(file, { from: "/w/app", to: "/w/new" }, {
+      os: "linux",
+      afterRead: () => {
+        child = new Deno.Command(Deno.execPath(), {
+          args: ["run", "-A", "--no-config", script, file, ready, "30"],
+          stdout: "null",
+        }).spawn();
+        while (!exists(ready)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+      },
+    });
+    assert.ok((await child!.status).success);
+    const lines = Deno.readTextFileSync(file).split("\n").filter((line) => line !== "");
+    assert.deepEqual(lines.map((line) => JSON.parse(line).display), ["early", "just after"]);
+    assert.ok(lines.every((line) => JSON.parse(line).project === "/w/new"), "both moved");
+    assert.equal(changed, 2);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

@@ -170,15 +170,47 @@ function onlyAppendedTo(
 /**
  * Lines appended to the old file after the check and before the rename
  * landed in the file no name points at now: append them, moved, to the new one.
+ * A claude that opened the old file just before the rename writes to it just
+ * after: the old file is watched until it has stayed still for a while, and
+ * only whole lines are carried until then, so a line written in two parts
+ * stays one line.
  */
 function carryLateLines(
   file: Deno.FsFile,
   size: number,
   { path, move, os }: { path: string; move: { from: string; to: string }; os: OsName },
 ): number {
-  const late = readAll(file, size);
-  if (late.length === 0) return 0;
-  const moved = moveHistoryProjects(late, move, os);
+  let changed = 0;
+  let from = size;
+  for (let still = 0; still < LATE_STILL_LOOKS;) {
+    const late = readAll(file, from);
+    const whole = late.lastIndexOf(0x0a) + 1;
+    if (whole === 0) {
+      still++;
+      sleepSync(LATE_LOOK_MS);
+      continue;
+    }
+    still = 0;
+    from += whole;
+    changed += appendMoved(path, late.subarray(0, whole), { move, os });
+  }
+  // A last line that never got its line break is kept as it was written.
+  const rest = readAll(file, from);
+  if (rest.length > 0) changed += appendMoved(path, rest, { move, os });
+  return changed;
+}
+
+/** How many looks in a row must find no new line in the old file before it is left. */
+const LATE_STILL_LOOKS = 3;
+/** The pause between two looks at the old file. */
+const LATE_LOOK_MS = 40;
+
+function appendMoved(
+  path: string,
+  bytes: Uint8Array,
+  { move, os }: { move: { from: string; to: string }; os: OsName },
+): number {
+  const moved = moveHistoryProjects(bytes, move, os);
   const target = Deno.openSync(path, { append: true });
   try {
     let written = 0;
