@@ -71,3 +71,19 @@ Deno.test("--help lists recover, restore, rescue and recall under one heading, e
   const commands = help.stdout.split("\n\n").find((part) => part.startsWith("Commands:"))!;
   assert.doesNotMatch(commands, /^ {2}(recover|restore|rescue|recall)\b/m);
 });
+
+// Issue 33.1: the words that ask for the version are lib/version.ts's, in main.ts and lib/cli alike.
+Deno.test("every word main.ts answers with the version asks lib/cli for it too", async () => {
+  const { VERSION_ARGS } = await import("../lib/version.ts");
+  const { parseCommandLine } = await import("../lib/cli/parse_args.ts");
+  const { translateLegacyArgs } = await import("../lib/cli/legacy.ts");
+  const { PROGRAM } = await import("../lib/cli/program.ts");
+  const { VERSION_COMMAND } = await import("../lib/cli/commands.ts");
+  assert.ok(VERSION_ARGS.length >= 4);
+  for (const word of VERSION_ARGS) {
+    const parsed = parseCommandLine(PROGRAM, translateLegacyArgs([word]));
+    const asks = parsed.kind === "version" ||
+      (parsed.kind === "run" && parsed.command.name === VERSION_COMMAND.name);
+    assert.ok(asks, word);
+  }
+});

@@ -12,11 +12,12 @@
 
 import { editDistance } from "./suggest.ts";
 import { COMMAND_NAMES } from "./commands.ts";
+import { VERSION_FLAGS } from "../version.ts";
 
 /** Canonical subcommands (the command table's): a first argument naming one is already canonical. */
 const CANONICAL_COMMANDS = COMMAND_NAMES;
 
-const OWN_FLAGS = new Set(["-h", "--help", "-V", "--version"]);
+const OWN_FLAGS = new Set(["-h", "--help", ...VERSION_FLAGS]);
 const LIST_FORMS = new Set(["l", "L", "-l", "-L"]);
 
 /**

@@ -17,6 +17,7 @@ import {
   ParsedInput,
 } from "./command.ts";
 import { suggestSimilar } from "./suggest.ts";
+import { VERSION_FLAGS } from "../version.ts";
 
 /** What the command line asks for. */
 export type ParsedCommandLine =
@@ -71,13 +72,13 @@ export function argumentShape(
 }
 
 const HELP_FLAGS = new Set(["-h", "--help"]);
-const VERSION_FLAGS = new Set(["-V", "--version"]);
+const VERSION_WORDS = new Set(VERSION_FLAGS);
 
 /** Parse `args` (without the program name) against `root`, the program. */
 export function parseCommandLine(root: CommandSpec, args: readonly string[]): ParsedCommandLine {
   const first = args[0];
   // The program's own options come before a command; the first one decides.
-  if (first !== undefined && VERSION_FLAGS.has(first)) return { kind: "version" };
+  if (first !== undefined && VERSION_WORDS.has(first)) return { kind: "version" };
   return parseGroupOrLeaf(root, { args, path: [] });
 }
 
