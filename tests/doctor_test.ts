@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from "./helpers/test_context.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { escapeRegExp } from "./helpers/portable.ts";
 import { projectKey } from "../lib/core/project_key.ts";
+import { join } from "../lib/core/path.ts";
 
 const ALL_FEATURES = { sessionId: true, name: true, forkSession: true, noSessionPersistence: true };
 
@@ -244,7 +245,7 @@ Deno.test("doctor: registry lines that do not parse are a problem, with line num
 Deno.test("doctor: registered sessions without a transcript, and folders that are gone, are warnings", async () => {
   await withHealthy(async ({ world, t, guid }) => {
     const [gone, running, old] = [2, 3, 4].map(sessionId);
-    const vanished = `${world.dir}/vanished`;
+    const vanished = join(world.dir, "vanished");
     writeRegistryText(
       t.ctx.paths,
       `${guid}|${world.project}|My App|\n${gone}|${world.project}|Gone one|\n` +
@@ -253,7 +254,7 @@ Deno.test("doctor: registered sessions without a transcript, and folders that ar
     // A claude that is running on `running` but has had no message yet: no transcript, not missing.
     Deno.mkdirSync(t.ctx.paths.sessionsDir, { recursive: true });
     Deno.writeTextFileSync(
-      `${t.ctx.paths.sessionsDir}/${Deno.pid}.json`,
+      join(t.ctx.paths.sessionsDir, `${Deno.pid}.json`),
       JSON.stringify({ pid: Deno.pid, sessionId: running, cwd: world.project }),
     );
     const report = await collectDoctorReport(t.ctx);
@@ -459,15 +460,15 @@ Deno.test("doctor --json: one object with a stable shape", async () => {
 
 Deno.test("doctor: temporary files of killed runs are a warning, each with its size; nothing removed", async () => {
   await withHealthy(async ({ world, t, guid }) => {
-    const folder = `${t.ctx.paths.projectsDir}/${projectKey(world.project)}`;
+    const folder = join(t.ctx.paths.projectsDir, projectKey(world.project));
     const dead = "999999999";
-    const restoreTemp = `${folder}/${guid}.jsonl.tmp-${dead}`;
-    const vaultTemp = `${t.ctx.paths.vaultDir}/key/${guid}.jsonl.tmp-${dead}`;
-    const sidecarTemp = `${folder}/${guid}/tool-results/out.txt.tmp-${dead}`;
-    const running = `${folder}/${guid}.jsonl.tmp-${Deno.pid}`;
-    const notOurs = `${folder}/notes.md.tmp-${dead}`;
-    Deno.mkdirSync(`${t.ctx.paths.vaultDir}/key`, { recursive: true });
-    Deno.mkdirSync(`${folder}/${guid}/tool-results`, { recursive: true });
+    const restoreTemp = join(folder, `${guid}.jsonl.tmp-${dead}`);
+    const vaultTemp = join(t.ctx.paths.vaultDir, "key", `${guid}.jsonl.tmp-${dead}`);
+    const sidecarTemp = join(folder, guid, "tool-results", `out.txt.tmp-${dead}`);
+    const running = join(folder, `${guid}.jsonl.tmp-${Deno.pid}`);
+    const notOurs = join(folder, `notes.md.tmp-${dead}`);
+    Deno.mkdirSync(join(t.ctx.paths.vaultDir, "key"), { recursive: true });
+    Deno.mkdirSync(join(folder, guid, "tool-results"), { recursive: true });
     Deno.writeTextFileSync(restoreTemp, "x".repeat(3000));
     Deno.writeTextFileSync(vaultTemp, "y".repeat(100));
     Deno.writeTextFileSync(sidecarTemp, "z");
