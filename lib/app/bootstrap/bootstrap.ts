@@ -84,6 +84,13 @@ function prepareStateDir(ctx: AppContext): boolean {
   if (registry.kind === "other") {
     throw new UserError(`${paths.registryFile} is not a regular file; move it away`);
   }
+  // A folder, said here before any note: not every OS refuses the empty append below (wine opens
+  // a folder for it), and one that does words it its own way (EISDIR, "access denied").
+  if (registry.kind === "directory") {
+    throw new UserError(
+      `${paths.registryFile} is a folder where claudecm needs a file; move it away`,
+    );
+  }
   try {
     Deno.mkdirSync(paths.backupDir, { recursive: true });
     Deno.writeFileSync(paths.registryFile, new Uint8Array(), { append: true, create: true });
