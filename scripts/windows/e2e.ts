@@ -5,8 +5,9 @@
  * `claude.exe` and once as an npm-style `claude.cmd` shim in front of it.
  * That claude is scripts/windows/claude_logger.c, which logs its raw command
  * line, CommandLineToArgvW's split and the C runtime's argv; every argument
- * must arrive intact in both splits. The machine name, typed at claudecm's
- * prompt, is hostile too. USERPROFILE is the only home given.
+ * must arrive intact in both splits. The machine name, saved as a first run
+ * in a terminal saves it (a run without one asks nothing), is hostile too.
+ * USERPROFILE is the only home given.
  *
  * Usage: deno run -A scripts/windows/e2e.ts <claude.exe built from claude_logger.c>
  *
@@ -140,11 +141,14 @@ async function runFlavour(root: string, flavour: "exe" | "cmd"): Promise<void> {
   const transcripts = projectDirFor(paths, project);
   Deno.mkdirSync(transcripts, { recursive: true });
   env.FAKE_TRANSCRIPT_DIR = transcripts;
+  // Stdin is no terminal here, so claudecm asks no machine name: it reads the saved one.
+  Deno.mkdirSync(paths.cmHome, { recursive: true });
+  Deno.writeTextFileSync(paths.machineNameFile, `${MACHINE}\n`);
 
   const fresh = await claudecm(["new", "--", ...HOSTILE_ARGS], {
     cwd: project,
     env,
-    stdin: `${MACHINE}\n`,
+    stdin: "",
   });
   check(`${flavour}: claudecm new exits 0`, fresh.code === 0, fresh.out);
   const [first] = launches(env.ARGV_LOG);
