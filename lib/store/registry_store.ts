@@ -100,10 +100,10 @@ export async function updateRegistry(
           "rewriting it?); nothing was saved, try again",
       );
     };
-    // The lock's holder takes the swap lock for each compare and rename only. Writers that
-    // timed out hold it for their whole read, change and write: they go one at a time, and
-    // the compare still guards against the stalled holder.
-    if (held) return update(swapping);
+    // Every writer, the lock's holder too, holds the swap lock for its whole read, change and
+    // write: writers that timed out go one at a time, and a holder taking the swap lock for
+    // the compare alone was starved by them (its read went stale again and again). The
+    // compare still guards against a writer that is not claudecm.
     return swapping(() => update((work) => work()));
   }, options);
 }
