@@ -22,6 +22,8 @@ import { VERSION, VERSION_ARGS } from "./lib/version.ts";
 export const CLI_MODULE = "./lib/cli/run.ts";
 /** The module that asks claude its version, loaded the same way. */
 export const CLAUDE_VERSION_MODULE = "./lib/app/version/claude_version.ts";
+/** The one place the OS is asked (lib/platform/os.ts), loaded with it, after the first line. */
+export const HOST_OS_MODULE = "./lib/platform/os.ts";
 
 if (import.meta.main) {
   const args = Deno.args;
@@ -29,9 +31,11 @@ if (import.meta.main) {
   if (args.length === 1 && VERSION_ARGS.includes(args[0])) {
     const encoder = new TextEncoder();
     Deno.stdout.writeSync(encoder.encode(`${VERSION}\n`));
-    const { claudeVersionLine }: typeof import("./lib/app/version/claude_version.ts") =
-      await import(CLAUDE_VERSION_MODULE);
-    const line = await claudeVersionLine(Deno.env.toObject(), { os: Deno.build.os });
+    const [{ claudeVersionLine }, { hostOs }]: [
+      typeof import("./lib/app/version/claude_version.ts"),
+      typeof import("./lib/platform/os.ts"),
+    ] = await Promise.all([import(CLAUDE_VERSION_MODULE), import(HOST_OS_MODULE)]);
+    const line = await claudeVersionLine(Deno.env.toObject(), { os: hostOs });
     Deno.stdout.writeSync(encoder.encode(`${line}\n`));
   } else {
     const { runMain }: typeof import("./lib/cli/run.ts") = await import(CLI_MODULE);
