@@ -13,6 +13,7 @@
 import { editDistance } from "./suggest.ts";
 import { COMMAND_NAMES } from "./commands.ts";
 import { VERSION_FLAGS } from "../version.ts";
+import { jsonAmong } from "./parse_args.ts";
 
 /** Canonical subcommands (the command table's): a first argument naming one is already canonical. */
 const CANONICAL_COMMANDS = COMMAND_NAMES;
@@ -226,4 +227,22 @@ export function bareWordRefusal(args: readonly string[]): string | null {
 /** `word`, quoted when a shell would split it. */
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Why a line the old grammar would send to claude is refused for holding
+ * `--json` (before a `--`), or null: claude takes no `--json` (its own is
+ * `--output-format json`), so the word was claudecm's, typed before the
+ * command (`claudecm --json list`); a script that asked for JSON gets a
+ * usage error it can read, not a launch.
+ */
+export function misplacedJsonRefusal(args: readonly string[]): string | null {
+  const commandLine = translateLegacyArgs(args);
+  const toClaude = commandLine[0] === "new" && args[0] !== "new";
+  if (!toClaude || !jsonAmong(args)) return null;
+  const command = args.find((word) => CANONICAL_COMMANDS.includes(word));
+  return command !== undefined
+    ? `--json goes after the command: claudecm ${command} --json`
+    : "--json goes after a command (claudecm list --json); claude takes none " +
+      `(to send it to claude: claudecm ${commandLine.map(shellWord).join(" ")})`;
 }

@@ -28,8 +28,12 @@ export type ParsedCommandLine =
 
 /** A command line that does not fit the declared commands; the message is commander's. */
 export class CommandLineError extends Error {
-  /** The command it named declares `--json` and was given it: a script wants JSON back. */
-  json = false;
+  /**
+   * A script wants JSON back: the command it named declares `--json` and was
+   * given it, or, on a line that names no command, `--json` is among its words.
+   * Unset until parseCommandLine decides it.
+   */
+  json?: boolean;
   constructor(message: string) {
     super(message);
     this.name = "CommandLineError";
@@ -79,7 +83,23 @@ export function parseCommandLine(root: CommandSpec, args: readonly string[]): Pa
   const first = args[0];
   // The program's own options come before a command; the first one decides.
   if (first !== undefined && VERSION_WORDS.has(first)) return { kind: "version" };
-  return parseGroupOrLeaf(root, { args, path: [] });
+  try {
+    return parseGroupOrLeaf(root, { args, path: [] });
+  } catch (error) {
+    // A leaf's error has its command's answer (parseLeaf); before one, the words are all there is.
+    if (error instanceof CommandLineError) error.json ??= jsonAmong(args);
+    throw error;
+  }
+}
+
+/**
+ * Whether a line that names no command asks for JSON: `--json` among
+ * claudecm's words (before a `--`, after which are claude's). With no command
+ * named, no option can claim the word as its value.
+ */
+export function jsonAmong(args: readonly string[]): boolean {
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).includes("--json");
 }
 
 /** The command line from `command` on: `args` follow the command names in `path`. */
@@ -127,26 +147,41 @@ function findSubcommand(group: CommandSpec, name: string): CommandSpec {
 }
 
 function parseLeaf(command: CommandSpec, rest: CommandLineRest): ParsedCommandLine {
+  const shapes = (command.options ?? []).map((option) => ({ option, shape: optionShape(option) }));
   try {
-    return parseLeafOptions(command, rest);
+    return parseLeafOptions(command, { ...rest, shapes });
   } catch (error) {
-    if (error instanceof CommandLineError) error.json = givenJson(command, rest.args);
+    if (error instanceof CommandLineError) error.json = givenJson(shapes, rest.args);
     throw error;
   }
 }
 
-/** Whether `command` declares `--json` and `args` give it (before a `--`, after which are claude's). */
-function givenJson(command: CommandSpec, args: readonly string[]): boolean {
-  if (!(command.options ?? []).some((option) => option.flags === "--json")) return false;
-  const end = args.indexOf("--");
-  return (end === -1 ? args : args.slice(0, end)).includes("--json");
+/** An option as declared, and its flags split. */
+interface ShapedOption {
+  option: OptionSpec;
+  shape: OptionShape;
+}
+
+/**
+ * Whether the command declares `--json` and `args` give it as an option:
+ * not as another option's value (`export 99 -o --json`), nor after a `--`,
+ * after which the words are claude's.
+ */
+function givenJson(shapes: readonly ShapedOption[], args: readonly string[]): boolean {
+  if (!shapes.some(({ shape }) => shape.long === "--json")) return false;
+  for (let i = 0; i < args.length && args[i] !== "--"; i++) {
+    if (args[i] === "--json") return true;
+    const [written, inline] = splitInlineValue(args[i]);
+    const found = shapes.find(({ shape }) => shape.long === written || shape.short === written);
+    if (found?.shape.valueName !== undefined && inline === undefined) i++;
+  }
+  return false;
 }
 
 function parseLeafOptions(
   command: CommandSpec,
-  { args, path }: CommandLineRest,
+  { args, path, shapes }: CommandLineRest & { shapes: readonly ShapedOption[] },
 ): ParsedCommandLine {
-  const shapes = (command.options ?? []).map((option) => ({ option, shape: optionShape(option) }));
   const options = new Map<string, unknown>();
   for (const { shape } of shapes) if (shape.negated) options.set(shape.key, true);
   const positional: string[] = [];

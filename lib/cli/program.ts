@@ -9,8 +9,13 @@
 import type { CommandSpec, ContextFactory } from "./command.ts";
 import { ExitCode } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
-import { bareWordRefusal, numberTypo, translateLegacyArgs } from "./legacy.ts";
-import { CommandLineError, parseCommandLine } from "./parse_args.ts";
+import {
+  bareWordRefusal,
+  misplacedJsonRefusal,
+  numberTypo,
+  translateLegacyArgs,
+} from "./legacy.ts";
+import { CommandLineError, jsonAmong, parseCommandLine } from "./parse_args.ts";
 import { COMMANDS, loadCommand, VERSION_COMMAND } from "./commands.ts";
 
 /** How {@linkcode runCli} reaches the world. */
@@ -22,8 +27,9 @@ export interface CliOptions {
   writeErr: (text: string) => void;
   /**
    * Hears that the command line asked for JSON (a command's own `--json`,
-   * also when the rest of the line did not parse): a failure is then
-   * reported as JSON too (run.ts).
+   * also when the rest of the line did not parse, or `--json` on a line
+   * that fails before it names a command): a failure is then reported as
+   * JSON too (run.ts).
    */
   onJson?: () => void;
 }
@@ -53,32 +59,8 @@ const PROGRAM_OPTIONS = [
  * stderr and exit 2.
  */
 export async function runCli(args: readonly string[], options: CliOptions): Promise<number> {
-  if (args.length > 0 && args[0].trim() === "") {
-    // A script's unset variable ("$X") would start a session with an empty prompt.
-    options.writeErr(
-      "claudecm: the first argument is empty (an unset variable?); to start a session here: " +
-        "claudecm new\n",
-    );
-    return ExitCode.usage;
-  }
-  const number = numberTypo(args);
-  if (number !== null) {
-    // `claudecm N` resumes; anything else starts a session with it as the prompt.
-    options.writeErr(
-      `claudecm: '${args[0]}' is not a session number as typed; ` +
-        (number === ""
-          ? "type the number with the digits 0-9"
-          : `to resume it: claudecm ${number}`) +
-        "\n",
-    );
-    return ExitCode.usage;
-  }
-  const refusal = bareWordRefusal(args);
-  if (refusal !== null) {
-    // A typo or any other bare word never reaches claude as a prompt (DESIGN.md 5.18, 5.22).
-    options.writeErr(`claudecm: ${refusal}\n`);
-    return ExitCode.usage;
-  }
+  const refusal = refusalBeforeCommand(args);
+  if (refusal !== null) return usageError(refusal, { json: jsonAmong(args), options });
   const commandLine = translateLegacyArgs(args);
   const program = await withCommandLoaded(commandLine);
   let parsed;
@@ -86,9 +68,7 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
     parsed = parseCommandLine(program, commandLine);
   } catch (error) {
     if (!(error instanceof CommandLineError)) throw error;
-    if (error.json) options.onJson?.();
-    options.writeErr(`claudecm: ${error.message}\n`);
-    return ExitCode.usage;
+    return usageError(error.message, { json: error.json === true, options });
   }
   if (parsed.kind === "version" || (parsed.kind === "run" && parsed.command === VERSION_COMMAND)) {
     return await printVersions(options.writeOut);
@@ -110,6 +90,39 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
       if (parsed.input.flag("json")) options.onJson?.();
       return await parsed.command.run!(parsed.input, options.makeContext);
   }
+}
+
+/**
+ * Why a line is refused before it names a command, or null: none of these
+ * may reach claude as a prompt (DESIGN.md 5.18, 5.22).
+ */
+function refusalBeforeCommand(args: readonly string[]): string | null {
+  if (args.length > 0 && args[0].trim() === "") {
+    // A script's unset variable ("$X") would start a session with an empty prompt.
+    return "the first argument is empty (an unset variable?); to start a session here: " +
+      "claudecm new";
+  }
+  const number = numberTypo(args);
+  if (number !== null) {
+    // `claudecm N` resumes; anything else starts a session with it as the prompt.
+    return `'${args[0]}' is not a session number as typed; ` +
+      (number === "" ? "type the number with the digits 0-9" : `to resume it: claudecm ${number}`);
+  }
+  return bareWordRefusal(args) ?? misplacedJsonRefusal(args);
+}
+
+/**
+ * A usage error: one `claudecm: ` line on stderr and exit 2, and, when the
+ * line asked for JSON, the word to run.ts that a script wants its failure
+ * object too, wherever the line failed (issue 33).
+ */
+function usageError(
+  message: string,
+  { json, options }: { json: boolean; options: CliOptions },
+): number {
+  if (json) options.onJson?.();
+  options.writeErr(`claudecm: ${message}\n`);
+  return ExitCode.usage;
 }
 
 /**
