@@ -9,7 +9,7 @@
 
 import type { AppContext } from "../context.ts";
 import { refusedBeforeAsking } from "../save_check.ts";
-import { finishFreshLaunch } from "../launch/fresh_exit.ts";
+import { finishFreshLaunch } from "../after_exit/fresh_exit.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { ExitCode } from "../../core/errors.ts";

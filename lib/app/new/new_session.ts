@@ -18,7 +18,7 @@ import {
   launchClaude,
 } from "../launch/launch.ts";
 import { type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
-import { finishFreshLaunch } from "../launch/fresh_exit.ts";
+import { finishFreshLaunch } from "../after_exit/fresh_exit.ts";
 import { orphanScan } from "../orphans/orphan_scan.ts";
 import { pickedSession } from "../resume/picked_session.ts";
 import { resumeOrRecover } from "../resume/resume_picked.ts";

@@ -18,7 +18,7 @@ import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
 import { followFolderMoves } from "./follow_folder.ts";
 import { followFork } from "./follow_fork.ts";
 import { handedOn } from "./handed_on.ts";
-import { finishResume } from "./resume_exit.ts";
+import { finishResume } from "../after_exit/resume_exit.ts";
 import { classifyNext } from "./next_session.ts";
 import { markSessionInUse } from "../../store/resume_marker.ts";
 import { keepOneTranscriptCopy } from "./transcript_copies.ts";

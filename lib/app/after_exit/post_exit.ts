@@ -16,7 +16,7 @@ import { changeRegistry } from "../registry.ts";
 import { trimSession } from "../trim/trim.ts";
 import { syncVault } from "../vault/vault_sync.ts";
 import { refreshSession } from "../refresh/refresh.ts";
-import type { LaunchSettings } from "./launch_setup.ts";
+import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { sayCmvMissingOnce } from "./cmv_notice.ts";
 import { sayWayBack } from "./way_back.ts";
 import { folderDefaultName, formatStamp } from "../../core/format.ts";

@@ -8,8 +8,8 @@
 
 import { resumeCommandFor } from "./way_back.ts";
 import type { AppContext } from "../context.ts";
-import type { FreshLaunchOutcome } from "./fresh_launch.ts";
-import type { LaunchSettings } from "./launch_setup.ts";
+import type { FreshLaunchOutcome } from "../launch/fresh_launch.ts";
+import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { postExit, saveExitState } from "./post_exit.ts";
 import { findSession } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";

@@ -11,11 +11,11 @@
 import { recordLineage } from "../session/lineage_record.ts";
 import type { AppContext } from "../context.ts";
 import { refusedBeforeAsking } from "../save_check.ts";
-import { postExit } from "../launch/post_exit.ts";
-import { resumeCommandFor } from "../launch/way_back.ts";
+import { postExit } from "./post_exit.ts";
+import { resumeCommandFor } from "./way_back.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
-import type { ResumeOutcome } from "./resume_session.ts";
+import type { ResumeOutcome } from "../resume/resume_session.ts";
 import { mainSessions, type Session } from "../../core/registry.ts";
 import { moveToTop, removeSession } from "../../core/registry_ops.ts";
 import { isSessionLive } from "../../platform/live_sessions.ts";
