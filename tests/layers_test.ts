@@ -5,7 +5,9 @@ import assert from "node:assert/strict";
 // asked in lib/platform/os.ts (main.ts answers --version before it loads anything),
 // processes start there and /proc is read there. Everything else receives
 // `os` and the process facts as parameters, so a test runs any decision's
-// Windows branch on Linux.
+// Windows branch on Linux. Inside lib/app the feature folders import each
+// other one way only (no cycle, counting what loads at run time): session/
+// and lib/app's own files at the bottom, after_exit/ above what it offers.
 
 const ROOT = new URL("..", import.meta.url);
 
@@ -89,11 +91,18 @@ const OS_FACTS: Record<string, number> = {
   "lib/platform/processes.ts": 1,
 };
 
-/** The lib/ files `path` imports, statically, by type or by `import()`. */
-function importsOf(path: string): string[] {
+/**
+ * The lib/ files `path` imports, statically, by type or by `import()`; with
+ * `valuesOnly`, those it loads when it runs: not `import type`/`export type`
+ * (re-exports, `export ... from`, count).
+ */
+function importsOf(path: string, { valuesOnly = false } = {}): string[] {
   const text = code(path);
+  const statics = valuesOnly
+    ? /^(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+"(\.[^"]+)"/gm
+    : /\bfrom\s+"(\.[^"]+)"/g;
   const specifiers = [
-    ...text.matchAll(/\bfrom\s+"(\.[^"]+)"/g),
+    ...text.matchAll(statics),
     ...text.matchAll(/\bimport\(\s*"(\.[^"]+)"\s*\)/g),
     ...text.matchAll(/^import\s+"(\.[^"]+)"/gm),
   ].map((match) => match[1]);
@@ -139,4 +148,85 @@ Deno.test("the host OS fact imports nothing, so every layer may load it at no co
     ),
     [],
   );
+});
+
+/** The feature folder of a lib/app file (`(app)` for lib/app's own files), else undefined. */
+function featureOf(path: string): string | undefined {
+  const parts = path.split("/");
+  if (parts[0] !== "lib" || parts[1] !== "app") return undefined;
+  return parts.length === 3 ? "(app)" : parts[2];
+}
+
+/** Folder to folder edges of lib/app, each with the first file import that makes it. */
+function featureGraph(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const path of LIB) {
+    const from = featureOf(path);
+    if (from === undefined) continue;
+    if (!graph.has(from)) graph.set(from, new Map());
+    for (const target of importsOf(path, { valuesOnly: true })) {
+      const to = featureOf(target);
+      if (to === undefined || to === from || graph.get(from)!.has(to)) continue;
+      graph.get(from)!.set(to, `${path} -> ${target}`);
+    }
+  }
+  return graph;
+}
+
+/** The strongly connected components of `graph` (Tarjan), each sorted. */
+function components(graph: Map<string, Map<string, string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      component.push(member);
+    } while (member !== node);
+    found.push(component.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+Deno.test("the feature folders of lib/app import each other without a cycle", () => {
+  const graph = featureGraph();
+  assert.ok(graph.get("list")?.has("picker"), "the scan sees dynamic imports");
+  const cycles = components(graph).filter((component) => component.length > 1).map(
+    (component) =>
+      component.flatMap((from) =>
+        [...graph.get(from)!].filter(([to]) => component.includes(to)).map(([, edge]) => edge)
+      ),
+  );
+  assert.deepEqual(
+    cycles,
+    [],
+    "a folder that imports one that imports it back: move what both need down (session/ is " +
+      "the bottom, after_exit/ the top; CONTRIBUTING.md)",
+  );
+});
+
+Deno.test("session/ and lib/app's own files are the bottom: they import no feature folder", () => {
+  const graph = featureGraph();
+  assert.ok(graph.has("session") && graph.has("(app)"), "the scan is real");
+  const upward = ["(app)", "session"].flatMap((from) =>
+    [...graph.get(from)!].filter(([to]) => !["(app)", "session"].includes(to))
+      .map(([, edge]) => edge)
+  );
+  assert.deepEqual(upward, [], "what every flow needs imports no flow (CONTRIBUTING.md)");
 });

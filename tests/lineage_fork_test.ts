@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { join } from "../lib/core/path.ts";
 import { projectDirFor } from "../lib/core/paths.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
-import { classifyNext } from "../lib/app/resume/next_session.ts";
+import { classifyNext } from "../lib/app/session/next_session.ts";
 import { lineageLogPath } from "../lib/store/lineage_log.ts";
 import { createLaunchWorld, useClaudeScript } from "./helpers/launch_world.ts";
 import { finishedSession, save } from "./helpers/projects.ts";

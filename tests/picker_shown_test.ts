@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createTestContext } from "./helpers/test_context.ts";
 import { runPicker } from "../lib/app/picker/picker.ts";
 import { resolveSession } from "../lib/app/session/resolve_session.ts";
-import { rememberShown } from "../lib/app/session/shown_list.ts";
+import { rememberShown } from "../lib/app/shown_list.ts";
 import type { PickerTerminal } from "../lib/ui/picker/screen.ts";
 
 const A = "0f3a9c1e-1111-4000-8000-000000000001";

@@ -80,7 +80,7 @@ Deno.test("resolveSession: no such session and ambiguity are one plain line each
 
 // Issue 33.3: "4. weekly notes", then another window's session ends and moves to #1.
 Deno.test("a number this terminal was shown for another session asks in a terminal, refuses without", async () => {
-  const { rememberShown } = await import("../lib/app/session/shown_list.ts");
+  const { rememberShown } = await import("../lib/app/shown_list.ts");
   for (const [answers, interactive] of [[[""], true], [["n"], true], [[], false]] as const) {
     const t = createTestContext({ answers: [...answers], interactive });
     try {
@@ -115,7 +115,7 @@ Deno.test("a number this terminal was shown for another session asks in a termin
 });
 
 Deno.test("the terminal's own change moves what it was shown along: no question", async () => {
-  const { rememberShown } = await import("../lib/app/session/shown_list.ts");
+  const { rememberShown } = await import("../lib/app/shown_list.ts");
   const { changeRegistry } = await import("../lib/app/registry.ts");
   const { moveToTop } = await import("../lib/core/registry_ops.ts");
   const t = createTestContext();

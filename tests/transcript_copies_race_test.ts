@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { keepOneTranscriptCopy } from "../lib/app/resume/transcript_copies.ts";
+import { keepOneTranscriptCopy } from "../lib/app/session/transcript_copies.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";
 import { projectDirFor, transcriptPathFor } from "../lib/core/paths.ts";
 import { createTestContext } from "./helpers/test_context.ts";

@@ -8,7 +8,7 @@
 import type { AppContext } from "./context.ts";
 import type { Registry } from "../core/registry.ts";
 import { type RegistryOperation, updateRegistry } from "../store/registry_store.ts";
-import { followOwnChange } from "./session/shown_list.ts";
+import { followOwnChange } from "./shown_list.ts";
 
 /**
  * Apply `operation` to the registry under the lock (re-applied on a fresher
@@ -26,7 +26,7 @@ export async function changeRegistry(
         "yellow",
       ),
   });
-  // This terminal's own change: the numbers it was shown follow it (session/shown_list.ts).
+  // This terminal's own change: the numbers it was shown follow it (shown_list.ts).
   followOwnChange(ctx, registry);
   return registry;
 }

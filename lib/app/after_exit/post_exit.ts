@@ -10,7 +10,7 @@
  * @module
  */
 
-import { askSessionName } from "../new/ask_name.ts";
+import { askSessionName } from "../session/ask_name.ts";
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import { trimSession } from "../trim/trim.ts";

@@ -15,7 +15,7 @@ import type { AppContext } from "../context.ts";
 import { refusedBeforeAsking } from "../save_check.ts";
 import { changeRegistry } from "../registry.ts";
 import { recheckThenAct, refusalOf } from "../recheck.ts";
-import { keepOneTranscriptCopy } from "../resume/transcript_copies.ts";
+import { keepOneTranscriptCopy } from "../session/transcript_copies.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { isDirectory, pathExists, readFailure } from "../../core/fs_checks.ts";
 import { projectDirFor, sessionBackupDir } from "../../core/paths.ts";

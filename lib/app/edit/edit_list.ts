@@ -9,7 +9,7 @@
 
 import type { AppContext } from "../context.ts";
 import { refusedBeforeAsking } from "../save_check.ts";
-import { askSessionName } from "../new/ask_name.ts";
+import { askSessionName } from "../session/ask_name.ts";
 import { changeRegistry } from "../registry.ts";
 import { changeSessionPath } from "./change_path.ts";
 import { deleteWithConfirmation } from "./delete_session.ts";

@@ -3,14 +3,14 @@
  * itself) went on with, told after it exits from what claude's manifest
  * named and what the project folder held before: the session it continued
  * before a `/clear`, or the listed session a fork carried forward. The same
- * rules as after a resume (next_session.ts).
+ * rules as after a resume (session/next_session.ts).
  *
  * @module
  */
 
 import type { AppContext } from "../context.ts";
 import type { LaunchOutcome } from "./launch.ts";
-import { classifyNext, recordedParent } from "../resume/next_session.ts";
+import { classifyNext, recordedParent } from "../session/next_session.ts";
 import { findSession } from "../../core/registry.ts";
 import type { FolderSnapshot } from "../../core/session_files.ts";
 import { readRegistry } from "../../store/registry_store.ts";
@@ -43,7 +43,7 @@ export function continuedThenCleared(
 /**
  * The listed session that `sessionId`, new in the folder, forked: the
  * newest transcript there before the launch (the one `-c` continues), when
- * `sessionId` carries its history forward (next_session.ts). Null for a new
+ * `sessionId` carries its history forward (session/next_session.ts). Null for a new
  * conversation, a `--fork-session` or `/branch` branch, or a session the list lacks.
  */
 export function forkedFrom(

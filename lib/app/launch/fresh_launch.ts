@@ -28,7 +28,7 @@ import {
 } from "../../core/session_files.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { markSessionInUse } from "../../store/resume_marker.ts";
-import { followFork } from "../resume/follow_fork.ts";
+import { followFork } from "./follow_fork.ts";
 import { continuedThenCleared, forkedFrom } from "./continued_session.ts";
 
 /** What to launch and how to register it. */

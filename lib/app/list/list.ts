@@ -78,7 +78,7 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
   // Loaded here, not at the top: `list --json` is a script's call and starts near the floor.
   const [{ bootstrap }, { showList }, { warnMalformedLines }] = await Promise.all([
     import("../bootstrap/bootstrap.ts"),
-    import("./show_list.ts"),
+    import("../session/show_list.ts"),
     import("./malformed_warning.ts"),
   ]);
   // The table needs nothing typed (DESIGN.md 5.2): without a saved machine name, the hostname.

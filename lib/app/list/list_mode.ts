@@ -10,13 +10,13 @@
 
 import type { AppContext } from "../context.ts";
 import { refusedBeforeAsking } from "../save_check.ts";
-import { MachineNameNotSaved, saveMachineName } from "../bootstrap/bootstrap.ts";
 import { viewArchived } from "../edit/archived_view.ts";
 import { editList } from "../edit/edit_list.ts";
 import { type LaunchSettings, prepareLaunch } from "../launch/launch_setup.ts";
+import { changeMachineName } from "../launch/change_machine_name.ts";
 import { resumePicked } from "../resume/resume_picked.ts";
-import { offerNewProject } from "./new_project.ts";
-import { showList } from "./show_list.ts";
+import { offerNewProject } from "../new/new_project.ts";
+import { showList } from "../session/show_list.ts";
 import { warnMalformedLines } from "./malformed_warning.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
@@ -70,22 +70,4 @@ function showFooter(ctx: AppContext, settings: LaunchSettings, archivedCount: nu
   ctx.out.line("  E. Edit this list");
   if (archivedCount > 0) ctx.out.line(`  V. View archived (${archivedCount})`);
   ctx.out.line(`  M. Machine name (${settings.machineName})`);
-}
-
-/** Spec 11.1 step 8; the new name applies to launches from this list at once. */
-export function changeMachineName(ctx: AppContext, settings: LaunchSettings): LaunchSettings {
-  ctx.out.line();
-  ctx.out.line(`  Machine name: ${settings.machineName}`);
-  const answer = ctx.prompter.ask("  New name (Enter to keep): ") ?? "";
-  let saved: string | null;
-  try {
-    saved = saveMachineName(ctx, answer);
-  } catch (error) {
-    if (!(error instanceof MachineNameNotSaved)) throw error;
-    ctx.err.line(`  ${error.message}`, "yellow");
-    return { ...settings, machineName: error.machineName };
-  }
-  if (saved === null) return settings;
-  ctx.out.line(`  Machine name saved: ${saved}`, "green");
-  return { ...settings, machineName: saved };
 }

@@ -14,7 +14,7 @@ import type { AppContext } from "../context.ts";
 import { prepareLaunch } from "../launch/launch_setup.ts";
 import { resumePicked } from "../resume/resume_picked.ts";
 import { describeSessions, type ListedSession } from "./list.ts";
-import { showList } from "./show_list.ts";
+import { showList } from "../session/show_list.ts";
 import { ExitCode, UsageError } from "../../core/errors.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { mainSessions, type Session } from "../../core/registry.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { askSessionName, askSessionNameOrEnd } from "./ask_name.ts";
+import { askSessionName, askSessionNameOrEnd } from "../session/ask_name.ts";
 import type { AppContext } from "../context.ts";
 import { nothingSaves } from "../save_check.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";

@@ -21,7 +21,7 @@ import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import type { SessionInfoCache } from "../../core/session_info.ts";
 import { cleanName } from "../../core/safe_text.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { rememberShown } from "../session/shown_list.ts";
+import { rememberShown } from "../shown_list.ts";
 import { type FilteredRow, filterItems } from "../../ui/picker/filter.ts";
 import {
   listHeight,
@@ -94,7 +94,7 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
         // As text that is not a number does in the numbered menu (spec 11.8), asked first.
         // Its update stops before claude may start; a picker opened again starts another.
         content.close();
-        const { offerNewProject } = await import("../list/new_project.ts");
+        const { offerNewProject } = await import("../new/new_project.ts");
         const launched = await offerNewProject(ctx, { settings, title: cleanName(outcome.query) });
         if (launched !== null) return launched;
         content = createContentSearch(ctx);
@@ -161,7 +161,7 @@ async function act(
   if (name === "edit") await (await import("../edit/edit_list.ts")).editList(ctx);
   else if (name === "archived") await (await import("../edit/archived_view.ts")).viewArchived(ctx);
   else if (name === "machine") {
-    return (await import("../list/list_mode.ts")).changeMachineName(ctx, settings);
+    return (await import("../launch/change_machine_name.ts")).changeMachineName(ctx, settings);
   } else if (name === "restore" && entry !== undefined && entry.candidate === undefined) {
     const { runRestore } = await import("../vault/restore.ts");
     try {

@@ -11,7 +11,7 @@
 import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
-import { askSessionNameOrEnd } from "../new/ask_name.ts";
+import { askSessionNameOrEnd } from "../session/ask_name.ts";
 import { discardPrintSession, printRunStart } from "../launch/print_session.ts";
 import { extractSkeleton } from "../skeleton/extract.ts";
 import { recordLineage } from "../session/lineage_record.ts";

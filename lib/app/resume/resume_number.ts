@@ -8,7 +8,7 @@
 import type { AppContext } from "../context.ts";
 import { prepareLaunch } from "../launch/launch_setup.ts";
 import { resumePicked } from "./resume_picked.ts";
-import { showList } from "../list/show_list.ts";
+import { showList } from "../session/show_list.ts";
 import { resolveSession, SessionRefError } from "../session/resolve_session.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { mainSessions } from "../../core/registry.ts";

@@ -3,7 +3,7 @@
  * session (`resume N`, `claudecm N`, a pass-through `-r`/`--resume`, and the
  * menus) calls {@linkcode resumeSession}. Before the launch, a session
  * with copies in several project folders is left with one (the newest
- * content, or the user's pick: `transcript_copies.ts`). Claude can fork a
+ * content, or the user's pick: `session/transcript_copies.ts`). Claude can fork a
  * resumed session into a new transcript; when it does, the registry row
  * follows the fork (tokens reset) and the predecessor moves to
  * `~/.claudecm/backup/<leaf>/`, re-checked under the lock.
@@ -16,12 +16,12 @@ import { buildClaudeArgs, launchClaude, type LaunchOutcome } from "../launch/lau
 import { transcriptTitle } from "../launch/launch_name.ts";
 import { displayNameFor, type LaunchSettings } from "../launch/launch_setup.ts";
 import { followFolderMoves } from "./follow_folder.ts";
-import { followFork } from "./follow_fork.ts";
+import { followFork } from "../launch/follow_fork.ts";
 import { handedOn } from "./handed_on.ts";
 import { finishResume } from "../after_exit/resume_exit.ts";
-import { classifyNext } from "./next_session.ts";
+import { classifyNext } from "../session/next_session.ts";
 import { markSessionInUse } from "../../store/resume_marker.ts";
-import { keepOneTranscriptCopy } from "./transcript_copies.ts";
+import { keepOneTranscriptCopy } from "../session/transcript_copies.ts";
 import { offerVaultRestore } from "../vault/restore.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { projectDirFor } from "../../core/paths.ts";
@@ -135,7 +135,7 @@ export interface ResumeOutcome {
   branch?: boolean;
   /** The branch is `/branch`'s, which claude records itself (lineage.ts). */
   branchRecorded?: boolean;
-  /** A `/clear` went on in this new conversation, which no row names (next_session.ts). */
+  /** A `/clear` went on in this new conversation, which no row names (session/next_session.ts). */
   newConversation?: string;
 }
 

@@ -22,7 +22,7 @@ import {
 } from "../../core/registry.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { askYesNo } from "../../ui/prompt.ts";
-import { shownAs } from "./shown_list.ts";
+import { shownAs } from "../shown_list.ts";
 
 /** A session a command line named. */
 export interface ResolvedSession {
@@ -119,7 +119,7 @@ export function resolveSession(
  * `found`, unless this terminal was shown another session at its number
  * (another window's change moved the list since): then say so and, in a
  * terminal, ask whether to take the session that was shown; without one,
- * refuse with that line (shown_list.ts).
+ * refuse with that line (../shown_list.ts).
  */
 function unlessMoved(
   ctx: AppContext,

@@ -15,10 +15,10 @@
  * @module
  */
 
-import type { AppContext } from "../context.ts";
-import { processStart } from "../../platform/processes.ts";
-import { mainSessions, type Registry } from "../../core/registry.ts";
-import { writeFileAtomic } from "../../store/atomic_write.ts";
+import type { AppContext } from "./context.ts";
+import { processStart } from "../platform/processes.ts";
+import { mainSessions, type Registry } from "../core/registry.ts";
+import { writeFileAtomic } from "../store/atomic_write.ts";
 
 /** What a terminal was shown: each list number with its session id. */
 interface ShownList {

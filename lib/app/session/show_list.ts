@@ -17,7 +17,7 @@ import {
   type SessionInfoCache,
 } from "../../core/session_info.ts";
 import { renderSessionTable } from "../../ui/session_list.ts";
-import { rememberShown } from "../session/shown_list.ts";
+import { rememberShown } from "../shown_list.ts";
 
 /** Options for {@linkcode showList}. */
 export interface ShowListOptions {

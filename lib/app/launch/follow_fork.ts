@@ -1,6 +1,6 @@
 /**
  * A fork claude made on its own carries a session's whole history forward
- * under a new id (spec 11.6.1, next_session.ts): the row follows it, and the
+ * under a new id (spec 11.6.1, session/next_session.ts): the row follows it, and the
  * predecessor's transcript is set aside in the backup folder, never deleted (its
  * sidecar stays while the fork's lines name files in it: DESIGN.md 24). Used by
  * every path that ends on such a fork: a resume, and `claude -c`.
