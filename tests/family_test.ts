@@ -108,3 +108,23 @@ Deno.test("familyText: a session's moves sit above its children, the line down t
     "      moved from /old to /new",
   ]);
 });
+
+Deno.test("layOut: a node's children come by kind, then by when recorded, then by id, whatever order the links were read in", () => {
+  const links: FamilyLink[] = [
+    { ...link("r", "t2", "trim"), at: "2026-02-01T00:00:00Z" },
+    link("r", "s", "subagent-fork"),
+    { ...link("r", "t1", "trim"), at: "2026-01-01T00:00:00Z" },
+    link("r", "c", "continued-in"),
+    link("r", "b2", "branch"),
+    link("r", "b1", "branch"),
+  ];
+  const expected = ["r", "b1", "b2", "c", "s", "t1", "t2"];
+  assert.deepEqual(
+    layOut(["r", "t2", "s", "t1", "c", "b2", "b1"], links).map((r) => r.id),
+    expected,
+  );
+  assert.deepEqual(
+    layOut(["r", "t2", "s", "t1", "c", "b2", "b1"], links.toReversed()).map((r) => r.id),
+    expected,
+  );
+});

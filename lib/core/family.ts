@@ -86,17 +86,40 @@ export function familiesOf(links: readonly FamilyLink[]): string[][] {
   return [...groups.values()];
 }
 
+/** How a link made its child, in the order children are shown. */
+const KIND_ORDER: readonly LinkType[] = [
+  "branch",
+  "continued-in",
+  "subagent-fork",
+  "fork",
+  "fork-session",
+  "refresh",
+  "trim",
+];
+
+/**
+ * Children grouped by how they were made, then by when claudecm recorded
+ * them, then by id: the same order on every OS, whatever order the
+ * folders were read in.
+ */
+function byKindThenTime(a: FamilyLink, b: FamilyLink): number {
+  return KIND_ORDER.indexOf(a.type) - KIND_ORDER.indexOf(b.type) ||
+    (a.at ?? "").localeCompare(b.at ?? "") ||
+    (a.to < b.to ? -1 : a.to > b.to ? 1 : 0);
+}
+
 /**
  * The family of `members` laid out from its roots (members no link leads
  * to; the first member when every one has a parent, as in a cycle), each
  * child under its first parent, once; a second parent shows it again as
- * `repeated`.
+ * `repeated`. Children come in {@linkcode byKindThenTime} order.
  */
 export function layOut(members: readonly string[], links: readonly FamilyLink[]): TreeRow[] {
   const inFamily = new Set(members);
   const own = links.filter((link) => inFamily.has(link.from) && inFamily.has(link.to));
   const children = new Map<string, FamilyLink[]>();
   for (const link of own) children.set(link.from, [...children.get(link.from) ?? [], link]);
+  for (const below of children.values()) below.sort(byKindThenTime);
   const hasParent = new Set(own.map((link) => link.to));
   const roots = members.filter((id) => !hasParent.has(id));
   const rows: TreeRow[] = [];

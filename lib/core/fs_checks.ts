@@ -184,11 +184,15 @@ export function isDirectory(path: string): boolean {
 /**
  * The entries of directory `dir`, or none when it cannot be listed. For scans
  * that look for candidates (transcripts, project folders, scratch files),
- * where a folder that is not there or not readable simply holds none.
+ * where a folder that is not there or not readable simply holds none. Sorted
+ * by name.
  */
 export function readDirOrEmpty(dir: string): Deno.DirEntry[] {
   try {
-    return [...Deno.readDirSync(dir)];
+    // Sorted: the order a folder is read in differs by OS and file system, what is shown must not.
+    return [...Deno.readDirSync(dir)].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+    );
   } catch {
     return [];
   }
