@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { writeRegistryText } from "./helpers/claude_home.ts";
 import { finishedSession, keyDirOf, makeFolder, save } from "./helpers/projects.ts";
+import { gitAvailable } from "./helpers/portable.ts";
 import { runClaudecm } from "./helpers/run_cli.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 
@@ -42,9 +43,12 @@ Deno.test("recall, skeleton and recover --session take a list number, a name and
       assert.equal(recover.code, 0, recover.stderr);
       assert.equal(JSON.parse(recover.stdout).sessionId, w.second.sessionId);
     }
-    const recall = await runClaudecm(["recall", "weekly notes", "--json"], { env, cwd: w.cwd });
-    assert.notEqual(recall.code, 3, recall.stderr);
-    assert.match(recall.stdout, new RegExp(w.first.sessionId));
+    // The session recorded a branch: recall asks git about it.
+    if (gitAvailable()) {
+      const recall = await runClaudecm(["recall", "weekly notes", "--json"], { env, cwd: w.cwd });
+      assert.notEqual(recall.code, 3, recall.stderr);
+      assert.match(recall.stdout, new RegExp(w.first.sessionId));
+    }
   } finally {
     w.t.cleanup();
   }
