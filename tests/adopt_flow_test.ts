@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { writeRefusalIn } from "../lib/store/write_probe.ts";
 import { join } from "node:path";
-import { runAdopt } from "../lib/app/find/adopt.ts";
-import { parsePicks } from "../lib/app/find/adopt_view.ts";
+import { runAdopt } from "../lib/app/adopt/adopt.ts";
+import { parsePicks } from "../lib/app/adopt/adopt_view.ts";
 import { mainSessions } from "../lib/core/registry.ts";
 import { vaultFilesFor } from "../lib/core/session_copies.ts";
 import { pathExists } from "../lib/core/fs_checks.ts";

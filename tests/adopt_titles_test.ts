@@ -5,7 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { runAdopt } from "../lib/app/find/adopt.ts";
+import { runAdopt } from "../lib/app/adopt/adopt.ts";
 import { transcriptTitle } from "../lib/app/launch/launch_name.ts";
 import { mainSessions } from "../lib/core/registry.ts";
 import { readRegistry } from "../lib/store/registry_store.ts";

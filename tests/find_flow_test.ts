@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { type FindJson, type FindOptions, runFind } from "../lib/app/find/find.ts";
-import { runAdopt } from "../lib/app/find/adopt.ts";
+import { runAdopt } from "../lib/app/adopt/adopt.ts";
 import { findIndexPath } from "../lib/app/find/index_search.ts";
 import { createMemoryOutput } from "../lib/ui/output.ts";
 import { parseSince } from "../lib/core/since.ts";

@@ -13,7 +13,7 @@ import { sessionId } from "./helpers/claude_home.ts";
 import { createTestContext } from "./helpers/test_context.ts";
 import { createMemoryOutput } from "../lib/ui/output.ts";
 import { type FindJson, runFind } from "../lib/app/find/find.ts";
-import type { AdoptCandidate } from "../lib/app/find/adopt.ts";
+import type { AdoptCandidate } from "../lib/app/adopt/adopt_model.ts";
 import { TranscriptBuilder } from "../fixtures/transcripts/builder.ts";
 import { readSessionFolder } from "../lib/transcript/session_folder.ts";
 

@@ -24,7 +24,7 @@ export const adoptCommand = defineCommand({
     "nothing twice.\n\n" +
     "Exit codes: 0 ok, 1 failure, 2 usage error.\n",
   run: async (input, makeContext) => {
-    const [{ runAdopt }, ctx] = await Promise.all([import("../app/find/adopt.ts"), makeContext()]);
+    const [{ runAdopt }, ctx] = await Promise.all([import("../app/adopt/adopt.ts"), makeContext()]);
     return await runAdopt(ctx, {
       all: input.flag("all"),
       dryRun: input.flag("dryRun"),

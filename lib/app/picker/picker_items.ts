@@ -8,7 +8,7 @@
  */
 
 import type { AppContext } from "../context.ts";
-import type { AdoptCandidate } from "../find/adopt.ts";
+import type { AdoptCandidate } from "../adopt/adopt_model.ts";
 import { vaultEnabled } from "../vault/vault_sync.ts";
 import { formatDateShort, formatMinute, formatSize } from "../../core/format.ts";
 import { liveSessionIds } from "../../platform/live_sessions.ts";
@@ -69,7 +69,7 @@ export function pickerEntries(
  * on from `after`: the picker's view of all of claude's sessions.
  */
 export async function unlistedEntries(ctx: AppContext, after: number): Promise<PickerEntry[]> {
-  const { listAdoptable } = await import("../find/adopt.ts");
+  const { listAdoptable } = await import("../adopt/adopt.ts");
   const now = ctx.now();
   return listAdoptable(ctx).candidates.map((candidate, index) => {
     const date = candidate.lastActivity === null ? null : new Date(candidate.lastActivity);

@@ -32,9 +32,10 @@ import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
 import { isNoSession, readSessionFacts } from "../../transcript/session_facts.ts";
 import { launchMachineName } from "../bootstrap/machine_name.ts";
 import { titleOf } from "../../transcript/session_title.ts";
-import { askAdoptPicks, printCandidates } from "./adopt_view.ts";
+import { askAdoptPicks, printCandidates, printOutcome } from "./adopt_view.ts";
+import type { AdoptCandidate, Adopted, AdoptSkip } from "./adopt_model.ts";
 import { nothingSaves } from "../save_check.ts";
-import { folderOfFacts } from "./results.ts";
+import { folderOfFacts } from "../find/results.ts";
 import { safeJson } from "../../core/safe_text.ts";
 import { compareText } from "../../core/compare_text.ts";
 
@@ -45,27 +46,10 @@ export interface AdoptOptions {
   json?: boolean;
 }
 
-/** A session `adopt` can add. */
-export interface AdoptCandidate {
-  sessionId: string;
-  dir: string;
-  title: string;
-  lastActivity: string | null;
-  size: number;
-  transcript: string;
-}
-
-/** A session left out, with why, when the user should hear of it. */
-export interface AdoptSkip {
-  sessionId: string;
-  dir: string;
-  reason: string;
-}
-
 /** Run `adopt`; returns the exit code. */
 export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<number> {
   const { candidates, skipped } = listAdoptable(ctx);
-  if (!options.json) printCandidates(ctx, candidates, skipped);
+  if (!options.json) printCandidates(ctx, { candidates, skipped });
   let chosen: AdoptCandidate[] = [];
   if (options.all || options.dryRun) chosen = candidates;
   else if (!options.json && ctx.interactive && candidates.length > 0) {
@@ -91,15 +75,8 @@ export async function runAdopt(ctx: AppContext, options: AdoptOptions): Promise<
     );
     return ExitCode.ok;
   }
-  if (candidates.length === 0) return ExitCode.ok;
-  if (options.dryRun) {
-    ctx.out.line(`  Dry run: would add ${chosen.length} session(s); nothing was written.`);
-  } else if (write) {
-    reportAdded(ctx, adopted, chosen.length);
-  } else if (!ctx.interactive) {
-    ctx.out.line("  Nothing added. Run claudecm adopt --all to add them all.");
-  } else {
-    ctx.out.line("  Nothing added.");
+  if (candidates.length > 0) {
+    printOutcome(ctx, { dryRun: !!options.dryRun, wrote: write, chosen: chosen.length, adopted });
   }
   return ExitCode.ok;
 }
@@ -233,31 +210,4 @@ async function adopt(
   });
   syncVault(ctx, { guids: adopted.added });
   return adopted;
-}
-
-/** What an adopt wrote: the ids it added, and how many chosen transcripts went meanwhile. */
-interface Adopted {
-  added: string[];
-  gone: number;
-}
-
-function reportAdded(ctx: AppContext, { added, gone }: Adopted, chosen: number): void {
-  const already = chosen - added.length - gone;
-  const meanwhile =
-    (already === 0
-      ? ""
-      : ` ${already} ${already === 1 ? "was" : "were"} added meanwhile by another claudecm.`) +
-    (gone === 0
-      ? ""
-      : ` ${gone} ${
-        gone === 1 ? "was" : "were"
-      } moved away meanwhile (quarantined?) and not added.`);
-  if (added.length === 0) {
-    ctx.out.line(`  Nothing added:${meanwhile}`, "yellow");
-    return;
-  }
-  ctx.out.line(
-    `  Added ${added.length} session(s) to the bottom of the list.${meanwhile}`,
-    "green",
-  );
 }

@@ -1,18 +1,17 @@
 /**
- * How `adopt` shows its candidates, and the question that picks them.
+ * How `adopt` shows its candidates, the question that picks them, and what it did.
  *
  * @module
  */
 
 import type { AppContext } from "../context.ts";
 import { formatDateShort, formatSize } from "../../core/format.ts";
-import type { AdoptCandidate, AdoptSkip } from "./adopt.ts";
+import type { AdoptCandidate, Adopted, AdoptSkip } from "./adopt_model.ts";
 
 /** Print the numbered candidates and any session left out with a reason. */
 export function printCandidates(
   ctx: AppContext,
-  candidates: AdoptCandidate[],
-  skipped: AdoptSkip[],
+  { candidates, skipped }: { candidates: AdoptCandidate[]; skipped: AdoptSkip[] },
 ): void {
   for (const skip of skipped) {
     ctx.err.line(`  Skipped ${skip.sessionId} (${skip.dir}): ${skip.reason}.`, "yellow");
@@ -70,4 +69,46 @@ export function parsePicks(answer: string, count: number): number[] | undefined 
     for (let n = from; n <= to; n++) picked.add(n);
   }
   return [...picked].sort((a, b) => a - b);
+}
+
+/** What the run did with the candidates it showed. */
+export function printOutcome(
+  ctx: AppContext,
+  { dryRun, wrote, chosen, adopted }: {
+    dryRun: boolean;
+    wrote: boolean;
+    chosen: number;
+    adopted: Adopted;
+  },
+): void {
+  if (dryRun) {
+    ctx.out.line(`  Dry run: would add ${chosen} session(s); nothing was written.`);
+  } else if (wrote) {
+    reportAdded(ctx, { ...adopted, chosen });
+  } else if (!ctx.interactive) {
+    ctx.out.line("  Nothing added. Run claudecm adopt --all to add them all.");
+  } else {
+    ctx.out.line("  Nothing added.");
+  }
+}
+
+function reportAdded(ctx: AppContext, { added, gone, chosen }: Adopted & { chosen: number }): void {
+  const already = chosen - added.length - gone;
+  const meanwhile =
+    (already === 0
+      ? ""
+      : ` ${already} ${already === 1 ? "was" : "were"} added meanwhile by another claudecm.`) +
+    (gone === 0
+      ? ""
+      : ` ${gone} ${
+        gone === 1 ? "was" : "were"
+      } moved away meanwhile (quarantined?) and not added.`);
+  if (added.length === 0) {
+    ctx.out.line(`  Nothing added:${meanwhile}`, "yellow");
+    return;
+  }
+  ctx.out.line(
+    `  Added ${added.length} session(s) to the bottom of the list.${meanwhile}`,
+    "green",
+  );
 }
