@@ -70,6 +70,13 @@ Deno.test("move: sessions of OLD and OLD/sub follow the folder (a relocated reco
       .replace(JSON.stringify(world.old), JSON.stringify(world.renamed))
       .replace(JSON.stringify(world.sub), JSON.stringify(newSub));
     assert.equal(Deno.readTextFileSync(world.paths.claudeJsonFile), expectedJson);
+    // The moved sessions are the renamed folder's now for recover too, not only for the list.
+    const recover = await world.run(["recover", "--json", "--limit", "10", "--cwd", world.renamed]);
+    assert.equal(recover.code, 0, recover.stderr);
+    assert.deepEqual(
+      JSON.parse(recover.stdout).candidates.map((c: { id: string }) => c.id).sort(),
+      [world.ids.main, world.ids.loose].sort(),
+    );
 
     world.claudeScenario({ messages: ["back in the renamed folder"] });
     const resumed = await world.run(["resume", "1"]);

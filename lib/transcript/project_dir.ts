@@ -100,7 +100,8 @@ function belongsTo(dir: string, isCwd: (path: string) => boolean, sample: number
     try {
       const tail = readTail(file.path);
       activity = tail.lastTimestamp ?? "";
-      recorded = readHeadCwd(file.path) ?? tail.cwd;
+      // Where the session lives: where /cd or `claudecm move` put it, else where it started.
+      recorded = tail.relocatedCwd ?? readHeadCwd(file.path) ?? tail.cwd;
     } catch {
       continue;
     }
