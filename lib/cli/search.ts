@@ -34,7 +34,7 @@ export const searchCommand = defineCommand({
     "Exit codes: 0 ok (also when nothing matches), 1 the resume failed, 2 usage error.\n",
   run: async (input, makeContext) => {
     const [{ runSearch }, ctx] = await Promise.all([
-      import("../app/list/search.ts"),
+      import("../app/search/search.ts"),
       // A pick launches claude; the matches alone are data for stdout.
       makeContext({ launches: input.flag("interactive"), menu: true }),
     ]);

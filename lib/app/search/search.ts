@@ -13,8 +13,8 @@
 import type { AppContext } from "../context.ts";
 import { prepareLaunch } from "../launch/launch_setup.ts";
 import { resumePicked } from "../resume/resume_picked.ts";
-import { describeSessions, type ListedSession } from "./list.ts";
-import { showList } from "../session/show_list.ts";
+import { describeSessions, type ListedSession } from "../list/list.ts";
+import { printUsage, sayNotShown, showMatches } from "./search_view.ts";
 import { ExitCode, UsageError } from "../../core/errors.ts";
 import { parseWholeNumber } from "../../core/numbers.ts";
 import { mainSessions, type Session } from "../../core/registry.ts";
@@ -42,8 +42,7 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
   if (term.trim() === "") {
     // A script gets one line it can show (and the usage-error object), not the usage text.
     if (options.json) throw new UsageError("search needs a TERM: claudecm search --json TERM");
-    ctx.err.line("  Usage: claudecm search TERM   (old form: claudecm -s TERM)");
-    ctx.err.line("  Lists the sessions whose name contains TERM, ignoring case.");
+    printUsage(ctx);
     return ExitCode.usage;
   }
   if (options.json) {
@@ -67,9 +66,7 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
   const sessions = hits.map((hit) => hit.session);
   const numbers = hits.map((hit) => hit.listNumber);
   while (true) {
-    showList(ctx, sessions, { title: `Sessions matching '${term}'`, numbers });
-    ctx.out.line();
-    ctx.out.line(`  ${hits.length} of ${total} sessions matching '${term}'`);
+    showMatches(ctx, { term, sessions, numbers, total });
     if (setup === null) return ExitCode.ok;
     ctx.out.line();
     const answer = (ctx.prompter.ask("  Pick a session (Enter to quit): ") ?? "").trim();
@@ -79,20 +76,8 @@ export async function runSearch(ctx: AppContext, options: SearchOptions): Promis
     if (hit !== undefined) {
       return await resumePicked(ctx, { settings: setup.settings, session: hit.session });
     }
-    ctx.out.line(
-      number === null
-        ? `  Type one of the numbers shown (${shownNumbers(numbers)}), or Enter to quit.`
-        : `  #${number} is not among the matches: type one of the numbers shown ` +
-          `(${shownNumbers(numbers)}), or Enter to quit.`,
-      "yellow",
-    );
+    sayNotShown(ctx, { number, numbers });
   }
-}
-
-/** `1, 3, 7`; a long run of matches as its first three and its last (`1, 3, 7, ... 40`). */
-function shownNumbers(numbers: number[]): string {
-  if (numbers.length <= 8) return numbers.join(", ");
-  return `${numbers.slice(0, 3).join(", ")}, ... ${numbers[numbers.length - 1]}`;
 }
 
 /** Text compared without case: lower case, with the Greek final sigma as a sigma (ΚΑΣ, κασσα). */
