@@ -357,3 +357,42 @@ Deno.test("a subagent's bad line is counted and said too, the rest of it exporte
     f.cleanup();
   }
 });
+
+Deno.test("an image given by URL and a block the export does not render are named, never fetched or dropped", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "claudecm-export-" });
+  try {
+    const b = new TranscriptBuilder({ cwd: "/home/alice/app" });
+    const url = `https://img.example.com/shot.png?token=${SECRETS.github}&x=<b>`;
+    b.raw(JSON.stringify({
+      type: "user",
+      sessionId: b.sessionId,
+      message: {
+        role: "user",
+        content: [
+          { type: "text", text: "look at these" },
+          { type: "image", source: { type: "url", url } },
+          {
+            type: "document",
+            source: { type: "base64", media_type: "application/pdf", data: "JVBERi0=" },
+          },
+        ],
+      },
+    }));
+    const path = b.write(join(dir, `${b.sessionId}.jsonl`));
+    for (const format of ["md", "html"] as const) {
+      const { text } = render(path, join(dir, b.sessionId), format);
+      assert.match(text, /an image at https:\/\/img\.example\.com\/shot\.png/, format);
+      assert.match(text, /a document block, not shown/, format);
+      assert.doesNotMatch(
+        text,
+        /<img[^>]*img\.example|!\[[^\]]*\]\(https:/,
+        `${format}: not loaded`,
+      );
+      if (format === "html") assert.ok(!text.includes("&x=<b>"), "the URL is escaped");
+      const redacted = render(path, join(dir, b.sessionId), format, new Redactor()).text;
+      assert.ok(!redacted.includes(SECRETS.github), `${format}: the URL is redacted`);
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

@@ -16,10 +16,12 @@ import { TranscriptError } from "./entries.ts";
 import { type RawLine, scanLines } from "./lines.ts";
 import { peekType } from "./scan.ts";
 
-/** A base64 image, as a message or a tool result carries it. */
+/** An image as a message or a tool result carries it: base64 data, or a URL it names. */
 export interface ExportImage {
   mediaType: string;
   data: string;
+  /** Where an image given by URL is (it is named, never fetched). */
+  url?: string;
 }
 
 /** One block of a turn, with everything an export shows of it. */
@@ -36,7 +38,9 @@ export type ExportBlock =
     /** The subagent a Task/Agent call ran, when its result names it. */
     agentId?: string;
   }
-  | { kind: "image"; image: ExportImage };
+  | { kind: "image"; image: ExportImage }
+  /** A block of a type the export does not render (a document, a server tool's result). */
+  | { kind: "omitted"; what: string };
 
 /** A user or assistant line. */
 export interface ExportTurn {
@@ -193,7 +197,10 @@ function toBlocks(block: unknown, line: Json): ExportBlock[] {
       return image === undefined ? [] : [{ kind: "image", image }];
     }
     default:
-      return [];
+      // Named, so a reader knows something was there.
+      return typeof block.type === "string"
+        ? [{ kind: "omitted", what: `a ${block.type} block` }]
+        : [];
   }
 }
 
@@ -223,6 +230,9 @@ function toResult(block: Json, line: Json): ExportBlock {
 
 function toImage(block: Json): ExportImage | undefined {
   const source = block.source;
+  if (isObject(source) && source.type === "url" && typeof source.url === "string") {
+    return { mediaType: "url", data: "", url: source.url };
+  }
   if (!isObject(source) || source.type !== "base64") return undefined;
   const mediaType = str(source.media_type);
   const data = str(source.data);

@@ -15,6 +15,7 @@ import type { ReadReport } from "../../transcript/entries.ts";
 import { skippedLinesNote } from "../../transcript/entries.ts";
 import {
   type ExportBlock,
+  type ExportImage,
   type ExportItem,
   type ExportTurn,
   readExportItems,
@@ -102,7 +103,11 @@ export function exportSession(
           return;
         case "image":
           heading(turn, turn.role);
-          view.image(part.image);
+          view.image(cleanImage(part.image, clean));
+          return;
+        case "omitted":
+          heading(turn, turn.role);
+          view.omitted(clean(part.what));
           return;
         case "tool_use": {
           heading(turn, "assistant");
@@ -124,7 +129,7 @@ export function exportSession(
             { text: clean(part.text), isError: part.isError },
             call === undefined ? undefined : clean(call.name),
           ));
-          for (const image of part.images) view.image(image);
+          for (const image of part.images) view.image(cleanImage(image, clean));
           const agent = (part.agentId !== undefined ? unused.get(part.agentId) : undefined) ??
             (call?.prompt === undefined
               ? undefined
@@ -172,6 +177,11 @@ export function exportSession(
 }
 
 /** Every string in a tool's input through `clean`. */
+/** An image's URL, the one text an image carries, made safe and redacted as any text is. */
+function cleanImage(image: ExportImage, clean: (text: string) => string): ExportImage {
+  return image.url === undefined ? image : { ...image, url: clean(image.url) };
+}
+
 function cleanValue<T>(value: T, clean: (text: string) => string): T {
   if (typeof value === "string") return clean(value) as T;
   if (Array.isArray(value)) return value.map((item) => cleanValue(item, clean)) as T;

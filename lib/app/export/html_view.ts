@@ -97,8 +97,14 @@ export function htmlView(write: (text: string) => void): ExportView {
       write(
         embeddable(image)
           ? `<img class="shot" alt="image" src="data:${image.mediaType};base64,${image.data}">\n`
+          : image.url !== undefined
+          // Named, not linked or loaded: the page fetches nothing.
+          ? `<p class="muted">(an image at ${escapeHtml(image.url)}, not loaded)</p>\n`
           : `<p class="muted">(an image of type ${escapeHtml(image.mediaType)}, not shown)</p>\n`,
       );
+    },
+    omitted(what) {
+      write(`<p class="muted">(${escapeHtml(what)}, not shown)</p>\n`);
     },
     event(label, text, timestamp) {
       closeTurn();

@@ -72,8 +72,14 @@ export function markdownView(write: (text: string) => void): ExportView {
       write(
         embeddable(image)
           ? `![image](data:${image.mediaType};base64,${image.data})\n\n`
+          : image.url !== undefined
+          // Named, not linked: an export never makes its reader's viewer fetch anything.
+          ? `*(an image at ${inline(image.url)}, not loaded)*\n\n`
           : `*(an image of type ${inline(image.mediaType)}, not shown)*\n\n`,
       );
+    },
+    omitted(what) {
+      write(`*(${inline(what)}, not shown)*\n\n`);
     },
     event(label, text, timestamp) {
       const when = shownTime(timestamp);

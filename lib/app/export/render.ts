@@ -50,6 +50,8 @@ export interface ExportView {
   toolCall(view: ToolCallView): void;
   toolResult(view: ToolResultView): void;
   image(image: ExportImage): void;
+  /** Something the export does not render, named (`what`: "a document block"). */
+  omitted(what: string): void;
   /** A system event: a compaction, a slash command's output. */
   event(label: string, text: string, timestamp: string | undefined): void;
   /** A subagent's conversation starts (nested under the call that ran it) or ends. */
