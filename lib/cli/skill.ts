@@ -18,7 +18,7 @@ export const skillCommand = defineCommand({
     ],
     run: async (input, makeContext) => {
       const [{ runSkillInstall }, ctx] = await Promise.all([
-        import("../app/recover/skill_install.ts"),
+        import("../app/skill/skill_install.ts"),
         makeContext(),
       ]);
       return runSkillInstall(ctx, { print: input.flag("print"), json: input.flag("json") });

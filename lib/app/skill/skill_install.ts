@@ -12,6 +12,7 @@ import { safeJson } from "../../core/safe_text.ts";
 import { UsageError, UserError } from "../../core/errors.ts";
 import { NotRegularFile, readRegularBytes } from "../../core/fs_checks.ts";
 import { RECOVER_SKILL } from "./recover_skill.ts";
+import { type InstallStatus, sayInstalled } from "./skill_view.ts";
 
 /** Options for {@linkcode runSkillInstall}. */
 export interface SkillInstallOptions {
@@ -36,7 +37,7 @@ export function runSkillInstall(ctx: AppContext, options: SkillInstallOptions): 
   }
   const path = recoverSkillPath(ctx);
   const existing = readText(path);
-  const status = existing === RECOVER_SKILL
+  const status: InstallStatus = existing === RECOVER_SKILL
     ? "unchanged"
     : existing === undefined
     ? "installed"
@@ -46,11 +47,7 @@ export function runSkillInstall(ctx: AppContext, options: SkillInstallOptions): 
     writeFileAtomic(path, RECOVER_SKILL);
   }
   if (options.json) ctx.out.line(safeJson({ path, status }, 2));
-  else if (status === "unchanged") ctx.out.line(`The recover skill is already installed: ${path}`);
-  else {
-    const verb = status === "installed" ? "Installed" : "Updated";
-    ctx.out.line(`${verb} the recover skill: ${path} (use /recover in Claude Code)`, "green");
-  }
+  else sayInstalled(ctx, { path, status });
   return 0;
 }
 
