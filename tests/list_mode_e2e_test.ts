@@ -49,7 +49,8 @@ Deno.test("a number in list mode resumes that session in its folder and moves it
       "Context window work",
       "Billing service",
     ]);
-    assert.match(result.stdout, /Session ended\./);
+    // After the pick it is a launch: claudecm's lines go to stderr (stdout is piped).
+    assert.match(result.stderr, /Session ended\./);
   });
 });
 
@@ -95,8 +96,9 @@ Deno.test("yes creates the project folder under the cwd, launches and registers 
     assert.equal(result.code, 0, result.stderr);
     const dir = join(world.project, "my-new-thing(1)");
     assert.ok(pathExists(dir), "a free name next to the taken one");
-    assert.match(result.stdout, /Starting new session: My New Thing!/);
-    assert.match(result.stdout, new RegExp(`Project dir: ${escapeRegExp(dir)}`));
+    // After the yes it is a launch: claudecm's lines go to stderr (stdout is piped).
+    assert.match(result.stderr, /Starting new session: My New Thing!/);
+    assert.match(result.stderr, new RegExp(`Project dir: ${escapeRegExp(dir)}`));
     const [id] = world.sessionIdsPassed();
     const [launch] = world.launches();
     assert.equal(launch.cwd, dir);
@@ -162,8 +164,9 @@ Deno.test("picking a session open in a claude window asks first, default No, as 
     for (const args of [["l"], ["-s", "billing"]]) {
       // Search shows Billing by its list number, 2, as the list does.
       const result = await world.run(args, { stdin: "2\n\n" });
-      assert.match(result.stdout, /'Billing service' is open in another claude window\./);
-      assert.match(result.stdout, /Resume it here anyway\? \[y\/N\]: /);
+      // A pick is a launch from there on: with stdout piped, claudecm speaks on stderr.
+      assert.match(result.stderr, /'Billing service' is open in another claude window\./);
+      assert.match(result.stderr, /Resume it here anyway\? \[y\/N\]: /);
     }
     assert.equal(world.launches().length, 0);
   });

@@ -54,6 +54,11 @@ export interface AppContext {
   keyboard: boolean;
   /** claude and cmv, found on first use. */
   tools: Tools;
+  /**
+   * This context as a launch's ({@linkcode launchContext}); absent where that
+   * is the same context (a test's, whose outputs are not streams).
+   */
+  asLaunch?: () => AppContext;
 }
 
 /**
@@ -64,6 +69,18 @@ export interface AppContext {
  */
 export function statusOut(ctx: Pick<AppContext, "out" | "err">): Output {
   return ctx.out.terminal ? ctx.out : ctx.err;
+}
+
+/**
+ * The context a launch runs in: with stdout not a terminal, all claudecm
+ * says from here on, its questions too, goes to stderr, so stdout holds only
+ * what claude writes (issue 31 defect 13). A command that always launches
+ * has it from the start ({@linkcode ContextOptions.launches}); a pick that
+ * launches from a menu, a search or find (`resumePicked`, `resumeFound`, a
+ * new project) moves to it there, where the menu's dialogue ends.
+ */
+export function launchContext(ctx: AppContext): AppContext {
+  return ctx.asLaunch?.() ?? ctx;
 }
 
 /**
@@ -113,15 +130,18 @@ function keyTerminal(): KeyTerminal | undefined {
 /** How a command wants its context (see {@linkcode createProcessContext}). */
 export interface ContextOptions {
   /**
-   * The command starts claude (`new`, `resume`): with stdout not a terminal
-   * (`claudecm new -- -p "..." > answer.txt`, from a terminal or a script),
-   * what claudecm says goes to stderr, beside its questions when a person is
-   * there, and stdout holds only what claude wrote.
+   * The command starts claude (`new`, `resume`): its context is a launch's
+   * ({@linkcode launchContext}) from the start, so with stdout not a
+   * terminal (`claudecm new -- -p "..." > answer.txt`, from a terminal or a
+   * script) what claudecm says goes to stderr, beside its questions when a
+   * person is there, and stdout holds only what claude wrote.
    */
   launches?: boolean;
   /**
-   * The command is a menu (list mode) that may launch: the table and the
-   * dialogue are what its stdout was asked for, piped or not.
+   * The command is a menu (list mode): its table and dialogue are what its
+   * stdout was asked for, piped or not, except for a person at the keyboard
+   * whose stdout is piped, who reads them on stderr. A pick moves on to the
+   * launch's context.
    */
   menu?: boolean;
 }
@@ -146,49 +166,57 @@ export function createProcessContext(
     colour,
     terminal: Deno.stderr.isTerminal(),
   });
+  const stdoutTerminal = Deno.stdout.isTerminal();
   // A person at the keyboard whose output goes to a file reads the terminal's stderr.
-  const personOnStderr = Deno.stdin.isTerminal() && !Deno.stdout.isTerminal();
-  // A launch's redirected stdout holds only what claude wrote, whoever (or nothing) is on stdin;
-  // a menu's stdout is its dialogue, which moves to stderr only for a person at the keyboard.
-  const statusToStderr = options.menu === true ? personOnStderr : !Deno.stdout.isTerminal();
-  const out = options.launches && statusToStderr ? err : createOutput(streams.writeOut, {
+  const personOnStderr = Deno.stdin.isTerminal() && !stdoutTerminal;
+  const stdout = createOutput(streams.writeOut, {
     colour,
-    terminal: Deno.stdout.isTerminal(),
+    terminal: stdoutTerminal,
     columns: terminalColumns(),
   });
+  // A launch's redirected stdout holds only what claude wrote, whoever (or nothing) is on stdin.
+  const launchOut = stdoutTerminal ? stdout : err;
   // The real environment: every flow and decision below gets the OS from here (ctx.os).
   const os = hostOs;
   const paths = resolvePaths(env, os);
   const rootProblem = claudeRootProblem(paths, env);
   if (rootProblem !== null) throw new UserError(rootProblem);
-  return {
-    paths,
+  const tools = createTools({
     env,
-    setEnv: (name, value) => Deno.env.set(name, value),
     childEnv: () => Deno.env.toObject(),
+    // Probes and the editor start where this process is, which needs no name for it.
+    cwd: () => undefined,
     os,
-    cwd: () => logicalCwd(currentFolder(), env("PWD"), os),
-    now: () => new Date(),
-    hostname: () => Deno.hostname(),
-    out,
-    err,
-    prompter: unansweredAfterEnding(
-      createLinePrompter(Deno.stdin, personOnStderr ? err : out, {
-        terminal: keyTerminal(),
-        inputIsFile: stdinIsFile,
-      }),
-    ),
-    interactive: Deno.stdin.isTerminal() && Deno.stdout.isTerminal(),
-    keyboard: Deno.stdin.isTerminal(),
-    tools: createTools({
-      env,
-      childEnv: () => Deno.env.toObject(),
-      // Probes and the editor start where this process is, which needs no name for it.
-      cwd: () => undefined,
-      os,
+    paths,
+  });
+  const contextOn = (out: Output): AppContext => {
+    const ctx: AppContext = {
       paths,
-    }),
+      env,
+      setEnv: (name, value) => Deno.env.set(name, value),
+      childEnv: () => Deno.env.toObject(),
+      os,
+      cwd: () => logicalCwd(currentFolder(), env("PWD"), os),
+      now: () => new Date(),
+      hostname: () => Deno.hostname(),
+      out,
+      err,
+      prompter: unansweredAfterEnding(
+        createLinePrompter(Deno.stdin, personOnStderr ? err : out, {
+          terminal: keyTerminal(),
+          inputIsFile: stdinIsFile,
+        }),
+      ),
+      interactive: Deno.stdin.isTerminal() && stdoutTerminal,
+      keyboard: Deno.stdin.isTerminal(),
+      tools,
+      asLaunch: () => out === launchOut ? ctx : contextOn(launchOut),
+    };
+    return ctx;
   };
+  if (options.launches) return contextOn(launchOut);
+  // A menu's dialogue is what its stdout was asked for, except for a person reading stderr.
+  return contextOn(options.menu && personOnStderr ? err : stdout);
 }
 
 /**

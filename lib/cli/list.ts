@@ -32,10 +32,10 @@ export const listCommand = defineCommand({
     "it prints the table and exits. Sessions open in a claude window now are marked [live].\n" +
     "Old forms: claudecm, claudecm l (these prompt on piped input too, as the old scripts did).\n",
   run: async (input, makeContext) => {
-    // List mode launches claude from a pick; the table alone is data for stdout.
+    // --interactive is list mode, a dialogue; the table alone is data for stdout.
     const [{ runList }, ctx] = await Promise.all([
       import("../app/list/list.ts"),
-      makeContext({ launches: input.flag("interactive"), menu: true }),
+      makeContext({ menu: input.flag("interactive") }),
     ]);
     return await runList(ctx, {
       json: input.flag("json"),

@@ -35,8 +35,8 @@ export const searchCommand = defineCommand({
   run: async (input, makeContext) => {
     const [{ runSearch }, ctx] = await Promise.all([
       import("../app/search/search.ts"),
-      // A pick launches claude; the matches alone are data for stdout.
-      makeContext({ launches: input.flag("interactive"), menu: true }),
+      // --interactive asks for a pick, a dialogue; the matches alone are data for stdout.
+      makeContext({ menu: input.flag("interactive") }),
     ]);
     return await runSearch(ctx, {
       // `search my app` is the name "my app", as `claudecm -s my app` always was.

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { AppContext } from "../context.ts";
+import { type AppContext, launchContext } from "../context.ts";
 import { prepareLaunch } from "../launch/launch_setup.ts";
 import { changeRegistry } from "../registry.ts";
 import { resumeSession } from "../resume/resume_session.ts";
@@ -27,6 +27,8 @@ import type { FindResult } from "./results.ts";
 
 /** Resume `result`, registering it first when needed; returns the exit code. */
 export async function resumeFound(ctx: AppContext, result: FindResult): Promise<number> {
+  // A pick from find or the picker ends its dialogue: from here on it is a launch.
+  ctx = launchContext(ctx);
   const registry = readRegistry(ctx.paths);
   const known = findSession(registry, result.sessionId);
   const unparsed = known === undefined

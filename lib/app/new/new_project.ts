@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { AppContext } from "../context.ts";
+import { type AppContext, launchContext } from "../context.ts";
 import { refusedBeforeAsking } from "../save_check.ts";
 import { finishFreshLaunch } from "../after_exit/fresh_exit.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
@@ -49,6 +49,8 @@ export async function offerNewProject(
     ctx.out.line(`  ${error.message}`, "red");
     return null;
   }
+  // The menu's dialogue ends here (a refusal above goes back to it): from here on it is a launch.
+  ctx = launchContext(ctx);
   Deno.mkdirSync(dir);
   ctx.out.line();
   ctx.out.line(`  Starting new session: ${title}`);

@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { AppContext } from "../context.ts";
+import { type AppContext, launchContext } from "../context.ts";
 import { finishFreshLaunch } from "../after_exit/fresh_exit.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
@@ -28,6 +28,8 @@ export async function resumePicked(
   ctx: AppContext,
   { settings, session: picked }: { settings: LaunchSettings; session: Session },
 ): Promise<number> {
+  // A pick from a menu ends its dialogue: from here on it is a launch.
+  ctx = launchContext(ctx);
   // Before the checks below, which look in the session's folder; resumeSession does it again.
   const session = await followFolderMoves(ctx, picked);
   if (session === null) return ExitCode.failure;
