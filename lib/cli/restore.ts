@@ -25,7 +25,7 @@ export const restoreCommand = defineCommand({
     "Exit codes: 0 restored (or already in place), 1 not restored, 2 usage error.\n",
   run: async (input, makeContext) => {
     const [{ runRestore }, ctx] = await Promise.all([
-      import("../app/vault/restore.ts"),
+      import("../app/restore/restore.ts"),
       makeContext(),
     ]);
     return await runRestore(ctx, { ref: input.argText("session")!, json: input.flag("json") });

@@ -163,7 +163,7 @@ async function act(
   else if (name === "machine") {
     return (await import("../launch/change_machine_name.ts")).changeMachineName(ctx, settings);
   } else if (name === "restore" && entry !== undefined && entry.candidate === undefined) {
-    const { runRestore } = await import("../vault/restore.ts");
+    const { runRestore } = await import("../restore/restore.ts");
     try {
       await runRestore(ctx, { ref: entry.session.guid });
     } catch (error) {

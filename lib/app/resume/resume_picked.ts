@@ -18,7 +18,7 @@ import { resolveResumeOrRecover } from "../primer/recovery_primer.ts";
 import { followFolderMoves } from "./follow_folder.ts";
 import { pickedSession } from "./picked_session.ts";
 import { resumeSession } from "./resume_session.ts";
-import { offerVaultRestore } from "../vault/restore.ts";
+import { offerVaultRestore } from "../restore/restore.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { probePath } from "../../core/fs_checks.ts";
 import type { Session } from "../../core/registry.ts";

@@ -22,7 +22,7 @@ import { finishResume } from "../after_exit/resume_exit.ts";
 import { classifyNext } from "../session/next_session.ts";
 import { markSessionInUse } from "../../store/resume_marker.ts";
 import { keepOneTranscriptCopy } from "../session/transcript_copies.ts";
-import { offerVaultRestore } from "../vault/restore.ts";
+import { offerVaultRestore } from "../restore/restore.ts";
 import { ExitCode } from "../../core/errors.ts";
 import { projectDirFor } from "../../core/paths.ts";
 import { withoutNewNonSessions } from "../launch/print_session.ts";

@@ -13,10 +13,13 @@ import { errorMessage } from "../../core/errors.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { restoreVaultSidecar } from "../../store/vault_entry.ts";
 import { sidecarsNamedIn } from "../../transcript/named_paths.ts";
-import { vaultSetting } from "./vault_sync.ts";
+import { vaultSetting } from "../vault/vault_sync.ts";
 
 /** Put back the named sidecar files of other sessions that `transcript` (session `guid`) names. */
-export function restoreNamedSidecars(ctx: AppContext, transcript: string, guid: string): string[] {
+export function restoreNamedSidecars(
+  ctx: AppContext,
+  { transcript, guid }: { transcript: string; guid: string },
+): string[] {
   const { basename, dirname, join, sep } = ctx.paths.path;
   let named: string[];
   try {

@@ -12,18 +12,26 @@ import type { AppContext } from "../context.ts";
 import { recheckThenAct, refusalOf } from "../recheck.ts";
 import { fileInfoOrNull } from "../../core/fs_checks.ts";
 import { ExitCode, UserError } from "../../core/errors.ts";
-import { formatSize } from "../../core/format.ts";
 import { isSessionLive } from "../../platform/live_sessions.ts";
 import type { Session } from "../../core/registry.ts";
 import { type SessionFiles, sessionFilesFor, vaultEntryFor } from "../../core/session_copies.ts";
 import { locateTranscript, type TranscriptLocation } from "../../core/transcript_location.ts";
 import { restoreVaultEntry } from "../../store/vault_entry.ts";
-import { vaultSetting } from "./vault_sync.ts";
+import { vaultSetting } from "../vault/vault_sync.ts";
 import { restoreNamedSidecars } from "./restore_named.ts";
 import { compareCopies, type CopyOrder } from "../../transcript/copy_order.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 import { resolveSession } from "../session/resolve_session.ts";
 import { safeJson } from "../../core/safe_text.ts";
+import type { Restored } from "./restore_model.ts";
+import {
+  sayBrokenLink,
+  sayGone,
+  sayNext,
+  sayNotRestored,
+  sayRestored,
+  sayVaultHas,
+} from "./restore_view.ts";
 
 /** `claudecm restore <N|GUID>`: restore without resuming. */
 export async function runRestore(
@@ -48,8 +56,10 @@ export async function runRestore(
     // one the vault's holds all of is only an older copy, which the next resume sets aside.
     throw new UserError(`its transcript is on disk at ${located.path}; nothing was restored`);
   }
-  const brokenLink = brokenLinkInPlace(ctx, session, located);
-  if (brokenLink !== null && !options.json) sayBrokenLink(ctx, session, brokenLink);
+  const brokenLink = brokenLinkInPlace(ctx, { session, located });
+  if (brokenLink !== null && !options.json) {
+    sayBrokenLink(ctx, { session, link: brokenLink, target: linkTarget(brokenLink) });
+  }
   // `--json` never asks (DESIGN.md 5.2).
   if (
     brokenLink !== null &&
@@ -68,13 +78,8 @@ export async function runRestore(
     ctx.out.line(safeJson({ sessionId: session.guid, ...done }, 2));
     return ExitCode.ok;
   }
-  sayRestored(ctx, session, done);
-  // What to do next with what was put back (issue 31 item 11).
-  ctx.out.line(
-    resolved.archived
-      ? `  Next: claudecm unarchive ${resolved.number}, then resume it from the list.`
-      : `  Next: claudecm resume ${resolved.number}`,
-  );
+  sayRestored(ctx, { session, done });
+  sayNext(ctx, resolved);
   return ExitCode.ok;
 }
 
@@ -93,7 +98,7 @@ export async function offerVaultRestore(ctx: AppContext, session: Session): Prom
   const located = locateTranscript(ctx.paths, session);
   // The vault is asked only for a transcript gone from its folder: one that cannot be read
   // stops the resume that needs it, never one that does not. A link to nothing is gone.
-  const brokenLink = brokenLinkInPlace(ctx, session, located);
+  const brokenLink = brokenLinkInPlace(ctx, { session, located });
   if (located.status === "unreadable" && brokenLink === null) return "unavailable";
   if (located.status === "found" && located.inOwnFolder) return "unavailable";
   const vault = vaultEntryFor(ctx.paths, session);
@@ -108,19 +113,10 @@ export async function offerVaultRestore(ctx: AppContext, session: Session): Prom
   }
   if (isSessionLive(ctx.paths, session.guid)) return "unavailable";
   ctx.out.line();
-  if (brokenLink !== null) sayBrokenLink(ctx, session, brokenLink);
-  else {
-    ctx.out.line(
-      olderCopy === null
-        ? `  The transcript of '${session.desc}' is gone (most likely Claude Code's clean-up).`
-        : `  The transcript of '${session.desc}' is gone from its folder; an older copy is at ` +
-          `${olderCopy}.`,
-      "yellow",
-    );
-  }
-  const when = kept.mtime === null ? "" : `, last changed ${kept.mtime.toISOString().slice(0, 10)}`;
-  const more = olderCopy === null ? "" : ", all of that copy and more";
-  ctx.out.line(`  The vault has it (${formatSize(kept.size)}${when}${more}).`, "cyan");
+  if (brokenLink !== null) {
+    sayBrokenLink(ctx, { session, link: brokenLink, target: linkTarget(brokenLink) });
+  } else sayGone(ctx, { session, olderCopy });
+  sayVaultHas(ctx, { kept, olderCopy });
   // No answer at all (input closed) is not a yes (DESIGN.md 5.14).
   const restore = brokenLink !== null
     ? askToReplaceLink(ctx, brokenLink, { defaultYes: true })
@@ -131,7 +127,7 @@ export async function offerVaultRestore(ctx: AppContext, session: Session): Prom
   const copies = olderCopy === null ? [] : [olderCopy];
   const done = await restoreInto(ctx, session, { vault, copies, brokenLink });
   if (done === null) return "failed";
-  sayRestored(ctx, session, done);
+  sayRestored(ctx, { session, done });
   return "restored";
 }
 
@@ -181,19 +177,16 @@ async function restoreInto(
     if (vaultVersus(vault.transcript, target.transcript) === "same") {
       return { status: "in-place", transcript: target.transcript };
     }
-    ctx.err.line(`  Nothing was restored: ${step.reason}.`, "red");
+    sayNotRestored(ctx, { reason: step.reason });
     return null;
   }
   const result = step.value;
   if (result.status === "conflict") {
-    ctx.err.line(
-      `  A different file is already there: ${result.path}. Nothing was restored.`,
-      "red",
-    );
+    sayNotRestored(ctx, { inTheWay: result.path });
     return null;
   }
   const status = result.files.length === 0 ? "in-place" : "restored";
-  const named = restoreNamedSidecars(ctx, target.transcript, session.guid);
+  const named = restoreNamedSidecars(ctx, { transcript: target.transcript, guid: session.guid });
   return { status, transcript: target.transcript, ...(named.length > 0 ? { named } : {}) };
 }
 
@@ -204,8 +197,7 @@ async function restoreInto(
  */
 function brokenLinkInPlace(
   ctx: AppContext,
-  session: Session,
-  located: TranscriptLocation,
+  { session, located }: { session: Session; located: TranscriptLocation },
 ): string | null {
   if (located.status !== "unreadable" || located.brokenLink !== true) return null;
   return located.path === sessionFilesFor(ctx.paths, session).transcript ? located.path : null;
@@ -226,37 +218,10 @@ function askToReplaceLink(
   );
 }
 
-function sayBrokenLink(ctx: AppContext, session: Session, link: string): void {
-  ctx.out.line(
-    `  The transcript of '${session.desc}' is a symbolic link to nothing: ${link} led to ` +
-      `${linkTarget(link)}, which is gone.`,
-    "yellow",
-  );
-}
-
 function linkTarget(path: string): string {
   try {
     return Deno.readLinkSync(path);
   } catch {
     return "?";
-  }
-}
-
-/** A restore that left the transcript where claude reads it: put back now, or already there. */
-interface Restored {
-  status: "restored" | "in-place";
-  transcript: string;
-  /** Other sessions' sidecar files its lines name, put back with it (restore_named.ts). */
-  named?: string[];
-}
-
-function sayRestored(ctx: AppContext, session: Session, done: Restored): void {
-  if (done.status === "in-place") {
-    ctx.out.line(`  '${session.desc}' is already in place: ${done.transcript}`);
-  } else {
-    ctx.out.line(`  Restored '${session.desc}' from the vault: ${done.transcript}`, "green");
-  }
-  if (done.named !== undefined) {
-    ctx.out.line(`  Put back ${done.named.length} files its lines name, from the vault.`, "green");
   }
 }
