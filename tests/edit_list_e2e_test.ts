@@ -229,8 +229,22 @@ Deno.test("P changes the folder: the transcript moves to the new key, the old co
     const copied = transcriptPathFor(world.paths, moved, main[0].guid);
     const original = transcriptPathFor(world.paths, world.project, main[0].guid);
     const kept = join(world.paths.backupDir, "project", `${main[0].guid}.jsonl`);
-    assert.equal(Deno.readTextFileSync(copied), Deno.readTextFileSync(kept));
+    // The copy, and the record claude's /cd would append: the session lives in the new folder.
+    assert.equal(
+      Deno.readTextFileSync(copied),
+      Deno.readTextFileSync(kept) +
+        JSON.stringify({ type: "relocated", sessionId: main[0].guid, relocatedCwd: moved }) + "\n",
+    );
     assert.ok(!pathExists(original), "one live copy");
+    const recover = await world.run(["recover", "--json", "--limit", "10", "--cwd", moved]);
+    assert.deepEqual(
+      JSON.parse(recover.stdout).candidates.map((c: { id: string }) => c.id),
+      [main[0].guid],
+      "recover in the new folder finds it",
+    );
+    const tree = await world.run(["tree", main[0].guid, "--json"]);
+    assert.equal(tree.code, 0, tree.stderr);
+    assert.match(tree.stdout, /"to": ".*moved here"/, "the family tree knows of the move");
   });
 });
 

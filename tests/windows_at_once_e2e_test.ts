@@ -90,7 +90,15 @@ Deno.test("three windows move one session to three folders at once: one wins, on
     const copies = findSessionCopies(world.paths, guid);
     const outputs = runs.map((run) => run.stdout).join("\n----\n");
     assert.deepEqual(copies.map((c) => c.folder), [projectDirFor(world.paths, row.dir)], outputs);
-    assert.deepEqual(Deno.readFileSync(copies[0].transcript), original);
+    // The original bytes, then a `relocated` record per P# that went through, the last one
+    // naming the folder the row now holds.
+    const live = Deno.readFileSync(copies[0].transcript);
+    assert.deepEqual(live.subarray(0, original.length), original);
+    const records = new TextDecoder().decode(live.subarray(original.length)).split("\n")
+      .filter((line) => line !== "").map((line) => JSON.parse(line));
+    assert.ok(records.length >= 1, outputs);
+    for (const record of records) assert.equal(record.type, "relocated");
+    assert.equal(records.at(-1).relocatedCwd, row.dir);
     assert.ok(runs.some((run) => /Path changed: Alpha/.test(run.stdout)), outputs);
   }));
 

@@ -43,6 +43,8 @@ import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { compareCopies } from "../../transcript/copy_order.ts";
 import { namesPathsIn } from "../../transcript/named_paths.ts";
 import { typedPath } from "../folder_option.ts";
+import { recordLineage } from "../session/lineage_record.ts";
+import { appendRelocatedRecord } from "../../store/relocated_record.ts";
 
 /** The lock one P# holds while it copies, re-checks and moves, in claudecm's home. */
 const PATH_CHANGE_LOCK = "path-change.lock";
@@ -180,7 +182,41 @@ async function moveToFolder(
     return null;
   }
   if (moving) ctx.out.line(`  The old copy is kept in ${destDir}.`, "darkGray");
+  if (source !== undefined) {
+    stampNewFolder(ctx, {
+      guid: session.guid,
+      transcript: moving ? target.transcript : source.transcript,
+      dir,
+    });
+  }
+  recordLineage(ctx, {
+    kind: "move",
+    from: session.guid,
+    to: session.guid,
+    fromDir: session.dir,
+    toDir: dir,
+  });
   return step.registry;
+}
+
+/**
+ * As claude's /cd and `claudecm move` do: a `relocated` record says the
+ * session lives in `dir` now, for every reader that asks its transcript
+ * (recover, the orphan scan, adopt). The row has changed already: a record
+ * that cannot be written is said, not undone.
+ */
+function stampNewFolder(
+  ctx: AppContext,
+  { guid, transcript, dir }: { guid: string; transcript: string; dir: string },
+): void {
+  try {
+    appendRelocatedRecord(transcript, { sessionId: guid, relocatedCwd: dir });
+  } catch (error) {
+    ctx.err.line(
+      `  (the transcript does not say its new folder: ${errorMessage(error)})`,
+      "darkGray",
+    );
+  }
 }
 
 /** Whether the transcript at `files` names files in its own sidecar there (DESIGN.md 24). */
