@@ -12,24 +12,20 @@ import type { AppContext } from "../context.ts";
 import { changeRegistry } from "../registry.ts";
 import type { LaunchSettings } from "../launch/launch_setup.ts";
 import { askSessionNameOrEnd } from "../session/ask_name.ts";
-import { discardPrintSession, printRunStart } from "../launch/print_session.ts";
-import { extractSkeleton } from "../skeleton/extract.ts";
+import { discardPrintSession, type PrintRunStart, printRunStart } from "../launch/print_session.ts";
+import { judgeFreshAnswer } from "./fresh_answer.ts";
 import { recordLineage } from "../session/lineage_record.ts";
 import { syncVault } from "../vault/vault_sync.ts";
-import { buildRefreshPrompt, type RefreshExtraction } from "./refresh_prompt.ts";
+import { buildRefreshPrompt } from "./refresh_prompt.ts";
+import { createTempDir, extract, removeQuietly } from "./refresh_scratch.ts";
 import { errorMessage, UserError } from "../../core/errors.ts";
-import { isWriteRefusal } from "../../core/write_refusal.ts";
-import { formatSize, formatStamp } from "../../core/format.ts";
 import { isDirectory, isFile } from "../../core/fs_checks.ts";
 import { isSessionLive } from "../../platform/live_sessions.ts";
 import { type OsName, projectDirFor, transcriptPathFor } from "../../core/paths.ts";
 import { findSession, isSessionId, mainSessions, type Registry } from "../../core/registry.ts";
 import { addAtTop, moveToBottom, oldLabelFor, renameSession } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
-import { locateTranscript } from "../../core/transcript_location.ts";
-import { SkeletonError } from "../../transcript/skeleton.ts";
 import { type InterruptLatch, latchInterrupts } from "../../platform/interrupt_latch.ts";
-import { printFailure } from "../../platform/claude.ts";
 import { askYesNo } from "../../ui/prompt.ts";
 
 /** What to refresh. */
@@ -39,9 +35,6 @@ export interface RefreshOptions {
   /** How long `claude -p` may take; {@linkcode PRINT_TIMEOUT_MS} by default. */
   timeoutMs?: number;
 }
-
-/** Scratch dirs of refreshes older than this are removed (spec 11.14 step 3). */
-const STALE_TEMP_MS = 24 * 3_600_000;
 
 /** How long `claude -p` may take to prime the new session. */
 export const PRINT_TIMEOUT_MS = 10 * 60_000;
@@ -65,10 +58,7 @@ export async function refreshSession(
   const dir = session?.dir ?? ctx.cwd();
   // The new session is made, cleaned up and registered in this folder: one that is gone (a
   // worktree removed while claude ran) would have claude -p run and leave files elsewhere.
-  if (!isDirectory(dir)) {
-    ctx.out.line(`  No refresh: the session's folder is gone (${dir}).`, "yellow");
-    return null;
-  }
+  if (!isDirectory(dir)) return sayFolderGone(ctx, dir);
   // Another window's claude is writing it: a skeleton of it now misses what comes next, and
   // relabelling it "(old)" would mislabel the session that window goes on with.
   if (isSessionLive(ctx.paths, guid)) {
@@ -91,72 +81,26 @@ export async function refreshSession(
   let latch: InterruptLatch | undefined;
   try {
     const extraction = extract(ctx, { guid, dir, desc: currentDesc, tempDir });
-    const prompt = await reviewPrompt(ctx, buildRefreshPrompt(extraction), tempDir);
+    const prompt = await reviewPrompt(ctx, { prompt: buildRefreshPrompt(extraction), tempDir });
     if (prompt === null) return null;
     // Again right before claude -p: the editor's wait is long enough for the folder to go.
-    if (!isDirectory(dir)) {
-      ctx.out.line(`  No refresh: the session's folder is gone (${dir}).`, "yellow");
-      return null;
-    }
+    if (!isDirectory(dir)) return sayFolderGone(ctx, dir);
     latch = latchInterrupts();
-    const claude = await ctx.tools.claude();
-    const chosen = (await claude.features()).sessionId ? crypto.randomUUID() : null;
-    printIds.push(chosen);
-    ctx.out.line();
-    ctx.out.line("  Creating fresh session, please wait...");
-    const timeoutMs = options.timeoutMs ?? PRINT_TIMEOUT_MS;
-    const answer = await claude.print([
-      ...settings.permissionArgs,
-      ...(chosen === null ? [] : ["--session-id", chosen]),
-    ], { cwd: dir, prompt, timeoutMs });
-    // With --session-id this run's session is the id chosen: another id claude names (the old
-    // session's, another row's) is not this run's to register or to remove.
-    if (chosen === null) printIds.push(answer.sessionId);
-    latch.check();
-    const fresh = answer.sessionId;
-    // Not this run's session: the old one, another than the one chosen, or one there before.
-    const foreign = fresh !== null &&
-      (fresh === guid || (chosen !== null && fresh !== chosen) || start.before.has(fresh));
-    // Its transcript where claude reads the folder's sessions: an answer alone is no session.
-    const written = fresh !== null && isSessionId(fresh) && !foreign &&
-      isFile(transcriptPathFor(ctx.paths, dir, fresh));
-    if (
-      answer.run.timedOut || answer.isError || fresh === null || !isSessionId(fresh) || foreign ||
-      !written
-    ) {
-      const why = answer.run.timedOut
-        ? `claude did not answer within ${Math.round(timeoutMs / 60_000)} minutes`
-        : foreign
-        ? `claude named session ${fresh}, not the new one it was asked to start`
-        : answer.isError
-        ? printFailure(answer)
-        : fresh !== null && isSessionId(fresh)
-        ? `claude wrote no transcript for session ${fresh} in ${projectDirFor(ctx.paths, dir)}`
-        // A success that names no session: its text ("Done.") is no reason.
-        : "claude named no session it started";
-      ctx.err.line(
-        `  Refresh did not create a new session (${why}). The old session is unchanged.`,
-        "yellow",
-      );
-      return null;
-    }
-    ctx.out.line("  Done.");
-    const tokens = await measureTokens(ctx, fresh, dir);
-    latch.check();
-    // Under the lock, as every step that changes what a session is: still not open elsewhere.
-    let openElsewhere = false;
-    await changeRegistry(ctx, (r) => {
-      openElsewhere = isSessionLive(ctx.paths, guid);
-      return openElsewhere ? r : withRefreshed(r, { guid, fresh, dir, name, tokens, os: ctx.os });
+    const fresh = await createFresh(ctx, {
+      settings,
+      guid,
+      dir,
+      prompt,
+      start,
+      printIds,
+      latch,
+      timeoutMs: options.timeoutMs ?? PRINT_TIMEOUT_MS,
     });
-    if (openElsewhere) {
-      ctx.err.line(
-        "  Refresh not recorded: the old session was opened in another claude window meanwhile. " +
-          "The old session is unchanged.",
-        "yellow",
-      );
-      return null;
-    }
+    if (fresh === null) return null;
+    ctx.out.line("  Done.");
+    const tokens = await measureTokens(ctx, { guid: fresh, dir });
+    latch.check();
+    if (!await recordRefresh(ctx, { guid, fresh, dir, name, tokens })) return null;
     kept = true;
     recordLineage(ctx, { kind: "refresh", from: guid, to: fresh });
     syncVault(ctx, { guids: [fresh] });
@@ -173,6 +117,80 @@ export async function refreshSession(
     latch?.release();
     removeQuietly(tempDir);
   }
+}
+
+function sayFolderGone(ctx: AppContext, dir: string): null {
+  ctx.out.line(`  No refresh: the session's folder is gone (${dir}).`, "yellow");
+  return null;
+}
+
+/**
+ * Run `claude -p` with the prompt in `dir`; returns the session it started,
+ * or null (said) when its answer names none of this run's. Every id the run
+ * may have written under goes into `printIds`, for the clean-up.
+ */
+async function createFresh(
+  ctx: AppContext,
+  { settings, guid, dir, prompt, start, printIds, latch, timeoutMs }: {
+    settings: LaunchSettings;
+    guid: string;
+    dir: string;
+    prompt: string;
+    start: PrintRunStart;
+    printIds: Array<string | null>;
+    latch: InterruptLatch;
+    timeoutMs: number;
+  },
+): Promise<string | null> {
+  const claude = await ctx.tools.claude();
+  const chosen = (await claude.features()).sessionId ? crypto.randomUUID() : null;
+  printIds.push(chosen);
+  ctx.out.line();
+  ctx.out.line("  Creating fresh session, please wait...");
+  const answer = await claude.print([
+    ...settings.permissionArgs,
+    ...(chosen === null ? [] : ["--session-id", chosen]),
+  ], { cwd: dir, prompt, timeoutMs });
+  // With --session-id this run's session is the id chosen: another id claude names (the old
+  // session's, another row's) is not this run's to register or to remove.
+  if (chosen === null) printIds.push(answer.sessionId);
+  latch.check();
+  const named = answer.sessionId;
+  const verdict = judgeFreshAnswer(answer, {
+    guid,
+    chosen,
+    before: start.before,
+    transcriptWritten: named !== null && isSessionId(named) &&
+      isFile(transcriptPathFor(ctx.paths, dir, named)),
+    timeoutMs,
+    projectDir: projectDirFor(ctx.paths, dir),
+  });
+  if ("fresh" in verdict) return verdict.fresh;
+  ctx.err.line(
+    `  Refresh did not create a new session (${verdict.why}). The old session is unchanged.`,
+    "yellow",
+  );
+  return null;
+}
+
+/** Write the refresh into the registry; false (said) when the old session was opened meanwhile. */
+async function recordRefresh(
+  ctx: AppContext,
+  change: { guid: string; fresh: string; dir: string; name: string; tokens: string },
+): Promise<boolean> {
+  // Under the lock, as every step that changes what a session is: still not open elsewhere.
+  let openElsewhere = false;
+  await changeRegistry(ctx, (r) => {
+    openElsewhere = isSessionLive(ctx.paths, change.guid);
+    return openElsewhere ? r : withRefreshed(r, { ...change, os: ctx.os });
+  });
+  if (!openElsewhere) return true;
+  ctx.err.line(
+    "  Refresh not recorded: the old session was opened in another claude window meanwhile. " +
+      "The old session is unchanged.",
+    "yellow",
+  );
+  return false;
 }
 
 /** The registry with the fresh session first and the old one, relabelled, last. */
@@ -199,59 +217,6 @@ function withRefreshed(
   });
 }
 
-/** `<cmHome>/refresh-temp/<stamp>-<guid>/`, after removing those older than a day. */
-function createTempDir(ctx: AppContext, guid: string): string {
-  const root = ctx.paths.refreshTempDir;
-  const cutoff = ctx.now().getTime() - STALE_TEMP_MS;
-  try {
-    for (const entry of Deno.readDirSync(root)) {
-      const path = ctx.paths.path.join(root, entry.name);
-      const mtime = entry.isDirectory ? Deno.statSync(path).mtime?.getTime() : undefined;
-      if (mtime !== undefined && mtime < cutoff) removeQuietly(path);
-    }
-  } catch {
-    // No refresh-temp yet, or unreadable: the cleanup is best-effort.
-  }
-  Deno.mkdirSync(root, { recursive: true });
-  // A name no other refresh has, even of this session in the same second.
-  return Deno.makeTempDirSync({ dir: root, prefix: `${formatStamp(ctx.now())}-${guid}-` });
-}
-
-/** The skeleton and filtered transcript, or what is missing and why (refresh goes on without). */
-function extract(
-  ctx: AppContext,
-  options: { guid: string; dir: string; desc: string; tempDir: string },
-): RefreshExtraction {
-  const located = locateTranscript(ctx.paths, { guid: options.guid, dir: options.dir });
-  if (located.status !== "found") {
-    const why = located.status === "missing"
-      ? "Old session transcript not found"
-      : `Cannot read the old session's transcript (${located.error}: ${located.path})`;
-    ctx.out.line(`  ${why}, skipping skeleton extraction.`, "yellow");
-    return {};
-  }
-  const transcript = located.path;
-  ctx.out.line();
-  ctx.out.line("  Extracting session skeleton...");
-  try {
-    const files = extractSkeleton(transcript, options.guid, {
-      outDir: options.tempDir,
-      desc: options.desc,
-      join: ctx.paths.path.join,
-    });
-    ctx.out.line("  Skeleton extracted.", "green");
-    ctx.out.line(`  Filtered transcript: ${formatSize(files.transcriptBytes)}`, "green");
-    return { skeleton: files.skeleton, transcriptPath: files.transcriptPath };
-  } catch (error) {
-    // A refresh-temp folder that cannot be written (issue 30 item 11), or a file we may not read.
-    if (!(error instanceof SkeletonError) && !isWriteRefusal(error)) {
-      throw error;
-    }
-    ctx.out.line(`  No skeleton: ${errorMessage(error)}. Going on without one.`, "yellow");
-    return {};
-  }
-}
-
 /**
  * Offer the prompt in the editor (spec 11.14 steps 1-3); returns the text to
  * send, or null when the editor failed or was interrupted (`:cq`, Ctrl-C):
@@ -261,8 +226,7 @@ function extract(
  */
 async function reviewPrompt(
   ctx: AppContext,
-  prompt: string,
-  tempDir: string,
+  { prompt, tempDir }: { prompt: string; tempDir: string },
 ): Promise<string | null> {
   const review = askYesNo(
     ctx.prompter,
@@ -298,16 +262,12 @@ async function reviewPrompt(
   }
 }
 
-async function measureTokens(ctx: AppContext, guid: string, dir: string): Promise<string> {
+async function measureTokens(
+  ctx: AppContext,
+  { guid, dir }: { guid: string; dir: string },
+): Promise<string> {
   const cmv = await ctx.tools.cmv();
   if (!cmv.available) return "";
   const outcome = await cmv.benchmark(guid, { cwd: isDirectory(dir) ? dir : ctx.cwd() });
   return outcome.ok ? String(Math.round(outcome.benchmark.preTrimTokens)) : "";
-}
-function removeQuietly(path: string): void {
-  try {
-    Deno.removeSync(path, { recursive: true });
-  } catch {
-    // Best-effort cleanup of claudecm's own scratch files.
-  }
 }
