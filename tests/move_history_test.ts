@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { inMoveWorld } from "./helpers/move_world.ts";
 import { moveHistoryProjects } from "../lib/core/history_lines.ts";
 import { historyFileOf, moveHistoryLines } from "../lib/store/history_store.ts";
+// Whether the file read may be held open through the rename is the host's: ask as the host.
+import { hostOs } from "../lib/platform/os.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -179,7 +181,7 @@ Deno.test("history rewrite: claude's own lock (history.jsonl.lock) is waited for
     const file = join(dir, "history.jsonl");
     const lock = `${file}.lock`;
     const write = () => Deno.writeTextFileSync(file, promptLine("p", "/w/app") + "\n");
-    const move = () => moveHistoryLines(file, { from: "/w/app", to: "/w/new" }, { os: "linux" });
+    const move = () => moveHistoryLines(file, { from: "/w/app", to: "/w/new" }, { os: hostOs });
     // A claude holding it now: the rewrite waits, then goes ahead (it checks the file anyway)
     // and leaves claude's lock to claude.
     write();
@@ -210,7 +212,7 @@ Deno.test("history rewrite: a line appended after the read, or the file replaced
     // claude appends between the read and the rename: the line is carried over, moved too.
     let appended = false;
     const changed = moveHistoryLines(file, move, {
-      os: "linux",
+      os: hostOs,
       afterRead: () => {
         if (appended) return;
         appended = true;
@@ -230,7 +232,7 @@ Deno.test("history rewrite: a line appended after the read, or the file replaced
     Deno.writeTextFileSync(file, promptLine("old", "/w/app") + "\n" + promptLine("kept", "/w/app"));
     let pruned = false;
     moveHistoryLines(file, move, {
-      os: "linux",
+      os: hostOs,
       afterRead: () => {
         if (pruned) return;
         pruned = true;
