@@ -84,6 +84,23 @@ export function launchContext(ctx: AppContext): AppContext {
 }
 
 /**
+ * The context a `--json` command runs its flow in: all it says goes to
+ * stderr, leaving `ctx.out` to the one JSON document, and nothing is asked:
+ * every question gets the answer of nobody there (its default, or No), and
+ * steps that need a person take that no answer too (DESIGN.md 5.2).
+ */
+export function jsonRunContext(ctx: AppContext): AppContext {
+  return {
+    ...ctx,
+    out: ctx.err,
+    prompter: { ask: () => null },
+    interactive: false,
+    keyboard: false,
+    asLaunch: undefined,
+  };
+}
+
+/**
  * The process's folder. Another window may remove it while claudecm waits at
  * a prompt (a `git worktree remove`): that is the user's to fix, in one line.
  */

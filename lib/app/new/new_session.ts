@@ -8,9 +8,10 @@
  */
 
 import { askSessionName, askSessionNameOrEnd } from "../session/ask_name.ts";
-import type { AppContext } from "../context.ts";
+import { type AppContext, jsonRunContext } from "../context.ts";
 import { nothingSaves } from "../save_check.ts";
 import { freshLaunch } from "../launch/fresh_launch.ts";
+import { printLaunchJson } from "../launch/launch_json.ts";
 import {
   argsPickSession,
   argsRunElsewhere,
@@ -24,7 +25,7 @@ import { pickedSession } from "../resume/picked_session.ts";
 import { resumeOrRecover } from "../resume/resume_picked.ts";
 import { changeRegistry } from "../registry.ts";
 import { resumeSession } from "../resume/resume_session.ts";
-import { ExitCode, UserError } from "../../core/errors.ts";
+import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
 import { folderDefaultName } from "../../core/format.ts";
 import { folderMatcher } from "../../core/folder_match.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
@@ -53,26 +54,42 @@ export interface NewOptions {
   passArgs: string[];
   /** `--name NAME`: a new session of that name, with no question (issue 33.2). */
   name?: string;
+  /** `--json` (with `--name`): the new session as JSON once claude exits; nothing asked. */
+  json?: boolean;
 }
 
 /** Start (or resume) the session of a directory; returns the exit code. */
-export async function runNew(ctx: AppContext, options: NewOptions): Promise<number> {
+export async function runNew(given: AppContext, options: NewOptions): Promise<number> {
+  const { passArgs } = options;
+  const elsewhere = argsRunElsewhere(passArgs);
+  const resumeId = resumedSessionId(passArgs);
+  const print = argsPrint(passArgs) && !argsPickSession(passArgs);
+  if (options.json && (options.name === undefined || elsewhere || resumeId !== null || print)) {
+    throw new UsageError(
+      options.name === undefined
+        ? "new --json never asks, so it needs the name: claudecm new --name NAME --json"
+        : "new --json reports the session it starts here, and with these arguments claude " +
+          "starts none here (a -p call, a --resume, a session run elsewhere): leave out --json",
+    );
+  }
+  // With --json, stdout is the document's alone and nothing is asked.
+  const ctx = options.json ? jsonRunContext(given) : given;
   const dir = projectDirectory(ctx, options.proj);
   const setup = await prepareLaunch(ctx);
   if ("reexecExitCode" in setup) return setup.reexecExitCode;
   const { settings } = setup;
-  const { passArgs } = options;
-  if (argsRunElsewhere(passArgs)) return await launchElsewhere(ctx, settings, { dir, passArgs });
-  const resumeId = resumedSessionId(passArgs);
+  if (elsewhere) return await launchElsewhere(ctx, settings, { dir, passArgs });
   if (resumeId !== null) return await resumeFromArgs(ctx, settings, { dir, resumeId, passArgs });
-  if (argsPrint(passArgs) && !argsPickSession(passArgs)) {
-    return await launchPrintCall(ctx, settings, { dir, passArgs });
-  }
+  if (print) return await launchPrintCall(ctx, settings, { dir, passArgs });
   if (options.name !== undefined) {
     // Named on the command line: a new session, nothing offered and nothing asked.
     const outcome = await freshLaunch(ctx, settings, { dir, desc: options.name, passArgs });
     await finishFreshLaunch(ctx, outcome, { settings, dir, provisional: false });
-    return outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
+    const exitCode = outcome.exitCode === 0 ? ExitCode.ok : outcome.exitCode;
+    if (options.json) {
+      printLaunchJson(given, { sessionId: outcome.sessionId, status: "started", exitCode });
+    }
+    return exitCode;
   }
   const isHere = folderMatcher(dir, ctx.os);
   let match = mainSessions(readRegistry(ctx.paths)).find((session) => isHere(session.dir));

@@ -65,22 +65,37 @@ export interface ResumeRequest {
  * as it was.
  */
 export async function resumeSession(ctx: AppContext, request: ResumeRequest): Promise<number> {
+  return (await resumeSessionReporting(ctx, request)).exitCode;
+}
+
+/** A resume's exit code, and how claude ended: null when it was not launched. */
+export interface ResumeReport {
+  exitCode: number;
+  outcome: ResumeOutcome | null;
+}
+
+/** {@linkcode resumeSession}, telling what the launch did too (`fork --json` reports it). */
+export async function resumeSessionReporting(
+  ctx: AppContext,
+  request: ResumeRequest,
+): Promise<ResumeReport> {
   const { settings, registered } = request;
+  const notLaunched = { exitCode: ExitCode.failure, outcome: null };
   // A row follows its folder (issue 21) on every path, whenever the caller read it.
   const session = registered ? await followFolderMoves(ctx, request.session) : request.session;
-  if (session === null) return ExitCode.failure;
+  if (session === null) return notLaunched;
   const dir = request.launchDir ?? session.dir;
-  if (!directoryReachable(ctx, dir)) return ExitCode.failure;
+  if (!directoryReachable(ctx, dir)) return notLaunched;
   if (isSessionLive(ctx.paths, session.guid) && !confirmLiveResume(ctx, session)) {
     ctx.out.line("  Not resumed.");
-    return ExitCode.failure;
+    return notLaunched;
   }
   if (!await keepOneTranscriptCopy(ctx, { ...session, registered })) {
     ctx.out.line("  Not resumed.");
-    return ExitCode.failure;
+    return notLaunched;
   }
   // A transcript Claude Code deleted comes back from the vault before claude is asked for it.
-  if (registered && await offerVaultRestore(ctx, session) === "failed") return ExitCode.failure;
+  if (registered && await offerVaultRestore(ctx, session) === "failed") return notLaunched;
   // Live to other windows until this one is done with it, whatever id claude forks to.
   const unmark = markSessionInUse(ctx.paths, { guid: session.guid, cwd: dir });
   try {
@@ -97,7 +112,7 @@ export async function resumeSession(ctx: AppContext, request: ResumeRequest): Pr
       outcome,
       branchName: request.branchName,
     });
-    return outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure;
+    return { exitCode: outcome.exitCode === 0 ? ExitCode.ok : ExitCode.failure, outcome };
   } finally {
     unmark();
   }
