@@ -237,7 +237,10 @@ pickerTest(
       assert.doesNotMatch(await terminal.screen(), /Only claude/);
       await terminal.keys(["C-g"]);
       await terminal.waitFor(/2\+ \S/);
-      await terminal.keys(["Down", "Enter"]);
+      // A row action on a session claude has and the list has not: said, not silently nothing.
+      await terminal.keys(["Down", "C-r"]);
+      await terminal.waitFor(/rename is for a saved session: Enter adds this one/);
+      await terminal.keys(["Enter"]);
       assert.equal(await exitOf(terminal), 0, await terminal.screen());
       assert.deepEqual(resumed(world), [main[1].guid]);
       assert.ok(world.sessions().some((s) => s.guid === main[1].guid), "it is in the list now");

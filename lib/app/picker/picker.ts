@@ -136,6 +136,15 @@ async function resume(
   });
 }
 
+/** The actions on the highlighted row, which only a saved session has. */
+const ROW_ACTIONS: ReadonlySet<string> = new Set([
+  "rename",
+  "delete",
+  "archive",
+  "folder",
+  "restore",
+]);
+
 /** The edit list's one-session keys the picker offers on the highlighted row. */
 const SESSION_EDITS: Record<string, EditKey> = {
   rename: "r",
@@ -215,6 +224,8 @@ async function pick(
   const previews = new Map<string, PreviewData>();
   let state: PickerState = initialState();
   let rows: FilteredRow[] = filterItems(items, "");
+  // Why the last key did nothing, shown until the next key.
+  let notice: string | undefined;
   const refilter = () => rows = filterItems(items, state.query, content.matches(state.query));
   const previewFor = (columns: number): PreviewData | undefined => {
     const shows = previewBeside(columns) ? state.preview : state.previewOnly;
@@ -239,7 +250,7 @@ async function pick(
       colour,
       actions,
       preview: previewFor(columns),
-      status: content.status(),
+      status: notice ?? content.status(),
     }));
   };
   frame();
@@ -251,6 +262,7 @@ async function pick(
     if (event.type === "keys") {
       const { columns, lines } = screen.size();
       for (const key of event.keys) {
+        notice = undefined;
         const step = applyKey(state, key, {
           rowCount: rows.length,
           pageSize: listHeight({ columns, lines, actions }),
@@ -262,11 +274,16 @@ async function pick(
         if (command.type === "quit") return { type: "quit" };
         if (command.type === "action") {
           const row = rows[state.cursor];
-          return {
-            type: "action",
-            name: command.name,
-            entry: row && byNumber.get(row.item.number),
-          };
+          const entry = row && byNumber.get(row.item.number);
+          if (ROW_ACTIONS.has(command.name) && entry?.candidate !== undefined) {
+            notice = `${command.name} is for a saved session: Enter adds this one and resumes it`;
+            continue;
+          }
+          if (ROW_ACTIONS.has(command.name) && entry === undefined) {
+            notice = `${command.name}: no session is highlighted`;
+            continue;
+          }
+          return { type: "action", name: command.name, entry };
         }
         if (command.type === "create") return { type: "create", query: state.query };
         if (command.type === "resume") {
