@@ -211,6 +211,33 @@ Deno.test("a command's run sees only what it declares: a misspelt option is a ty
   assert.equal(typeof details.run, "function");
 });
 
+// A parsed option's type is its parser's return type, from the table: no flow names it.
+Deno.test("input.parsed gives the type the option's parser returns, and only for an option with one", () => {
+  const details = defineCommand({
+    options: [
+      {
+        flags: "--since <when>",
+        description: "s",
+        parse: (text: string) => ({ ago: text.length }),
+      },
+      { flags: "--role <role>", description: "r", parse: (_t: string, _p: unknown) => ["user"] },
+      { flags: "--project <dir>", description: "p" },
+    ],
+    run: (input) => {
+      const since: { ago: number } | undefined = input.parsed("since");
+      const roles: string[] | undefined = input.parsed("role");
+      // @ts-expect-error: --since's parser makes no number
+      const wrong: number | undefined = input.parsed("since");
+      // @ts-expect-error: --project has no parser: its value is text
+      input.parsed("project");
+      // @ts-expect-error: no such option
+      input.parsed("sinse");
+      return since === undefined && roles === undefined && wrong === undefined ? 0 : 1;
+    },
+  });
+  assert.equal(typeof details.run, "function");
+});
+
 Deno.test("a value of a fixed few is checked by the parser, naming the others", () => {
   const spec: CommandSpec = {
     name: "prog",

@@ -110,6 +110,16 @@ export type FlagKeys<O extends readonly OptionSpec[]> = {
 export type ValueKeys<O extends readonly OptionSpec[]> = {
   [I in keyof O]: Flags<O[I]> extends `${string}<${string}>` ? OptionKey<Flags<O[I]>> : never;
 }[number];
+/** What an option's parser makes (its declared return type). */
+type ParserResult<S> = S extends { parse: (...args: never[]) => infer R } ? R : never;
+/**
+ * Each option in `O` that declares a parser, by its key, with the type its
+ * parser returns (`--since <when>` with `parseSinceOption` → `Since`): what
+ * `input.parsed` gives, so a flow gets the type the table declares.
+ */
+export type ParsedValues<O extends readonly OptionSpec[]> = {
+  [S in O[number] as S extends { parse: unknown } ? OptionKey<Flags<S>> : never]: ParserResult<S>;
+};
 /** The keys of the arguments in `A`: `<session>` → `session`, `[claude-args...]` → `claude-args`. */
 export type ArgumentKeys<A extends readonly ArgumentSpec[]> = {
   [I in keyof A]: A[I] extends { name: infer N extends string }
@@ -127,7 +137,7 @@ export interface TypedDetails<O extends readonly OptionSpec[], A extends readonl
   options?: O;
   arguments?: A;
   run?: (
-    input: ParsedInput<FlagKeys<O>, ValueKeys<O>, ArgumentKeys<A>>,
+    input: ParsedInput<FlagKeys<O>, ValueKeys<O>, ArgumentKeys<A>, ParsedValues<O>>,
     makeContext: ContextFactory,
   ) => Promise<number> | number;
 }
@@ -172,12 +182,14 @@ export class InvalidValueError extends Error {
 
 /**
  * What the command line gave a command: its arguments and options, by the
- * names it declared (`F` its flags, `V` its value options, `A` its arguments).
+ * names it declared (`F` its flags, `V` its value options, `A` its
+ * arguments, `P` the options with a parser and the types they make).
  */
 export class ParsedInput<
   F extends string = string,
   V extends string = string,
   A extends string = string,
+  P extends { [key: string]: unknown } = { [key: string]: unknown },
 > {
   readonly #args: ReadonlyMap<string, unknown>;
   readonly #options: ReadonlyMap<string, unknown>;
@@ -214,9 +226,13 @@ export class ParsedInput<
     throw new Error(`option ${name} is not one of ${choices.join(", ")}`);
   }
 
-  /** What an option's parser made of its text (a typed value), or undefined when not given. */
-  parsed<T>(name: V): T | undefined {
-    return this.#options.get(name) as T | undefined;
+  /**
+   * What an option's parser made of its text, of the type that parser
+   * returns, or undefined when not given. Only an option declared with a
+   * parser has one: the value in the map is that parser's (parse_args.ts).
+   */
+  parsed<K extends keyof P & string>(name: K): P[K] | undefined {
+    return this.#options.get(name) as P[K] | undefined;
   }
 
   /** A repeatable option's values, or undefined when not given. */

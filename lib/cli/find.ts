@@ -8,7 +8,6 @@ import { defineCommand } from "./command.ts";
 import { DEFAULT_FIND_LIMIT } from "../app/find/defaults.ts";
 import { collectChoices, parsePositiveInt, parseSinceOption } from "./option_values.ts";
 import type { FindRole } from "../app/find/find.ts";
-import type { Since } from "../core/since.ts";
 
 /** What --role takes. */
 const ROLES: readonly FindRole[] = ["user", "assistant", "tool"];
@@ -75,9 +74,9 @@ export const findCommand = defineCommand({
     const [{ runFind }, ctx] = await Promise.all([import("../app/find/find.ts"), makeContext()]);
     return await runFind(ctx, {
       terms: input.argList("terms"),
-      role: input.parsed<FindRole[]>("role"),
+      role: input.parsed("role"),
       project: input.text("project"),
-      since: input.parsed<Since>("since"),
+      since: input.parsed("since"),
       limit: input.number("limit"),
       json: input.flag("json"),
       index: input.flag("index"),
