@@ -26,7 +26,13 @@ async function page(): Promise<string> {
 Deno.test("the man page names every command, each of its options, and the exit codes", async () => {
   const text = (await page()).replace(/\\-/g, "-");
   assert.match(text, /^\.TH CLAUDECM 1 /);
-  for (const command of completionModel(PROGRAM, await commandTable()).slice(1)) {
+  const [program, ...commands] = completionModel(PROGRAM, await commandTable());
+  // The program's own options (-V, --version), from the table its --help and completions read.
+  const own = text.slice(text.indexOf(".SH OPTIONS"), text.indexOf(".SH COMMANDS"));
+  for (const option of program.options) {
+    assert.ok(own.includes(`${option.short}, ${option.long}`), `the program's ${option.long}`);
+  }
+  for (const command of commands) {
     assert.ok(text.includes(`.B claudecm ${command.path.join(" ")}`), command.path.join(" "));
     for (const option of command.options.filter((o) => o.long !== "--help")) {
       assert.ok(text.includes(option.long), `${command.path.join(" ")} ${option.long}`);

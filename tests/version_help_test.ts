@@ -87,3 +87,14 @@ Deno.test("every word main.ts answers with the version asks lib/cli for it too",
     assert.ok(asks, word);
   }
 });
+
+// The program's option is declared once, on PROGRAM, which its --help, completions and man page
+// read: it is spelt as the words the parser answers for the version (lib/version.ts).
+Deno.test("the program's -V, --version is declared once, with the words the parser answers", async () => {
+  const { VERSION_FLAGS } = await import("../lib/version.ts");
+  const { PROGRAM } = await import("../lib/cli/program.ts");
+  const { completionModel } = await import("../lib/cli/completion_model.ts");
+  const [program] = completionModel(PROGRAM, []);
+  const version = program.options.find((option) => option.long === "--version");
+  assert.deepEqual([version?.short, version?.long].sort(), [...VERSION_FLAGS].sort());
+});

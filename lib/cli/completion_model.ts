@@ -48,14 +48,6 @@ const HELP: CompletionOption = {
   takesValue: false,
 };
 
-/** The program's own `-V, --version`, listed before `--help` in its help. */
-const VERSION: CompletionOption = {
-  long: "--version",
-  short: "-V",
-  description: "print claudecm's version, then claude's",
-  takesValue: false,
-};
-
 const FLAGS = /^(?:(-[A-Za-z]), )?(--[a-z][a-z-]*)(?: <([^>]+)>)?$/;
 
 /** Every command of `table` (loaded whole, commands.ts `commandTable()`), the program first. */
@@ -67,7 +59,8 @@ export function completionModel(
   const root: CompletionCommand = {
     path: [],
     description: program.description,
-    options: [VERSION, HELP],
+    // The program's own (`-V, --version`), as its help lists them.
+    options: [...(program.options ?? []).map(optionOf), HELP],
     arguments: [],
     subcommands: [...visible.map((command) => command.name), "help"],
   };

@@ -16,27 +16,16 @@ const MIN_WIDTH_TO_WRAP = 40;
 const HELP_OPTION = { term: "-h, --help", description: "show help" };
 const HELP_COMMAND = { term: "help [command]", description: "display help for command" };
 
-/** Options only the program itself has (`-V, --version`), listed before `--help`. */
-export interface ProgramOptionHelp {
-  term: string;
-  description: string;
-}
-
 /** The help of `command`, reached by `path` (command names after `claudecm`). */
 export function formatHelp(
   command: CommandSpec,
-  { program, path, programOptions = [] }: {
-    program: string;
-    path: readonly string[];
-    programOptions?: readonly ProgramOptionHelp[];
-  },
+  { program, path }: { program: string; path: readonly string[] },
 ): string {
   const args = (command.arguments ?? []).map((argument) => ({
     term: argumentShape(argument).key,
     description: argument.description,
   }));
   const options = [
-    ...programOptions,
     ...(command.options ?? []).map((o) => ({ term: o.flags, description: o.description })),
     HELP_OPTION,
   ];

@@ -42,16 +42,15 @@ export const PROGRAM: CommandSpec = {
   // a command loads from its file when a command line names it (withCommandLoaded), so a run
   // parses against one command, not all of them.
   subcommands: [...COMMANDS],
+  // The program's own option, in its help, completions and man page (parse_args.ts answers
+  // these words, lib/version.ts's VERSION_FLAGS, before any command).
+  options: [{ flags: "-V, --version", description: "print claudecm's version, then claude's" }],
   helpAfter:
     "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm n (new session\n" +
     "here), claudecm --proj DIR, and any other arguments, which start a new session and pass\n" +
     "them to claude; a first word close to a command (lsit) is refused as a typo: send such\n" +
     "words with claudecm new -- WORDS.\n",
 };
-
-const PROGRAM_OPTIONS = [
-  { term: "-V, --version", description: "print claudecm's version, then claude's" },
-];
 
 /**
  * Run claudecm with `args` (without the program name); returns the exit
@@ -76,11 +75,7 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
   switch (parsed.kind) {
     case "help": {
       const { formatHelp } = await import("./help.ts");
-      const text = formatHelp(parsed.command, {
-        program: PROGRAM.name,
-        path: parsed.path,
-        programOptions: parsed.path.length === 0 ? PROGRAM_OPTIONS : [],
-      });
+      const text = formatHelp(parsed.command, { program: PROGRAM.name, path: parsed.path });
       // A group named without its subcommand (`claudecm skill`) is a usage error.
       if (parsed.toStderr) options.writeErr(text);
       else options.writeOut(text);
