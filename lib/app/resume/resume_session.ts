@@ -19,6 +19,7 @@ import { followFolderMoves } from "./follow_folder.ts";
 import { followFork } from "../launch/follow_fork.ts";
 import { handedOn } from "./handed_on.ts";
 import { finishResume } from "../after_exit/resume_exit.ts";
+import type { ResumeOutcome } from "../after_exit/resume_model.ts";
 import { classifyNext } from "../session/next_session.ts";
 import { markSessionInUse } from "../../store/resume_marker.ts";
 import { keepOneTranscriptCopy } from "../session/transcript_copies.ts";
@@ -127,31 +128,6 @@ export interface ResumeOptions {
   displayName: string | null;
   /** More arguments for claude (pass-through), after claudecm's own. */
   extraArgs?: string[];
-}
-
-/** How the resume ended. */
-export interface ResumeOutcome {
-  exitCode: number;
-  /** The session to carry on with: the fork when claude forked, else the original. */
-  effectiveGuid: string;
-  /**
-   * claude worked on the session: it exited cleanly, or its transcript
-   * changed (a crash after work). A refused resume (an unknown id, a broken
-   * transcript) changes nothing.
-   */
-  ran: boolean;
-  /**
-   * After an exit that was not clean: the fork claude wrote, which the row
-   * does not follow (spec 11.6.1 step 4), so the user can be told where the
-   * work went.
-   */
-  unfollowedFork?: string;
-  /** `effectiveGuid` is a branch the user asked for (`--fork-session`, `/branch`): it needs a row of its own. */
-  branch?: boolean;
-  /** The branch is `/branch`'s, which claude records itself (lineage.ts). */
-  branchRecorded?: boolean;
-  /** A `/clear` went on in this new conversation, which no row names (session/next_session.ts). */
-  newConversation?: string;
 }
 
 /** Resume `guid` in `dir`, retrying a refused `/exit` tail and following a fork. */
