@@ -41,15 +41,8 @@ import {
 } from "../../core/session_copies.ts";
 import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { type KeptSidecar, keptSidecar } from "../session/kept_sidecar.ts";
-
-/** How a delete ended. */
-export type DeleteOutcome =
-  | { status: "deleted"; removed: string[] }
-  /** Deleted, except `failures` (the row goes once no transcript is left, else it stays). */
-  | { status: "partial"; removed: string[]; failures: string[]; entryKept: boolean }
-  | { status: "cancelled" }
-  /** Nothing deleted, or (with `acted`) the files but not the row: `reason` says why. */
-  | { status: "refused"; reason: string; acted?: boolean };
+import { type DeleteOutcome, deleteOutcome, listedPaths } from "./delete_plan.ts";
+import { sayDeleted, sayRefusedStep, showWhatGoes } from "./delete_view.ts";
 
 /** How {@linkcode deleteWithConfirmation} asks and where it speaks. */
 export interface DeleteOptions {
@@ -85,32 +78,16 @@ export async function deleteWithConfirmation(
   // What the user is shown is what may be deleted: stamped now, checked again when acting.
   const stamps = copies.map((files) => stampFile(files.transcript))
     .filter((stamp): stamp is FileStamp => stamp !== null);
-  out.line();
-  out.line(`  This permanently deletes '${session.desc}':`, "red");
-  const staying = copies.flatMap((files) => keptFor(ctx, files, session.guid) ?? []);
-  for (const files of copies) {
-    const stays = staying.some((kept) => kept.sidecar === files.sidecar);
-    for (const path of [files.transcript, ...(stays ? [] : [files.sidecar])].filter(exists)) {
-      out.line(`    ${path}`, "red");
-    }
-  }
-  if (copies.length === 0) out.line("    (no transcript is on disk)", "red");
-  for (const kept of staying) {
-    out.line(
-      `  Its folder ${kept.sidecar} stays: session ${kept.namedBy}'s lines name files in it.`,
-      "cyan",
-    );
-  }
-  const vaultCopy = vaultCopyPaths(ctx, session.guid);
-  if (vaultCopy.length > 0) {
-    out.line(`  its copy in the vault: ${vaultCopy[0]} (${vaultCopy.length} files)`, "red");
-  }
+  const staying = copies.flatMap((files) => keptFor(ctx, { files, guid: session.guid }) ?? []);
   const setAside = findBackupCopies(ctx.paths, session.guid);
-  if (setAside.length > 0) {
-    out.line("  its copies set aside in the backup folder:", "red");
-    for (const path of setAside) out.line(`    ${path}`, "red");
-  }
-  out.line("  and its entry in the session list. This cannot be undone.", "red");
+  showWhatGoes(out, {
+    session,
+    listed: listedPaths(copies, { staying, present: exists }),
+    noTranscript: copies.length === 0,
+    staying,
+    vaultCopy: vaultCopyPaths(ctx, session.guid),
+    setAside,
+  });
   const answer = options.confirmed ? "delete" : ctx.prompter.ask("  Type 'delete' to confirm: ");
   if (answer === null || answer.trim().toLowerCase() !== "delete") {
     out.line("  Cancelled.");
@@ -123,7 +100,7 @@ export async function deleteWithConfirmation(
     copies: copies.map((files) => files.transcript),
   }, () => {
     // Decided again under the lock: a session registered since may name files there too.
-    const keptNow = copies.filter((files) => keptFor(ctx, files, session.guid) !== null);
+    const keptNow = copies.filter((files) => keptFor(ctx, { files, guid: session.guid }) !== null);
     const failures = copies.flatMap((files) =>
       deleteSessionFiles(files, { keepSidecar: keptNow.includes(files) })
     );
@@ -133,23 +110,16 @@ export async function deleteWithConfirmation(
       change: (r) => transcriptLeft ? r : removeSession(r, session.guid, { ifPresent: true }),
     };
   }).catch(refusalOf);
-  if (!step.done && step.acted) {
-    // The files went; the row stays, and so do the vault's and the backup's copies: a D# again
-    // finishes it, and until then the session is restorable.
-    out.line(`  The files were deleted, but ${step.reason}.`, "red");
-    out.line(
-      "  The entry is kept, and the vault's copy with it: D# it again to finish.",
-      "red",
-    );
-    return { status: "refused", reason: step.reason, acted: true };
-  }
   if (!step.done) {
-    out.line(`  Nothing was deleted: ${step.reason}.`, "red");
-    // Another window may have removed the row itself: say "kept" only of an entry that is there.
-    if (findSession(readRegistry(ctx.paths), session.guid)) {
-      out.line("  The entry is kept.", "red");
-    }
-    return { status: "refused", reason: step.reason };
+    const acted = step.acted === true;
+    sayRefusedStep(out, {
+      reason: step.reason,
+      acted,
+      entryThere: () => findSession(readRegistry(ctx.paths), session.guid) !== undefined,
+    });
+    return acted
+      ? { status: "refused", reason: step.reason, acted: true }
+      : { status: "refused", reason: step.reason };
   }
   syncSessionIndex(ctx.paths, session.dir, step.registry);
   const { failures, transcriptLeft, keepSidecar } = step.value;
@@ -168,18 +138,9 @@ export async function deleteWithConfirmation(
   }
   const removed = copies.flatMap((files) => [files.transcript, files.sidecar])
     .filter((path) => !exists(path));
-  if (failures.length === 0) {
-    out.line(`  Deleted: ${session.desc}`, "green");
-    return { status: "deleted", removed };
-  }
-  out.line(
-    transcriptLeft
-      ? `  '${session.desc}' was not deleted whole; the entry is kept. Not removed:`
-      : `  Deleted: ${session.desc}, except these, which could not be removed:`,
-    "red",
-  );
-  for (const failure of failures) out.line(`    ${failure}`, "red");
-  return { status: "partial", removed, failures, entryKept: transcriptLeft };
+  const outcome = deleteOutcome({ removed, failures, transcriptLeft });
+  sayDeleted(out, { session, outcome });
+  return outcome;
 }
 
 /**
@@ -208,7 +169,10 @@ function exists(path: string): boolean {
  * The sidecar of one copy that a delete leaves where it is: another
  * registered session's lines name files in it (DESIGN.md decision 24).
  */
-function keptFor(ctx: AppContext, files: SessionFiles, guid: string): KeptSidecar | null {
+function keptFor(
+  ctx: AppContext,
+  { files, guid }: { files: SessionFiles; guid: string },
+): KeptSidecar | null {
   return keptSidecar(ctx, { folder: files.folder, guid, everywhere: true });
 }
 
