@@ -7,6 +7,8 @@
  * @module
  */
 
+import { compareText } from "./compare_text.ts";
+
 /** What made `to` out of `from`, and who recorded it. */
 export type LinkType =
   /** claude's `/branch` copied the conversation (`forkedFrom` on the copied lines). */
@@ -104,8 +106,7 @@ const KIND_ORDER: readonly LinkType[] = [
  */
 function byKindThenTime(a: FamilyLink, b: FamilyLink): number {
   return KIND_ORDER.indexOf(a.type) - KIND_ORDER.indexOf(b.type) ||
-    (a.at ?? "").localeCompare(b.at ?? "") ||
-    (a.to < b.to ? -1 : a.to > b.to ? 1 : 0);
+    compareText(a.at ?? "", b.at ?? "") || compareText(a.to, b.to);
 }
 
 /**
