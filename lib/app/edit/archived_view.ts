@@ -43,12 +43,12 @@ export async function viewArchived(ctx: AppContext): Promise<void> {
     const answer = (ctx.prompter.ask("  > ") ?? "").trim();
     if (answer === "" || /^q$/i.test(answer)) return;
     const command = /^([ud])\s*(\d+)$/i.exec(answer);
-    const session = command === null ? null : pick(ctx, sessions, command[2]);
+    const session = command === null ? null : pick(ctx, { sessions, number: command[2] });
     if (command === null) {
       ctx.out.line("  Unknown command.", "yellow");
     } else if (session !== null && command[1].toLowerCase() === "u") {
       const found = await unarchiveRow(ctx, session.guid);
-      reportChange(ctx, found, `Unarchived: ${session.desc}`, session);
+      reportChange(ctx, { done: found, what: `Unarchived: ${session.desc}`, session });
     } else if (session !== null) {
       await deleteWithConfirmation(ctx, session);
     }

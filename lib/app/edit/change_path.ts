@@ -94,7 +94,7 @@ export async function changeSessionPath(ctx: AppContext, session: Session): Prom
     // A P# killed mid-copy left its unfinished copy in the target folder; a rerun that finds the
     // session's copy there already whole copies nothing, so nothing else would sweep it.
     removeDeadWritersTempsInProject(projectDirFor(ctx.paths, dir));
-    return await moveToFolder(ctx, session, dir);
+    return await moveToFolder(ctx, { session, dir });
   };
   const lockPath = ctx.paths.path.join(ctx.paths.cmHome, PATH_CHANGE_LOCK);
   let moved: Registry | null;
@@ -119,8 +119,7 @@ export async function changeSessionPath(ctx: AppContext, session: Session): Prom
 /** Copy, check, then (re-checked under the lock) change the row and move the old copy aside. */
 async function moveToFolder(
   ctx: AppContext,
-  session: Session,
-  dir: string,
+  { session, dir }: { session: Session; dir: string },
 ): Promise<Registry | null> {
   const source = findSessionCopies(ctx.paths, session.guid)[0];
   const target = sessionFilesFor(ctx.paths, { guid: session.guid, dir });

@@ -41,10 +41,12 @@ export async function editList(ctx: AppContext): Promise<void> {
     const single = /^([rpad])\s*(\d+)$/i.exec(answer);
     const move = /^m\s*(\d+)\s*,\s*(\d+)$/i.exec(answer);
     if (single !== null) {
-      const session = pick(ctx, sessions, single[2]);
-      if (session !== null) await editSession(ctx, single[1].toLowerCase() as EditKey, session);
+      const session = pick(ctx, { sessions, number: single[2] });
+      if (session !== null) {
+        await editSession(ctx, { key: single[1].toLowerCase() as EditKey, session });
+      }
     } else if (move !== null) {
-      await moveOne(ctx, sessions, Number(move[1]), Number(move[2]));
+      await moveOne(ctx, { sessions, from: Number(move[1]), to: Number(move[2]) });
     } else {
       ctx.out.line("  Unknown command.", "yellow");
     }
@@ -52,7 +54,10 @@ export async function editList(ctx: AppContext): Promise<void> {
 }
 
 /** The session #`number` of `sessions`, or null after saying there is none. */
-export function pick(ctx: AppContext, sessions: Session[], number: string): Session | null {
+export function pick(
+  ctx: AppContext,
+  { sessions, number }: { sessions: Session[]; number: string },
+): Session | null {
   const value = parseWholeNumber(number);
   const session = value === null ? undefined : sessions[value - 1];
   if (session === undefined) {
@@ -66,7 +71,10 @@ export function pick(ctx: AppContext, sessions: Session[], number: string): Sess
 export type EditKey = "r" | "p" | "a" | "d";
 
 /** R#, P#, A# or D# on `session`, with their questions (the picker's keys run these too). */
-export async function editSession(ctx: AppContext, key: EditKey, session: Session): Promise<void> {
+export async function editSession(
+  ctx: AppContext,
+  { key, session }: { key: EditKey; session: Session },
+): Promise<void> {
   const { guid } = session;
   if (key === "a" && namedTwice(ctx, guid)) return;
   switch (key) {
@@ -74,13 +82,21 @@ export async function editSession(ctx: AppContext, key: EditKey, session: Sessio
       if (refusedBeforeAsking(ctx, "Renaming a session")) return;
       const name = askSessionName(ctx, `  New name for '${session.desc}' (Enter to keep): `);
       if (name === null) return;
-      reportChange(ctx, await renameRow(ctx, guid, name), `Renamed: ${name}`, session);
+      reportChange(ctx, {
+        done: await renameRow(ctx, guid, name),
+        what: `Renamed: ${name}`,
+        session,
+      });
       return;
     }
     case "p":
       return await changeSessionPath(ctx, session);
     case "a":
-      reportChange(ctx, await archiveRow(ctx, guid), `Archived: ${session.desc}`, session);
+      reportChange(ctx, {
+        done: await archiveRow(ctx, guid),
+        what: `Archived: ${session.desc}`,
+        session,
+      });
       return;
     case "d":
       await deleteWithConfirmation(ctx, session);
@@ -89,7 +105,10 @@ export async function editSession(ctx: AppContext, key: EditKey, session: Sessio
 }
 
 /** Say what was done, or that another window changed the row first and nothing was. */
-export function reportChange(ctx: AppContext, done: boolean, what: string, session: Session): void {
+export function reportChange(
+  ctx: AppContext,
+  { done, what, session }: { done: boolean; what: string; session: Session },
+): void {
   if (done) ctx.out.line(`  ${what}`, "green");
   else {ctx.out.line(
       `  '${session.desc}' changed in another window meanwhile; nothing done.`,
@@ -99,12 +118,10 @@ export function reportChange(ctx: AppContext, done: boolean, what: string, sessi
 
 async function moveOne(
   ctx: AppContext,
-  sessions: Session[],
-  from: number,
-  to: number,
+  { sessions, from, to }: { sessions: Session[]; from: number; to: number },
 ): Promise<void> {
-  const session = pick(ctx, sessions, String(from));
-  if (session === null || pick(ctx, sessions, String(to)) === null) return;
+  const session = pick(ctx, { sessions, number: String(from) });
+  if (session === null || pick(ctx, { sessions, number: String(to) }) === null) return;
   let moved = false;
   await changeRegistry(ctx, (r) => {
     // Positions are what the user saw; if another window reordered the list since, do nothing.

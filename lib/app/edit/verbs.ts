@@ -103,7 +103,7 @@ function report(
     const body = done ? json : { status: "changed-elsewhere" };
     ctx.out.line(safeJson({ sessionId: session.guid, name: session.desc, number, ...body }, 2));
   } else {
-    reportChange(ctx, done, what, session);
+    reportChange(ctx, { done, what, session });
   }
   return done ? ExitCode.ok : ExitCode.failure;
 }

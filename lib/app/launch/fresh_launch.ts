@@ -140,7 +140,13 @@ async function launchAndRegister(
     if (after.has(chosenId) || findSessionCopies(ctx.paths, chosenId).length > 0) {
       if (cleared !== null) {
         if (clearedKept) noteNewConversation(ctx, cleared);
-      } else warnOnDisagreement(ctx, launch.manifestSessionId, chosenId, chosenId);
+      } else {
+        warnOnDisagreement(ctx, {
+          manifestId: launch.manifestSessionId,
+          folderId: chosenId,
+          chosen: chosenId,
+        });
+      }
       if (options.replaces !== undefined) await settleReplacement(ctx, chosenId, options);
       return { exitCode: launch.exitCode, sessionId: chosenId, added: true };
     }
@@ -176,7 +182,11 @@ async function launchAndRegister(
   }
   // Another window's `claude -p` answer in this folder is no session of this launch.
   const ours = withoutNewNonSessions(folder, join, { before, after });
-  const sessionId = detectWithoutSessionId(ctx, launch.manifestSessionId, before, ours);
+  const sessionId = detectWithoutSessionId(ctx, {
+    manifestId: launch.manifestSessionId,
+    before,
+    after: ours,
+  });
   if (sessionId === null) return { exitCode: launch.exitCode, sessionId, added: false };
   // `-c` into a listed session that claude continued as a fork of it: the row follows, as for
   // any resume (spec 11.6.1).
@@ -269,21 +279,25 @@ function stillLost(ctx: AppContext, session: Session): boolean {
  */
 function detectWithoutSessionId(
   ctx: AppContext,
-  manifestId: string | null,
-  before: FolderSnapshot,
-  after: FolderSnapshot,
+  { manifestId, before, after }: {
+    manifestId: string | null;
+    before: FolderSnapshot;
+    after: FolderSnapshot;
+  },
 ): string | null {
   const diffId = newSessionBetween(before, after);
   const chosen = manifestId !== null && after.has(manifestId) ? manifestId : diffId;
-  if (chosen !== null) warnOnDisagreement(ctx, manifestId, diffId, chosen);
+  if (chosen !== null) warnOnDisagreement(ctx, { manifestId, folderId: diffId, chosen });
   return chosen;
 }
 
 function warnOnDisagreement(
   ctx: AppContext,
-  manifestId: string | null,
-  folderId: string | null,
-  chosen: string,
+  { manifestId, folderId, chosen }: {
+    manifestId: string | null;
+    folderId: string | null;
+    chosen: string;
+  },
 ): void {
   if (manifestId === null || folderId === null || manifestId === folderId) return;
   ctx.err.line(

@@ -39,7 +39,7 @@ export async function runListMode(ctx: AppContext): Promise<number> {
       return ExitCode.ok;
     }
     showList(ctx, sessions);
-    showFooter(ctx, settings, archivedCount);
+    showFooter(ctx, { settings, archivedCount });
     ctx.out.line();
     const answer = (ctx.prompter.ask("  Pick a session (Enter to quit): ") ?? "").trim();
     if (answer === "" || /^q$/i.test(answer)) return ExitCode.ok;
@@ -65,7 +65,10 @@ export async function runListMode(ctx: AppContext): Promise<number> {
 }
 
 /** Only the keys the loop accepts (spec 9): V only when there is something archived. */
-function showFooter(ctx: AppContext, settings: LaunchSettings, archivedCount: number): void {
+function showFooter(
+  ctx: AppContext,
+  { settings, archivedCount }: { settings: LaunchSettings; archivedCount: number },
+): void {
   ctx.out.line();
   ctx.out.line("  E. Edit this list");
   if (archivedCount > 0) ctx.out.line(`  V. View archived (${archivedCount})`);

@@ -102,7 +102,7 @@ export async function runNew(given: AppContext, options: NewOptions): Promise<nu
       preNamed = askNewName(ctx, folderDefaultName(leafName(ctx.paths, dir)));
     }
   } else if (match !== undefined && passArgs.length === 0) {
-    const resumed = await offerResume(ctx, settings, match);
+    const resumed = await offerResume(ctx, { settings, match });
     if (resumed !== null) return resumed;
     // Declined: a new session, which gets its own name, never the one it was offered instead.
     preNamed = askNewName(ctx, folderDefaultName(leafName(ctx.paths, dir)));
@@ -196,8 +196,7 @@ function projectDirectory(ctx: AppContext, proj: string | undefined): string {
 /** Spec 11.4 step 4: the directory's session; null when the user wants a fresh one instead. */
 async function offerResume(
   ctx: AppContext,
-  settings: LaunchSettings,
-  match: Session,
+  { settings, match }: { settings: LaunchSettings; match: Session },
 ): Promise<number | null> {
   const choice = await orphanScan(ctx, { dir: match.dir, registeredGuid: match.guid });
   if (choice !== null && choice.guid !== match.guid) {

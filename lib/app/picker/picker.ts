@@ -69,7 +69,7 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
       const registry = readRegistry(ctx.paths);
       const sessions = mainSessions(registry);
       const archivedCount = archivedSessions(registry).length;
-      const entries = pickerEntries(ctx, sessions, cache);
+      const entries = pickerEntries(ctx, { sessions, cache });
       // After an action files may have moved: the next rows look again.
       cache = undefined;
       if (view === "all") entries.push(...await unlistedEntries(ctx, sessions.length));
@@ -164,7 +164,7 @@ async function act(
     if (entry === undefined || entry.candidate !== undefined) return settings;
     const { editSession } = await import("../edit/edit_list.ts");
     ctx.out.line();
-    await editSession(ctx, edit, entry.session);
+    await editSession(ctx, { key: edit, session: entry.session });
     return settings;
   }
   if (name === "edit") await (await import("../edit/edit_list.ts")).editList(ctx);

@@ -37,8 +37,10 @@ export interface PickerEntry {
 /** `sessions` (the main list, in order) as picker rows; `cache` holds lookups made already. */
 export function pickerEntries(
   ctx: AppContext,
-  sessions: readonly Session[],
-  cache: SessionInfoCache = createSessionInfoCache(),
+  { sessions, cache = createSessionInfoCache() }: {
+    sessions: readonly Session[];
+    cache?: SessionInfoCache;
+  },
 ): PickerEntry[] {
   const now = ctx.now();
   const live = liveSessionIds(ctx.paths);

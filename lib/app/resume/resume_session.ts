@@ -165,7 +165,11 @@ async function resumeWithForkDetection(
   }
   // A failed resume must not adopt whatever transcript is newest (spec 11.6.1 step 4).
   const after = snapshotFolder(folder, join);
-  const fork = detectFork(guid, launch, before, withoutOthers(ctx, { guid, dir, before, after })) ??
+  const fork = detectFork(guid, {
+    launch,
+    before,
+    after: withoutOthers(ctx, { guid, dir, before, after }),
+  }) ??
     (launch.exitCode === 0 ? handedOn(ctx, { guid, dir, transcript, from: sizeBefore }) : null);
   const next = classifyNext(fork, {
     nextPath: join(folder, `${fork}.jsonl`),
@@ -277,9 +281,11 @@ function askRetry(ctx: AppContext): boolean {
  */
 function detectFork(
   guid: string,
-  launch: LaunchOutcome,
-  before: FolderSnapshot,
-  after: FolderSnapshot,
+  { launch, before, after }: {
+    launch: LaunchOutcome;
+    before: FolderSnapshot;
+    after: FolderSnapshot;
+  },
 ): string | null {
   const reported = launch.manifestSessionId;
   if (reported !== null) return reported !== guid && after.has(reported) ? reported : null;

@@ -49,7 +49,7 @@ export async function keepOneTranscriptCopy(ctx: AppContext, session: CopiesOf):
   }
   const { copies, stamps, newest } = seen;
   if (copies.length < 2) return true;
-  const keep = newest ?? askWhichCopy(ctx, session, copies);
+  const keep = newest ?? askWhichCopy(ctx, { session, copies });
   if (keep === null) return false;
   const destDir = sessionBackupDir(ctx.paths, session.dir);
   // The copy that stays may name tool results under another copy's folder (DESIGN.md 24).
@@ -115,7 +115,7 @@ function lookAtCopies(ctx: AppContext, session: CopiesOf): CopiesSeen | "changin
     const stamps = copies.map((copy) => stampFile(copy.transcript))
       .filter((stamp): stamp is FileStamp => stamp !== null);
     const newest = newestCopy(copies.map((copy) => copy.transcript));
-    return { copies, stamps, newest: newest === null ? null : ownIfSame(ctx, session, newest) };
+    return { copies, stamps, newest: newest === null ? null : ownIfSame(ctx, { session, newest }) };
   });
 }
 
@@ -124,14 +124,20 @@ function lookAtCopies(ctx: AppContext, session: CopiesOf): CopiesSeen | "changin
  * stopped between its copy and its move leaves two equal copies): the row
  * still points there.
  */
-function ownIfSame(ctx: AppContext, session: CopiesOf, newest: string): string {
+function ownIfSame(
+  ctx: AppContext,
+  { session, newest }: { session: CopiesOf; newest: string },
+): string {
   const own = sessionFilesFor(ctx.paths, session).transcript;
   if (own === newest || !isFile(own)) return newest;
   return compareCopies(own, newest) === "same" ? own : newest;
 }
 
 /** Two copies both hold lines the other lacks: the user picks one; null to cancel. */
-function askWhichCopy(ctx: AppContext, session: CopiesOf, copies: SessionCopy[]): string | null {
+function askWhichCopy(
+  ctx: AppContext,
+  { session, copies }: { session: CopiesOf; copies: SessionCopy[] },
+): string | null {
   ctx.out.line();
   ctx.out.line(
     `  The copies of '${session.desc}' have diverged: each holds lines the other lacks.`,
