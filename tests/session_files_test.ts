@@ -44,4 +44,9 @@ Deno.test("fork detection: a new newest file is a fork; the original or an old f
   // B was there before and another window wrote to it while we ran: not a fork.
   assert.equal(forkAfterResume(A, before, new Map([[A, 400], [B, 900], [D, 10]])), null);
   assert.equal(forkAfterResume(A, before, new Map()), null);
+  // Written in the same millisecond as the original (a /clear, a quick fork): the new file, in
+  // whichever order the folder was read.
+  assert.equal(forkAfterResume(A, before, new Map([[A, 400], [C, 400], [B, 300]])), C);
+  assert.equal(forkAfterResume(A, before, new Map([[C, 400], [A, 400], [B, 300]])), C);
+  assert.equal(forkAfterResume(A, before, new Map([[B, 400], [C, 400]])), C);
 });

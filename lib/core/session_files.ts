@@ -9,6 +9,7 @@
 
 import { readDirOrEmpty } from "./fs_checks.ts";
 import { transcriptSessionId } from "./registry.ts";
+import { compareText } from "./compare_text.ts";
 
 /** Transcripts in a project folder: session id → mtime (ms). */
 export type FolderSnapshot = Map<string, number>;
@@ -60,7 +61,7 @@ export function newSessionBetween(before: FolderSnapshot, after: FolderSnapshot)
  * newest transcript that is not the original and did not exist before the
  * launch. The spec asks only that it differ from the newest before; asking
  * that it be new also keeps an older session that another window wrote to
- * meanwhile from passing for a fork.
+ * meanwhile from passing for a fork. On a tie of times, a new file wins.
  */
 export function forkAfterResume(
   originalGuid: string,
@@ -68,6 +69,12 @@ export function forkAfterResume(
   after: FolderSnapshot,
 ): string | null {
   const newest = newestSession(after);
-  if (newest === null || newest === originalGuid || before.has(newest)) return null;
-  return newest;
+  if (newest === null) return null;
+  // Times have a millisecond's grain: a file that appeared during the launch and ties with the
+  // newest was written last (it did not exist before), whatever order the folder was read in.
+  const newestTime = after.get(newest)!;
+  const appeared = [...after].filter(([guid, mtime]) =>
+    mtime === newestTime && guid !== originalGuid && !before.has(guid)
+  ).map(([guid]) => guid).sort(compareText);
+  return appeared[0] ?? null;
 }
