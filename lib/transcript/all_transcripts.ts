@@ -10,11 +10,12 @@
  */
 
 import { join } from "../core/path.ts";
+import { type FileStamp, fileStamp } from "../core/file_change.ts";
 import { readDirOrEmpty } from "../core/fs_checks.ts";
 import { isSessionId, transcriptSessionId } from "../core/registry.ts";
 
-/** One transcript file on disk. */
-export interface TranscriptOnDisk {
+/** One transcript file on disk, with its stamp. */
+export interface TranscriptOnDisk extends FileStamp {
   path: string;
   /**
    * The session it belongs to (a subagent's parent session); undefined for an
@@ -24,16 +25,6 @@ export interface TranscriptOnDisk {
   /** The project dir holding it (`<projects>/<key>`). */
   projectDir: string;
   subagent: boolean;
-  size: number;
-  mtimeMs: number;
-  /**
-   * The inode's change time: unlike mtime it cannot be set back, so a rewrite
-   * at the same size with its old mtime restored (`cp -p`, `touch -r`) still
-   * shows. Whole seconds on Linux in Deno; the mtime's time where there is none.
-   */
-  ctimeMs: number;
-  /** `dev:ino` where the OS has inodes; else the creation time (a replacement is a new file). */
-  identity: string;
 }
 
 /** List every transcript under `projectsDir`; an absent dir has none. */
@@ -80,15 +71,5 @@ function add(
     return; // Removed between listing and stat.
   }
   if (!stat.isFile) return;
-  const identity = stat.ino !== null && stat.ino !== 0
-    ? `${stat.dev}:${stat.ino}`
-    : `birth:${stat.birthtime?.getTime() ?? 0}`;
-  found.push({
-    path,
-    ...where,
-    size: stat.size,
-    mtimeMs: stat.mtime?.getTime() ?? 0,
-    ctimeMs: stat.ctime?.getTime() ?? stat.mtime?.getTime() ?? 0,
-    identity,
-  });
+  found.push({ path, ...where, ...fileStamp(stat) });
 }

@@ -13,6 +13,7 @@
  * @module
  */
 
+import { sameStamp } from "../../core/file_change.ts";
 import type { FindIndexDb } from "../../store/find_index_db.ts";
 import type { FileState, IndexedFile } from "../../store/find_index_schema.ts";
 import { listAllTranscripts, type TranscriptOnDisk } from "../../transcript/all_transcripts.ts";
@@ -70,8 +71,7 @@ export async function updateIndex(
 
 /** Whether `file` is as it was when indexed (same file, size and times). */
 function unchanged(file: TranscriptOnDisk, known: FileState | undefined): boolean {
-  return known !== undefined && known.identity === file.identity && known.size === file.size &&
-    known.mtimeMs === file.mtimeMs && known.ctimeMs === file.ctimeMs;
+  return known !== undefined && sameStamp(known, file);
 }
 
 /** How to bring a changed `file` up to date. */
