@@ -12,12 +12,18 @@
  * boundary: checking a prefix, then extending it over the appended bytes,
  * reads the file once more only for the new part. (An index whose digests
  * came from an earlier version of this hash re-reads a file once, when it
- * next grows: its digest no longer matches.)
+ * next grows: its digest no longer matches.) The tree's lineage cache keeps
+ * cheaper marks of a read's end ({@linkcode endMarks}): two short stretches.
  *
  * @module
  */
 
-/** A hash in progress: its four lanes after `at` bytes (a multiple of 16). */
+import type { EndMarks } from "../core/file_change.ts";
+
+/**
+ * A hash in progress: its four lanes after `at` bytes (a multiple of 16 when
+ * carried on; {@linkcode endMarks} starts one fresh at a stretch's first byte).
+ */
 export interface PrefixHashState {
   at: number;
   h1: number;
@@ -94,6 +100,23 @@ export function hashFilePrefix(
   }
   const state = { at, h1, h2, h3, h4 };
   return { length: at + tail.length, digest: digestOf(state, tail), state };
+}
+
+/** How many bytes each of {@linkcode endMarks}' hashes covers. */
+export const MARK_BYTES = 4096;
+
+/**
+ * Hashes of a file's first bytes before `end` and of the bytes just before
+ * `end` ({@linkcode MARK_BYTES} each, fewer in a short file): what tells that
+ * a file read up to `end` and grown since was appended to, not rewritten
+ * (lib/core/file_change.ts), at the cost of two short reads whatever its size.
+ */
+export function endMarks(path: string, end: number): EndMarks {
+  return {
+    head: hashFilePrefix(path, Math.min(end, MARK_BYTES)).digest,
+    // A fresh hash started at the stretch's first byte; its digest counts the length up to `end`.
+    tail: hashFilePrefix(path, end, { ...START, at: Math.max(0, end - MARK_BYTES) }).digest,
+  };
 }
 
 /**

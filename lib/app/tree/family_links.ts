@@ -2,7 +2,8 @@
  * Where `claudecm tree` learns how sessions are related: claude's own records
  * in every transcript it can find (claude's project folders, then claudecm's
  * backup folder, then the vault, one copy per session: `forkedFrom`,
- * `continued-in`, `fork-context-ref`, read by lib/transcript/lineage.ts) and
+ * `continued-in`, `fork-context-ref`, read by lib/transcript/lineage.ts,
+ * only what changed since the last run: cached_lineage.ts) and
  * claudecm's lineage log (forks followed, `--fork-session` branches,
  * refreshes, trims, moves). Also where each session is now, for its marks.
  *
@@ -11,9 +12,10 @@
 
 import type { FamilyLink, LinkType } from "../../core/family.ts";
 import { type LineageEvent, readLineageEvents } from "../../store/lineage_log.ts";
-import { type LineageRecord, sessionLineageRecords } from "../../transcript/lineage.ts";
+import type { LineageRecord } from "../../transcript/lineage.ts";
 import type { AppContext } from "../context.ts";
 import { findSessionTranscripts, type SessionTranscripts } from "../session/session_transcripts.ts";
+import { readSessionLineage } from "./cached_lineage.ts";
 
 /** What the tree knows of every session it has heard of. */
 export interface FamilyWorld {
@@ -35,14 +37,7 @@ const CLAUDECM_LINKS: Record<Exclude<LineageEvent["kind"], "move">, LinkType> = 
 export function readFamilyWorld(ctx: AppContext): FamilyWorld {
   const transcripts = findSessionTranscripts(ctx);
   const links: FamilyLink[] = [];
-  for (const [id, { path }] of transcripts) {
-    let records: LineageRecord[];
-    try {
-      records = sessionLineageRecords(path);
-    } catch {
-      // Unreadable now: claudecm's log may still link it.
-      continue;
-    }
+  for (const [id, records] of readSessionLineage(ctx, transcripts)) {
     for (const record of records) links.push(linkOf(id, record));
   }
   const moves = new Map<string, Array<{ from: string; to: string; at: string }>>();

@@ -1,7 +1,9 @@
 /**
  * `claudecm tree [SESSION]`: a session's family (what it was forked,
  * branched, refreshed or trimmed from, and what came of it), or with no
- * session every family of more than one member. Read-only.
+ * session every family of more than one member. It changes no transcript and
+ * no registry; the one file it writes is its own cache of what the
+ * transcripts hold (cached_lineage.ts), derived data that is never an error.
  *
  * @module
  */
