@@ -17,6 +17,7 @@ import { writeRegistryText } from "./helpers/claude_home.ts";
 import { treeState } from "./helpers/tree_state.ts";
 import { toolAvailable } from "./helpers/test_tools.ts";
 import { ON_WINDOWS } from "./helpers/portable.ts";
+import { openTmux, tmuxAvailable } from "./helpers/tmux.ts";
 
 async function help(path: string[]): Promise<string> {
   let text = "";
@@ -171,6 +172,69 @@ Deno.test({
         "claudecm: no completions for 'tcsh': the shells are bash, zsh, fish and powershell\n",
       );
     } finally {
+      t.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "bash: a folder or file whose name has spaces is offered whole, not split into words",
+  ignore: ON_WINDOWS || !toolAvailable("bash"),
+  fn: async () => {
+    const { t, env } = world();
+    try {
+      Deno.mkdirSync(join(t.home, "my project", "sub"), { recursive: true });
+      Deno.mkdirSync(join(t.home, 'it\'s "quoted" 日本'));
+      Deno.writeTextFileSync(join(t.home, "my notes.md"), "");
+      Deno.writeTextFileSync(join(t.home, "c.bash"), await script("bash", env, t.home));
+      const test = "source ./c.bash\n" +
+        'comp() { COMP_WORDS=(claudecm "$@"); COMP_CWORD=$(($# )); COMPREPLY=(); _claudecm; ' +
+        'printf "<%s>" "${COMPREPLY[@]}"; echo; }\n' +
+        "comp new --proj 'my p'\ncomp move \"it's\"\ncomp export 1 -o 'my n'\n";
+      Deno.writeTextFileSync(join(t.home, "t.sh"), test);
+      const result = await shellOutput("bash", ["t.sh"], env, t.home);
+      assert.equal(result.stderr, "");
+      assert.deepEqual(result.stdout.split("\n").slice(0, -1), [
+        "<my project>",
+        `<it's "quoted" 日本>`,
+        "<my notes.md>",
+      ]);
+    } finally {
+      t.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "zsh, in a terminal: Tab after a session command offers the numbers with their names",
+  ignore: ON_WINDOWS || !toolAvailable("zsh") || !tmuxAvailable(),
+  fn: async () => {
+    const { t, env } = world();
+    Deno.writeTextFileSync(join(t.home, "c.zsh"), await script("zsh", env, t.home));
+    const terminal = await openTmux([], {
+      env: { ...env, PS1: "%% " },
+      cwd: t.home,
+      command: ["zsh", "-f"],
+    });
+    try {
+      await terminal.waitFor(/^%/m);
+      await terminal.keys(["autoload -Uz compinit && compinit -u -D && source ./c.zsh"], {
+        literal: true,
+      });
+      await terminal.keys(["Enter"]);
+      await terminal.waitFor(/c\.zsh\n%/);
+      await terminal.keys(["claudecm resume "], { literal: true });
+      await terminal.keys(["Tab"]);
+      const screen = await terminal.waitFor(/weekly notes/);
+      assert.match(screen, /1 +-- weekly notes/);
+      assert.match(screen, /2 +-- fix billing/);
+      await terminal.keys(["C-u"]);
+      await terminal.keys(["claudecm unarchive "], { literal: true });
+      await terminal.keys(["Tab"]);
+      // The archived list has one session: Tab puts its number in.
+      await terminal.waitFor(/^% claudecm unarchive 1/m);
+    } finally {
+      await terminal.close();
       t.cleanup();
     }
   },

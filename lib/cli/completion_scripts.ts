@@ -70,6 +70,11 @@ function bashScript(model: readonly CompletionCommand[]): string {
       `args=${quote(args)}; kind=${quote(groups)} ;;`;
   });
   return `# claudecm completions for bash. Enable: eval "$(claudecm completions bash)" in ~/.bashrc
+_claudecm_lines() {
+  local line
+  COMPREPLY=()
+  while IFS= read -r line; do COMPREPLY+=("$line"); done < <("$@")
+}
 _claudecm_offer() {
   local what="$1" cur="$2"
   case "$what" in
@@ -78,9 +83,12 @@ _claudecm_offer() {
       [[ "$what" == archived-session ]] && list=archived
       while IFS= read -r line; do numbers+=("\${line%%$'\\t'*}"); done \\
         < <(claudecm __complete "$list" 2>/dev/null)
+      # In list order (1 2 ... 10), not sorted as text (bash 4.4 and later).
+      compopt -o nosort 2>/dev/null
       COMPREPLY=($(compgen -W "\${numbers[*]}" -- "$cur")) ;;
-    folder) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
-    file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    # One name a line, never split on spaces or globbed: folders are named "my project".
+    folder) compopt -o filenames 2>/dev/null; _claudecm_lines compgen -d -- "$cur" ;;
+    file) compopt -o filenames 2>/dev/null; _claudecm_lines compgen -f -- "$cur" ;;
     choices:*) local list="\${what#choices:}"; COMPREPLY=($(compgen -W "\${list//,/ }" -- "$cur")) ;;
     *) COMPREPLY=() ;;
   esac
@@ -197,10 +205,12 @@ function zshScript(model: readonly CompletionCommand[]): string {
   return `#compdef claudecm
 # claudecm completions for zsh. Enable: eval "$(claudecm completions zsh)" in ~/.zshrc
 # (after compinit), or save it as _claudecm in a folder of $fpath.
+# _arguments calls an action with compadd options first (-J group ...): the list is the last
+# word, and the options go on to _describe.
 _claudecm_sessions() {
   local -a sessions
-  sessions=("\${(@f)$(claudecm __complete "$1" 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\t/:/')}")
-  _describe -t sessions session sessions
+  sessions=(\${(f)"$(claudecm __complete "\${@[-1]}" 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\t/:/')"})
+  _describe -t sessions session sessions "\${@[1,-2]}"
 }
 _claudecm() {
 ${zshBody(root, model).map((line) => `  ${line}`).join("\n")}

@@ -23,6 +23,8 @@ export interface TmuxOptions {
   cwd: string;
   columns?: number;
   rows?: number;
+  /** Run this program instead of claudecm (a shell, to try completions as a person would). */
+  command?: string[];
 }
 
 /** A running terminal: type into it, read its screen, close it. */
@@ -53,7 +55,10 @@ async function tmux(socket: string, args: string[]): Promise<string> {
   return new TextDecoder().decode(output.stdout);
 }
 
-/** Run `claudecm ...args` in a fresh tmux terminal of `columns` x `rows` (100 x 30 by default). */
+/**
+ * Run `claudecm ...args` (or `options.command`) in a fresh tmux terminal of
+ * `columns` x `rows` (100 x 30 by default).
+ */
 export async function openTmux(args: string[], options: TmuxOptions): Promise<TmuxTerminal> {
   const socket = `claudecm-test-${crypto.randomUUID()}`;
   const [program, leading] = claudecmInvocation(Deno.env.get("CLAUDECM_BIN"));
@@ -61,9 +66,10 @@ export async function openTmux(args: string[], options: TmuxOptions): Promise<Tm
   const exports = Object.entries(env).map(([name, value]) => `${name}=${shellQuote(value)}`);
   // tmux loses the exit status of some programs (deno's among them), so the shell writes it.
   const codeFile = Deno.makeTempFileSync({ prefix: "claudecm-tmux-code-" });
-  const command = `env -i ${exports.join(" ")} ${
-    [program, ...leading, ...args].map(shellQuote).join(" ")
-  }; echo $? > ${shellQuote(codeFile)}`;
+  const argv = options.command ?? [program, ...leading, ...args];
+  const command = `env -i ${exports.join(" ")} ${argv.map(shellQuote).join(" ")}; echo $? > ${
+    shellQuote(codeFile)
+  }`;
   // remain-on-exit is set before the program starts, or a quick exit loses its status.
   await tmux(socket, [
     "-f",
