@@ -48,7 +48,7 @@ export async function viewArchived(ctx: AppContext): Promise<void> {
       ctx.out.line("  Unknown command.", "yellow");
     } else if (session !== null && command[1].toLowerCase() === "u") {
       const found = await unarchiveRow(ctx, session.guid);
-      reportChange(ctx, { done: found, what: `Unarchived: ${session.desc}`, session });
+      reportChange(ctx.out, { done: found, what: `Unarchived: ${session.desc}`, session });
     } else if (session !== null) {
       await deleteWithConfirmation(ctx, session);
     }

@@ -50,6 +50,11 @@ export interface DeleteOptions {
   confirmed?: boolean;
   /** Where its lines go (`--json` sends them to stderr); `ctx.out` by default. */
   out?: Output;
+  /**
+   * Where it says why nothing (or not all) was deleted; `out` by default, as
+   * a menu's dialogue. `claudecm delete` says it on stderr, as every refusal.
+   */
+  err?: Output;
 }
 
 /**
@@ -63,15 +68,16 @@ export async function deleteWithConfirmation(
   options: DeleteOptions = {},
 ): Promise<DeleteOutcome> {
   const out = options.out ?? ctx.out;
-  if (namedTwice(ctx, session.guid, { out })) {
+  const err = options.err ?? out;
+  if (namedTwice(ctx, session.guid, { out: err })) {
     return { status: "refused", reason: "another line of the session list names it too" };
   }
   // Its files would go and its row stay: the question is not asked.
-  if (refusedBeforeAsking(ctx, "Deleting a session", { out })) {
+  if (refusedBeforeAsking(ctx, "Deleting a session", { out: err })) {
     return { status: "refused", reason: "nothing can be saved in this run" };
   }
   if (liveSessionIds(ctx.paths).has(session.guid)) {
-    out.line(`  '${session.desc}' is open in a claude window now; close it first.`, "red");
+    err.line(`  '${session.desc}' is open in a claude window now; close it first.`, "red");
     return { status: "refused", reason: "it is open in a claude window now" };
   }
   const copies = copiesToDelete(ctx, session);
@@ -90,7 +96,7 @@ export async function deleteWithConfirmation(
   });
   const answer = options.confirmed ? "delete" : ctx.prompter.ask("  Type 'delete' to confirm: ");
   if (answer === null || answer.trim().toLowerCase() !== "delete") {
-    out.line("  Cancelled.");
+    err.line("  Cancelled.");
     return { status: "cancelled" };
   }
   const step = await recheckThenAct(ctx, {
@@ -112,7 +118,7 @@ export async function deleteWithConfirmation(
   }).catch(refusalOf);
   if (!step.done) {
     const acted = step.acted === true;
-    sayRefusedStep(out, {
+    sayRefusedStep(err, {
       reason: step.reason,
       acted,
       entryThere: () => findSession(readRegistry(ctx.paths), session.guid) !== undefined,
@@ -139,7 +145,7 @@ export async function deleteWithConfirmation(
   const removed = copies.flatMap((files) => [files.transcript, files.sidecar])
     .filter((path) => !exists(path));
   const outcome = deleteOutcome({ removed, failures, transcriptLeft });
-  sayDeleted(out, { session, outcome });
+  sayDeleted(outcome.status === "deleted" ? out : err, { session, outcome });
   return outcome;
 }
 

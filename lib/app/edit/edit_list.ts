@@ -21,6 +21,7 @@ import { moveSession } from "../../core/registry_ops.ts";
 import { archiveRow, renameRow } from "./row_changes.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { FOLDER_GONE_MARK } from "../../ui/session_list.ts";
+import type { Output } from "../../ui/output.ts";
 
 /** Run the edit list until the user is done. */
 export async function editList(ctx: AppContext): Promise<void> {
@@ -82,7 +83,7 @@ export async function editSession(
       if (refusedBeforeAsking(ctx, "Renaming a session")) return;
       const name = askSessionName(ctx, `  New name for '${session.desc}' (Enter to keep): `);
       if (name === null) return;
-      reportChange(ctx, {
+      reportChange(ctx.out, {
         done: await renameRow(ctx, guid, name),
         what: `Renamed: ${name}`,
         session,
@@ -92,7 +93,7 @@ export async function editSession(
     case "p":
       return await changeSessionPath(ctx, session);
     case "a":
-      reportChange(ctx, {
+      reportChange(ctx.out, {
         done: await archiveRow(ctx, guid),
         what: `Archived: ${session.desc}`,
         session,
@@ -106,14 +107,11 @@ export async function editSession(
 
 /** Say what was done, or that another window changed the row first and nothing was. */
 export function reportChange(
-  ctx: AppContext,
+  out: Output,
   { done, what, session }: { done: boolean; what: string; session: Session },
 ): void {
-  if (done) ctx.out.line(`  ${what}`, "green");
-  else {ctx.out.line(
-      `  '${session.desc}' changed in another window meanwhile; nothing done.`,
-      "yellow",
-    );}
+  if (done) out.line(`  ${what}`, "green");
+  else out.line(`  '${session.desc}' changed in another window meanwhile; nothing done.`, "yellow");
 }
 
 async function moveOne(

@@ -82,6 +82,7 @@ export async function runDelete(
   const outcome = await deleteWithConfirmation(ctx, session, {
     confirmed: options.yes === true,
     out: options.json ? ctx.err : ctx.out,
+    err: ctx.err,
   });
   if (options.json) {
     ctx.out.line(safeJson({ sessionId: session.guid, name: session.desc, number, ...outcome }, 2));
@@ -103,7 +104,8 @@ function report(
     const body = done ? json : { status: "changed-elsewhere" };
     ctx.out.line(safeJson({ sessionId: session.guid, name: session.desc, number, ...body }, 2));
   } else {
-    reportChange(ctx, { done, what, session });
+    // "Nothing done" is a failure: said on stderr, as every refusal is.
+    reportChange(done ? ctx.out : ctx.err, { done, what, session });
   }
   return done ? ExitCode.ok : ExitCode.failure;
 }
