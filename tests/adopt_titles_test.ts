@@ -70,3 +70,24 @@ Deno.test("recover lists a session by its title without claudecm's machine prefi
     t.cleanup();
   }
 });
+
+Deno.test("a title from a launch before the machine name was saved (the hostname's) is stripped too", async () => {
+  // With nobody to ask, a first run launches as `<hostname> - NAME` and saves no name; a later
+  // run in a terminal saves another (DESIGN.md 5.2): both prefixes are claudecm's own.
+  const t = createTestContext({ interactive: false });
+  try {
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+    Deno.writeTextFileSync(t.ctx.paths.machineNameFile, "laptop\n");
+    const app = makeFolder(t.home, "src/app");
+    const early = new TranscriptBuilder({ cwd: app }).prompt("fix billing").text("ok")
+      .metadata({ customTitle: `${t.ctx.hostname()} - Billing` });
+    save(keyDirOf(t.ctx, app), early);
+    assert.equal(await runAdopt(t.ctx, { all: true }), 0);
+    assert.deepEqual(mainSessions(readRegistry(t.ctx.paths)).map((s) => s.desc), ["Billing"]);
+    assert.equal(transcriptTitle(t.ctx, { guid: early.sessionId, dir: app }), "Billing");
+    assert.equal(withoutOwnPrefix("vm - laptop - vm - X", ["laptop", "vm"]), "X");
+    assert.equal(withoutOwnPrefix("desk - X", ["laptop", "vm"]), "desk - X");
+  } finally {
+    t.cleanup();
+  }
+});

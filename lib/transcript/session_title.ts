@@ -19,7 +19,7 @@ const TITLE_LIMIT = 100;
  */
 export function titleOf(
   facts: SessionFacts,
-  options: { machine?: string } = {},
+  options: { machine?: string | readonly string[] } = {},
 ): string | undefined {
   for (const candidate of [facts.customTitle, facts.aiTitle, facts.firstPrompt]) {
     // Stored as a registry name: no `|`, no line break, no escape sequence (DESIGN.md 5.17).
@@ -31,13 +31,22 @@ export function titleOf(
   return undefined;
 }
 
-/** `title` without claudecm's `<machine> - ` launch-name prefix, every repeat of it. */
-export function withoutOwnPrefix(title: string, machine: string | undefined): string {
-  const name = machine === undefined ? "" : cleanName(machine);
-  if (name === "") return title;
-  const prefix = `${name} - `;
+/**
+ * `title` without claudecm's `<machine> - ` launch-name prefix, every repeat
+ * of it; `machine` may list each name this machine's launches used.
+ */
+export function withoutOwnPrefix(
+  title: string,
+  machine: string | readonly string[] | undefined,
+): string {
+  const prefixes = (typeof machine === "string" ? [machine] : machine ?? [])
+    .map(cleanName).filter((name) => name !== "").map((name) => `${name} - `);
   let rest = title;
-  while (rest.startsWith(prefix)) rest = rest.slice(prefix.length).trimStart();
+  for (;;) {
+    const prefix = prefixes.find((p) => rest.startsWith(p));
+    if (prefix === undefined) break;
+    rest = rest.slice(prefix.length).trimStart();
+  }
   // Cleaned names are trimmed: `-n "desk - "` is kept as `desk -`.
-  return rest === prefix.trimEnd() ? "" : rest;
+  return prefixes.some((prefix) => rest === prefix.trimEnd()) ? "" : rest;
 }

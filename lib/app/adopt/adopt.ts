@@ -30,7 +30,7 @@ import { appendSessions } from "../../core/registry_ops.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { listAllTranscripts } from "../../transcript/all_transcripts.ts";
 import { isNoSession, readSessionFacts } from "../../transcript/session_facts.ts";
-import { launchMachineName } from "../bootstrap/machine_name.ts";
+import { ownMachineNames } from "../bootstrap/machine_name.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { askAdoptPicks, printCandidates, printOutcome } from "./adopt_view.ts";
 import type { AdoptCandidate, Adopted, AdoptSkip } from "./adopt_model.ts";
@@ -89,7 +89,7 @@ export function listAdoptable(ctx: AppContext): {
   // A line that does not parse still names its session: never a second row for it.
   const registry = readRegistry(ctx.paths);
   const named = namedSessionIds(registry);
-  const machine = launchMachineName(ctx);
+  const machine = ownMachineNames(ctx);
   const candidates: AdoptCandidate[] = [];
   const skipped: AdoptSkip[] = [...linkedTranscripts(ctx, named)];
   for (const file of listAllTranscripts(ctx.paths.projectsDir)) {

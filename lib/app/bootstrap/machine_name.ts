@@ -25,7 +25,13 @@ export function hostnameFallback(ctx: AppContext): string {
   return ctx.hostname().toLowerCase();
 }
 
-/** The name this machine's launches carry: the saved one, else the hostname. */
-export function launchMachineName(ctx: AppContext): string {
-  return readMachineName(ctx) ?? hostnameFallback(ctx);
+/**
+ * The names this machine's launches may have put before a session's name
+ * (`-n "<machine> - <name>"`): the saved one, and the hostname, which the
+ * runs before it was saved (or with nobody to ask it of) used unsaved.
+ */
+export function ownMachineNames(ctx: AppContext): readonly string[] {
+  const saved = readMachineName(ctx);
+  const host = hostnameFallback(ctx);
+  return saved === null || saved === host ? [host] : [saved, host];
 }

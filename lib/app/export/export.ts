@@ -17,7 +17,7 @@ import { openStreamedFile, type StreamedFile } from "../../store/atomic_stream.t
 import { realTarget } from "../../store/atomic_write.ts";
 import { listSubagents, readExportFacts } from "../../transcript/export_facts.ts";
 import type { AppContext } from "../context.ts";
-import { launchMachineName } from "../bootstrap/machine_name.ts";
+import { ownMachineNames } from "../bootstrap/machine_name.ts";
 import { withoutOwnPrefix } from "../../transcript/session_title.ts";
 import { typedPath } from "../folder_option.ts";
 import { type ExportSource, resolveExportSource } from "./export_source.ts";
@@ -56,7 +56,7 @@ export async function runExport(ctx: AppContext, options: ExportOptions): Promis
   const target = options.output === undefined ? undefined : checkTarget(ctx, options);
   const source = resolveExportSource(ctx, options.session);
   const redactor = options.redact ? new Redactor() : undefined;
-  const header = headerOf(source, { redactor, machine: launchMachineName(ctx) });
+  const header = headerOf(source, { redactor, machine: ownMachineNames(ctx) });
   const subagents = listSubagents(source.sidecar, ctx.paths.path.join);
 
   let file: StreamedFile | undefined;
@@ -155,7 +155,7 @@ function ownFolderOf(ctx: AppContext, target: string): string | undefined {
 
 function headerOf(
   source: ExportSource,
-  { redactor, machine }: { redactor?: Redactor; machine: string },
+  { redactor, machine }: { redactor?: Redactor; machine: readonly string[] },
 ): ExportHeader {
   const facts = readExportFacts(source.path);
   const clean = (text: string) => redactor ? redactor.redact(text) : text;

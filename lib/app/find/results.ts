@@ -11,7 +11,7 @@ import { mainSessions, type Registry } from "../../core/registry.ts";
 import { listNumbersOf } from "../session/list_numbers.ts";
 import type { SearchRole, SessionFacts } from "../../transcript/search_text.ts";
 import { titleOf } from "../../transcript/session_title.ts";
-import { launchMachineName } from "../bootstrap/machine_name.ts";
+import { ownMachineNames } from "../bootstrap/machine_name.ts";
 import { compareText } from "../../core/compare_text.ts";
 
 /**
@@ -85,7 +85,7 @@ export function rankSessions(
   { registry, limit }: { registry: Registry; limit: number },
 ): FindResult[] {
   const now = ctx.now();
-  const machine = launchMachineName(ctx);
+  const machine = ownMachineNames(ctx);
   const ranked = sessions.map((found) => ({ found, score: rankScore(found, now) }))
     .sort((a, b) => b.score - a.score || compareText(a.found.sessionId, b.found.sessionId))
     .slice(0, limit);

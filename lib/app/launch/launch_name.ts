@@ -12,7 +12,7 @@ import type { AppContext } from "../context.ts";
 import { locateTranscript } from "../../core/transcript_location.ts";
 import { readSessionFacts } from "../../transcript/session_facts.ts";
 import { titleOf } from "../../transcript/session_title.ts";
-import { launchMachineName } from "../bootstrap/machine_name.ts";
+import { ownMachineNames } from "../bootstrap/machine_name.ts";
 
 /**
  * A session's own title from its transcript: the last `custom-title`, else
@@ -26,7 +26,7 @@ export function transcriptTitle(
   const located = locateTranscript(ctx.paths, session);
   if (located.status !== "found") return undefined;
   try {
-    return titleOf(readSessionFacts(located.path), { machine: launchMachineName(ctx) });
+    return titleOf(readSessionFacts(located.path), { machine: ownMachineNames(ctx) });
   } catch {
     // A name is a nicety: a transcript that cannot be read leaves the session unnamed.
     return undefined;

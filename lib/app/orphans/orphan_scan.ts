@@ -30,7 +30,7 @@ import { syncSessionIndex } from "../../store/session_index_sync.ts";
 import { isNoSessionTranscript, readSessionFacts } from "../../transcript/session_facts.ts";
 import { titleOf } from "../../transcript/session_title.ts";
 import { readSessionFolder } from "../../transcript/session_folder.ts";
-import { launchMachineName } from "../bootstrap/machine_name.ts";
+import { ownMachineNames } from "../bootstrap/machine_name.ts";
 
 /** What the user chose: a transcript to resume instead, or null to go on as planned. */
 export type OrphanScanChoice = { action: "select"; guid: string } | null;
@@ -148,7 +148,7 @@ function ofThisFolder(
 function readTitle(ctx: AppContext, stamp: FileStamp | null): string | null {
   if (stamp === null) return null;
   try {
-    return titleOf(readSessionFacts(stamp.path), { machine: launchMachineName(ctx) }) ?? null;
+    return titleOf(readSessionFacts(stamp.path), { machine: ownMachineNames(ctx) }) ?? null;
   } catch {
     return null;
   }

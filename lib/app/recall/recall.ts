@@ -9,7 +9,7 @@
  */
 
 import { withoutOwnPrefix } from "../../transcript/session_title.ts";
-import { launchMachineName } from "../bootstrap/machine_name.ts";
+import { ownMachineNames } from "../bootstrap/machine_name.ts";
 import { basename } from "../../core/path.ts";
 import { isDirectory } from "../../core/fs_checks.ts";
 import { isSessionLive } from "../../platform/live_sessions.ts";
@@ -123,7 +123,7 @@ export function buildCapsule(ctx: AppContext, options: RecallOptions): Capsule {
     source,
     title: mined.title === undefined
       ? undefined
-      : withoutOwnPrefix(mined.title, launchMachineName(ctx)),
+      : withoutOwnPrefix(mined.title, ownMachineNames(ctx)),
     cwd: folder,
     branch: { recorded: mined.branch, current },
     lastActivity: mined.lastActivity,

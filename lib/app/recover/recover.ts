@@ -8,7 +8,7 @@
  */
 
 import { withoutOwnPrefix } from "../../transcript/session_title.ts";
-import { launchMachineName } from "../bootstrap/machine_name.ts";
+import { ownMachineNames } from "../bootstrap/machine_name.ts";
 import { ExitCode, UsageError, UserError } from "../../core/errors.ts";
 import { rankCandidates, type Ranking } from "../../transcript/candidates.ts";
 import { collectDigest } from "../../transcript/digest.ts";
@@ -98,7 +98,7 @@ export function listCandidates(ctx: AppContext, options: RecoverOptions): Candid
   const isFolder = folderMatcher(cwd, ctx.os);
   const ranking = rankCandidates(found.dir, { exclude, now: ctx.now(), isFolder });
   // claudecm's own `<machine> - ` launch prefix is no part of a title (issue 31 defect 6).
-  const machine = launchMachineName(ctx);
+  const machine = ownMachineNames(ctx);
   const candidates = ranking.candidates.slice(0, limit).map((candidate) => ({
     ...candidate,
     title: candidate.title === null ? null : withoutOwnPrefix(candidate.title, machine),
@@ -130,7 +130,7 @@ function printDigest(
   const mode: ReadMode = options.strict ? "strict" : "lenient";
   const data = collectDigest(path, id, { mode });
   if (data.customTitle !== undefined) {
-    data.customTitle = withoutOwnPrefix(data.customTitle, launchMachineName(ctx));
+    data.customTitle = withoutOwnPrefix(data.customTitle, ownMachineNames(ctx));
   }
   const rendered = renderDigest(data, budget);
   if (!options.json) {

@@ -14,7 +14,7 @@
  */
 
 import { withoutOwnPrefix } from "../../transcript/session_title.ts";
-import { launchMachineName } from "../bootstrap/machine_name.ts";
+import { ownMachineNames } from "../bootstrap/machine_name.ts";
 import { readFailure } from "../../core/fs_checks.ts";
 import { errorMessage, ExitCode, UserError } from "../../core/errors.ts";
 import { canonicalSessionId, isSessionId } from "../../core/registry.ts";
@@ -77,7 +77,7 @@ export async function runRescue(ctx: AppContext, options: RescueOptions): Promis
     session: onlySession,
   });
   // claudecm's own `<machine> - ` launch prefix is no part of a title (issue 31 defect 6).
-  const machine = launchMachineName(ctx);
+  const machine = ownMachineNames(ctx);
   for (const session of scan.dead) {
     if (session.title !== undefined) session.title = withoutOwnPrefix(session.title, machine);
   }

@@ -20,7 +20,7 @@ import { cleanName, safeJson } from "../../core/safe_text.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { readTail } from "../../transcript/tail.ts";
 import type { AppContext } from "../context.ts";
-import { launchMachineName } from "../bootstrap/machine_name.ts";
+import { ownMachineNames } from "../bootstrap/machine_name.ts";
 import { withoutOwnPrefix } from "../../transcript/session_title.ts";
 import { listNumbersOf } from "../session/list_numbers.ts";
 import { resolveSessionOrId } from "../session/session_or_id.ts";
@@ -51,7 +51,7 @@ export function runTree(ctx: AppContext, options: TreeOptions): number {
     }
     families = [own ?? [asked]];
   }
-  const nodes = nodesOf(registry, world, families.flat(), launchMachineName(ctx));
+  const nodes = nodesOf(registry, world, families.flat(), ownMachineNames(ctx));
   if (options.json) {
     const family = (members: string[]) => ({
       nodes: members.map((id) => nodes.get(id)!),
@@ -95,7 +95,7 @@ function nodesOf(
   registry: Registry,
   world: FamilyWorld,
   ids: string[],
-  machine: string,
+  machine: readonly string[],
 ): Map<string, FamilyNode> {
   const main = mainSessions(registry);
   const archived = archivedSessions(registry);
