@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { filterItems, haystackOf, type PickerItem } from "../lib/ui/picker/filter.ts";
-import { applyKey, initialState, type PickerState } from "../lib/ui/picker/state.ts";
+import { applyKey, initialState, type PickerState, scrolled } from "../lib/ui/picker/state.ts";
 import { listHeight, type RenderInput, renderPicker } from "../lib/ui/picker/render.ts";
 import { displayWidth } from "../lib/ui/text_width.ts";
 import type { Key } from "../lib/ui/picker/keys.ts";
@@ -87,6 +87,28 @@ Deno.test("render: the list scrolls to keep the highlight visible", () => {
   assert.match(screen[1], /^> +1\./);
   press({ kind: "ctrl", letter: "p" });
   assert.equal(state.cursor, 0, "Up at the top stays");
+});
+
+Deno.test("render: a terminal made taller shows the rows above again, not blank lines below", () => {
+  const list = items(22);
+  const small = listHeight({ columns: 60, lines: 10, actions: [] });
+  let state = applyKey(initialState(), { kind: "named", name: "end" }, {
+    rowCount: 22,
+    pageSize: small,
+    actions: [],
+    wide: false,
+  }).state;
+  assert.equal(state.top, 22 - small);
+  state = scrolled(state, {
+    pageSize: listHeight({ columns: 60, lines: 30, actions: [] }),
+    rowCount: 22,
+  });
+  const screen = render(list, { state, columns: 60, lines: 30 });
+  assert.match(screen[1], /^ +1\. Session 1/, screen.join("\n"));
+  assert.ok(screen.some((line) => /^> +22\./.test(line)), "the highlight stays on #22");
+  // Taller than needed for the rows above the cursor only: as many as fit, the cursor last.
+  state = scrolled({ ...state, top: 15 }, { pageSize: small, rowCount: 22 });
+  assert.equal(state.top, 22 - small);
 });
 
 Deno.test("render: escape sequences in names and snippets are shown as text", () => {

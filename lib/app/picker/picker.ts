@@ -240,7 +240,10 @@ async function pick(
   };
   const frame = () => {
     const { columns, lines } = screen.size();
-    state = scrolled(state, listHeight({ columns, lines, actions }));
+    state = scrolled(state, {
+      pageSize: listHeight({ columns, lines, actions }),
+      rowCount: rows.length,
+    });
     screen.draw(renderPicker({
       state,
       rows,

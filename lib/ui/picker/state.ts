@@ -66,7 +66,7 @@ export function applyKey(
 ): { state: PickerState; command: PickerCommand } {
   const none = (next: PickerState) => ({ state: next, command: { type: "none" } as const });
   const move = (to: number) =>
-    none(scrolled({ ...state, cursor: clamp(to, context.rowCount) }, context.pageSize));
+    none(scrolled({ ...state, cursor: clamp(to, context.rowCount) }, context));
   const edit = (query: string) =>
     query === state.query
       ? none(state)
@@ -133,10 +133,17 @@ export function applyKey(
   return none(state);
 }
 
-/** `state` with `top` moved so the cursor is among the `pageSize` rows shown. */
-export function scrolled(state: PickerState, pageSize: number): PickerState {
+/**
+ * `state` with `top` moved so the cursor is among the `pageSize` rows shown,
+ * and no row hidden above while the page has room below (a terminal made
+ * taller after End shows the list from its start again, not from row 14).
+ */
+export function scrolled(
+  state: PickerState,
+  { pageSize, rowCount }: { pageSize: number; rowCount: number },
+): PickerState {
   const size = Math.max(1, pageSize);
-  let top = Math.min(state.top, state.cursor);
+  let top = Math.min(state.top, state.cursor, Math.max(0, rowCount - size));
   if (state.cursor >= top + size) top = state.cursor - size + 1;
   return top === state.top ? state : { ...state, top: Math.max(0, top) };
 }
