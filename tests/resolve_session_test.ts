@@ -46,6 +46,28 @@ Deno.test("resolveSession: a number, an id, an id prefix of 8+ and an exact name
   }
 });
 
+Deno.test("resolveSession: an id whose first 8 characters are all digits is named by them", () => {
+  const t = createTestContext();
+  const digits = "12345678-5555-4000-8000-000000000005";
+  try {
+    Deno.mkdirSync(t.ctx.paths.cmHome, { recursive: true });
+    Deno.writeTextFileSync(
+      t.ctx.paths.registryFile,
+      `${A}|/p/a|weekly notes|\n${digits}|/p/e|e|\n`,
+    );
+    assert.equal(resolveSession(t.ctx, "12345678").session.guid, digits);
+    assert.equal(resolveSession(t.ctx, "12345678-55").session.guid, digits);
+    // Digits that begin no id are a number, as before, with the number's answer.
+    assert.equal(resolveSession(t.ctx, "00000001").session.guid, A);
+    assert.equal(
+      refusal(() => resolveSession(t.ctx, "87654321")).message,
+      "no session #87654321: the list has 2",
+    );
+  } finally {
+    t.cleanup();
+  }
+});
+
 Deno.test("resolveSession: no such session and ambiguity are one plain line each", () => {
   const t = world();
   try {

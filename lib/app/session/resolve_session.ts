@@ -85,6 +85,12 @@ export function resolveSession(
   const notFoundCode = options.notFoundCode ?? ExitCode.failure;
   const rows = numberedRows(registry);
   const text = ref.trim();
+  // One id in 43 starts with 8 digits: copied from a path or a log, they name it, not a number.
+  const idPrefix = /^\d+$/.test(text) && text.length >= MIN_ID_PREFIX
+    ? rows.filter((row) => row.session.guid.startsWith(text))
+    : [];
+  if (idPrefix.length === 1) return idPrefix[0];
+  if (idPrefix.length > 1) throw ambiguous("id prefix", idPrefix);
   if (/^\d+$/.test(text)) {
     const found = byNumber(rows, text, { ...options, notFoundCode });
     return found.archived ? found : unlessMoved(ctx, found, { rows, verb: options.verb ?? "use" });
