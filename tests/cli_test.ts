@@ -24,6 +24,13 @@ Deno.test("--version and --help exit 0 without needing a HOME", async () => {
   assert.match(help.stdout, /Usage: claudecm/);
   assert.match(help.stdout, /list \[options\]/);
   assert.match(help.stdout, /Old forms still work/);
+  // The rule as the grammar has it (DESIGN.md 5.22): any one bare word, not only a typo.
+  assert.match(
+    help.stdout.replace(/\s+/g, " "),
+    /One bare word that is not a command \(rm, lsit\) is refused/,
+  );
+  const bare = await runClaudecm(["rm", "1"], { env: {} });
+  assert.deepEqual([bare.code, bare.stdout], [2, ""]);
 });
 
 Deno.test("an unknown flag on a canonical subcommand is a usage error, exit 2", async () => {

@@ -47,9 +47,9 @@ export const PROGRAM: CommandSpec = {
   options: [{ flags: "-V, --version", description: "print claudecm's version, then claude's" }],
   helpAfter:
     "\nOld forms still work: claudecm (list), claudecm N (resume N), claudecm n (new session\n" +
-    "here), claudecm --proj DIR, and any other arguments, which start a new session and pass\n" +
-    "them to claude; a first word close to a command (lsit) is refused as a typo: send such\n" +
-    "words with claudecm new -- WORDS.\n",
+    "here), claudecm --proj DIR, and a quoted prompt or arguments starting with -, which start\n" +
+    "a new session and pass them to claude. One bare word that is not a command (rm, lsit)\n" +
+    "is refused, never sent to claude: send words with claudecm new -- WORDS.\n",
 };
 
 /**
