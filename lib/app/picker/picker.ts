@@ -48,12 +48,23 @@ export interface PickerOptions {
   cache?: SessionInfoCache;
 }
 
-/** How the picker was left; an action names the highlighted row, if any. */
+/** How the picker was left; an action names the highlighted row, if any, and the filter. */
 type Outcome =
   | { type: "quit" }
   | { type: "resume"; entry: PickerEntry }
   | { type: "create"; query: string }
-  | { type: "action"; name: string; entry?: PickerEntry };
+  | { type: "action"; name: string; entry?: PickerEntry; query: string };
+
+/**
+ * Where the picker comes back to after an action: the filter and the
+ * session that were on screen, so the Enter that follows resumes that
+ * session (renamed or moved), not whichever is #1. A session the action
+ * took out of the list (archive, delete) leaves the list as it opens.
+ */
+interface Return {
+  query: string;
+  guid?: string;
+}
 
 /** The saved sessions, or all of claude's (the saved ones, then those the list has not). */
 type View = "saved" | "all";
@@ -64,6 +75,7 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
   let view: View = "saved";
   let cache = options.cache;
   let content = createContentSearch(ctx);
+  let back: Return = { query: "" };
   try {
     while (true) {
       const registry = readRegistry(ctx.paths);
@@ -82,7 +94,7 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
       const actions = pickerActions({ archivedCount, view });
       const outcome = await withScreen(
         options.terminal,
-        (screen) => pick(ctx, screen, { entries, actions, content, colour: options.colour }),
+        (screen) => pick(ctx, screen, { entries, actions, content, colour: options.colour, back }),
       );
       // The terminal is as it was before the picker: claude or a prompt may have it.
       if (outcome.type === "quit") return ExitCode.ok;
@@ -98,8 +110,12 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
         const launched = await offerNewProject(ctx, { settings, title: cleanName(outcome.query) });
         if (launched !== null) return launched;
         content = createContentSearch(ctx);
-      } else if (outcome.name === "all") view = view === "all" ? "saved" : "all";
-      else settings = await act(ctx, { settings, name: outcome.name, entry: outcome.entry });
+        back = { query: "" };
+      } else {
+        back = { query: outcome.query, guid: outcome.entry?.item.guid };
+        if (outcome.name === "all") view = view === "all" ? "saved" : "all";
+        else settings = await act(ctx, { settings, name: outcome.name, entry: outcome.entry });
+      }
     }
   } finally {
     content.close();
@@ -212,11 +228,12 @@ function pickerActions(
 async function pick(
   ctx: AppContext,
   screen: Screen,
-  { entries, actions, content, colour }: {
+  { entries, actions, content, colour, back }: {
     entries: PickerEntry[];
     actions: PickerAction[];
     content: ContentSearch;
     colour: boolean;
+    back: Return;
   },
 ): Promise<Outcome> {
   const items = entries.map((entry) => entry.item);
@@ -227,6 +244,16 @@ async function pick(
   // Why the last key did nothing, shown until the next key.
   let notice: string | undefined;
   const refilter = () => rows = filterItems(items, state.query, content.matches(state.query));
+  // Back from an action: its filter, and its session highlighted, while that is still listed.
+  const returning = items.find((item) => item.guid === back.guid);
+  if (returning !== undefined) {
+    state = { ...state, query: back.query };
+    if (back.query !== "") {
+      content.ask(back.query);
+      refilter();
+    }
+    state = { ...state, cursor: Math.max(0, rows.findIndex((row) => row.item === returning)) };
+  }
   const previewFor = (columns: number): PreviewData | undefined => {
     const shows = previewBeside(columns) ? state.preview : state.previewOnly;
     const row = rows[state.cursor];
@@ -286,7 +313,7 @@ async function pick(
             notice = `${command.name}: no session is highlighted`;
             continue;
           }
-          return { type: "action", name: command.name, entry };
+          return { type: "action", name: command.name, entry, query: state.query };
         }
         if (command.type === "create") return { type: "create", query: state.query };
         if (command.type === "resume") {
