@@ -34,7 +34,9 @@ export function showWhatGoes(
     );
   }
   if (vaultCopy.length > 0) {
-    out.line(`  its copy in the vault: ${vaultCopy[0]} (${vaultCopy.length} files)`, "red");
+    // Its transcript, then the files of its folder and generations, counted.
+    const more = vaultCopy.length > 1 ? ` (${vaultCopy.length} files)` : "";
+    out.line(`  its copy in the vault: ${vaultCopy[0]}${more}`, "red");
   }
   if (setAside.length > 0) {
     out.line("  its copies set aside in the backup folder:", "red");
