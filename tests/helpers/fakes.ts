@@ -120,9 +120,11 @@ export function createFakeWorld(): FakeWorld {
 }
 
 /**
- * Remove `dir`. On Windows a process that has just exited can hold a file in
- * it a moment longer ("Sharing violation", os error 32): try again for a few
- * seconds before failing the test on its cleanup.
+ * Remove `dir`, trying again for a few seconds before failing the test on its
+ * cleanup: on Windows a process that has just exited can hold a file in it a
+ * moment longer ("Sharing violation", os error 32); anywhere, a process that
+ * was killed as the test ended (a terminal closed on it) may still be writing
+ * its last file there ("Directory not empty", os error 39 on Linux, 66 on macOS).
  */
 function removeWhenFree(dir: string): void {
   for (let attempt = 0;; attempt++) {
@@ -130,8 +132,10 @@ function removeWhenFree(dir: string): void {
       Deno.removeSync(dir, { recursive: true });
       return;
     } catch (error) {
-      const busy = /os error (5|32)\b/.test(String(error));
-      if (Deno.build.os !== "windows" || !busy || attempt >= 50) throw error;
+      const text = String(error);
+      const busy = Deno.build.os === "windows" && /os error (5|32)\b/.test(text);
+      const stillWritten = /os error (39|66)\b/.test(text);
+      if (!(busy || stillWritten) || attempt >= 50) throw error;
       sleepSync(100);
     }
   }

@@ -115,6 +115,12 @@ export async function openTmux(args: string[], options: TmuxOptions): Promise<Tm
       return Promise.resolve(text === "" ? undefined : Number(text));
     },
     close: async () => {
+      // A program told to leave (Escape, q) may still be finishing its writes: let it end on its
+      // own first, so the test's cleanup does not race it. One that will not end is killed.
+      const deadline = Date.now() + 3_000;
+      while (Date.now() < deadline && await terminal.exitCode() === undefined) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
       await tmux(socket, ["kill-server"]).catch(() => {});
       Deno.removeSync(codeFile);
     },
