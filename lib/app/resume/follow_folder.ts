@@ -13,13 +13,26 @@ import { findSession, type Session } from "../../core/registry.ts";
 import { transcriptInOwnFolder } from "../../core/transcript_location.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 
-/** `session` in the folder it is in now; null when its folder is gone and the user gave none. */
+/**
+ * `session` in the folder it is in now; null when its folder is gone and the
+ * user gave none, or when its row is gone: a list or picker shown before
+ * another window deleted it is no reason to resume it (into the lost-
+ * transcript recovery, as if Claude Code's clean-up had taken it).
+ */
 export async function followFolderMoves(
   ctx: AppContext,
   session: Session,
 ): Promise<Session | null> {
   const row = findSession(readRegistry(ctx.paths), session.guid);
-  let current = row === undefined ? session : { ...session, dir: row.dir };
+  if (row === undefined) {
+    ctx.err.line(
+      `  '${session.desc}' is no longer in the session list (another window removed it since ` +
+        "it was shown); nothing resumed.",
+      "red",
+    );
+    return null;
+  }
+  let current = { ...session, dir: row.dir };
   if (!transcriptInOwnFolder(ctx.paths, current)) {
     const { followRelocation } = await import("../move/relocation.ts");
     current = await followRelocation(ctx, current);
