@@ -214,3 +214,20 @@ Deno.test("a --json run that fails prints one JSON object on stdout too, never t
     t.cleanup();
   }
 });
+
+Deno.test("a first look at an empty list says how the first session starts", async () => {
+  const t = createTestContext();
+  try {
+    for (const args of [["list"], []]) {
+      const result = await runClaudecm(args, { env: t.env, stdin: "" });
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(
+        result.stdout,
+        "  No saved sessions yet: start one with claudecm new, in a project's folder.\n",
+        args.join(" "),
+      );
+    }
+  } finally {
+    t.cleanup();
+  }
+});

@@ -25,6 +25,10 @@ export interface SessionRow {
 /** The mark after the name of a session whose claude is running now. */
 export const LIVE_MARK = "[live]";
 
+/** What an empty list says: nothing is saved yet, and how a first session starts. */
+export const NO_SESSIONS =
+  "No saved sessions yet: start one with claudecm new, in a project's folder.";
+
 /** The mark after the folder of a session whose folder is gone, with the command that helps. */
 export const FOLDER_GONE_MARK = "(folder gone: claudecm move)";
 

@@ -26,6 +26,7 @@ import {
 import { liveSessionIds } from "../../platform/live_sessions.ts";
 import { readRegistry } from "../../store/registry_store.ts";
 import { safeJson } from "../../core/safe_text.ts";
+import { NO_SESSIONS } from "../../ui/session_list.ts";
 
 /** One session as `list --json` prints it. */
 export interface ListedSession {
@@ -89,7 +90,7 @@ export async function runList(ctx: AppContext, options: ListOptions): Promise<nu
   warnMalformedLines(ctx, registry);
   const sessions = mainSessions(registry);
   if (sessions.length === 0) {
-    ctx.out.line("  No saved sessions.");
+    ctx.out.line(`  ${NO_SESSIONS}`);
     return ExitCode.ok;
   }
   // Piped, the table starts with its one header line (issue 31).

@@ -23,6 +23,7 @@ import { parseWholeNumber } from "../../core/numbers.ts";
 import { archivedSessions, mainSessions } from "../../core/registry.ts";
 import { cleanName } from "../../core/safe_text.ts";
 import { readRegistry } from "../../store/registry_store.ts";
+import { NO_SESSIONS } from "../../ui/session_list.ts";
 
 /** Run list mode until the user quits or picks; returns the exit code. */
 export async function runListMode(ctx: AppContext): Promise<number> {
@@ -35,7 +36,7 @@ export async function runListMode(ctx: AppContext): Promise<number> {
     const sessions = mainSessions(registry);
     const archivedCount = archivedSessions(registry).length;
     if (sessions.length === 0 && archivedCount === 0) {
-      ctx.out.line("  No saved sessions.");
+      ctx.out.line(`  ${NO_SESSIONS}`);
       return ExitCode.ok;
     }
     showList(ctx, sessions);

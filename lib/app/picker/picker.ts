@@ -30,6 +30,7 @@ import {
   renderPicker,
 } from "../../ui/picker/render.ts";
 import { type PickerTerminal, type Screen, withScreen } from "../../ui/picker/screen.ts";
+import { NO_SESSIONS } from "../../ui/session_list.ts";
 import {
   applyKey,
   initialState,
@@ -86,7 +87,7 @@ export async function runPicker(ctx: AppContext, options: PickerOptions): Promis
       cache = undefined;
       if (view === "all") entries.push(...await unlistedEntries(ctx, sessions.length));
       if (entries.length === 0 && archivedCount === 0 && view === "saved") {
-        ctx.out.line("  No saved sessions.");
+        ctx.out.line(`  ${NO_SESSIONS}`);
         return ExitCode.ok;
       }
       // What a number typed later in this terminal is checked against, as the list's (issue 33.3).

@@ -16,6 +16,7 @@
 import type { FilteredRow } from "./filter.ts";
 import type { PickerAction, PickerState } from "./state.ts";
 import { cutTo, padTo, screenText, truncateStart, widthOf, wrapToWidth } from "./screen_text.ts";
+import { NO_SESSIONS } from "../session_list.ts";
 
 /** The terminal width from which the preview shows beside the list. */
 export const PREVIEW_MIN_COLUMNS = 100;
@@ -170,7 +171,7 @@ function listLines(input: RenderInput, size: { width: number; height: number }):
   const lines: Piece[][] = [];
   if (rows.length === 0) {
     const text = input.total === 0
-      ? "  No saved sessions."
+      ? `  ${NO_SESSIONS}`
       : `  No match. Enter: new project '${screenText(state.query)}'`;
     lines.push([{ text: cutTo(text, size.width) }]);
   }
