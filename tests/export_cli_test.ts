@@ -47,6 +47,10 @@ Deno.test("export N prints Markdown to stdout, says on stderr what it skipped, a
       const again = await w.run([ref]);
       assert.equal(again.stdout, run.stdout);
     }
+    // `-o -` is stdout, as for other tools: never a file named "-" where the user is.
+    const dash = await w.run(["1", "-o", "-"]);
+    assert.deepEqual([dash.code, dash.stdout], [0, run.stdout]);
+    assert.deepEqual(treeState(w.t.home), before);
   } finally {
     w.t.cleanup();
   }

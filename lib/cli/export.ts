@@ -21,7 +21,12 @@ export const exportCommand = defineCommand({
   ],
   options: [
     { flags: "--format <format>", description: "md (default) or html", choices: EXPORT_FORMATS },
-    { flags: "-o, --output <file>", description: "write to FILE instead of stdout" },
+    {
+      flags: "-o, --output <file>",
+      description: "write to FILE instead of stdout (-o - is stdout, as for other tools)",
+      // The usual word for stdout, never a file named "-" in the current folder.
+      parse: (value: string): string | null => value === "-" ? null : value,
+    },
     { flags: "--force", description: "with -o, replace FILE when it already exists" },
     {
       flags: "--redact",
@@ -47,7 +52,7 @@ export const exportCommand = defineCommand({
     return await runExport(ctx, {
       session: input.argText("session")!,
       format: input.choice("format", EXPORT_FORMATS),
-      output: input.text("output"),
+      output: input.parsed("output") ?? undefined,
       force: input.flag("force"),
       redact: input.flag("redact"),
       json: input.flag("json"),
