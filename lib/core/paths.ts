@@ -14,8 +14,20 @@ import { probePath } from "./fs_checks.ts";
 /** Reads one environment variable; `Deno.env.get` in production. */
 export type EnvReader = (name: string) => string | undefined;
 
-/** Operating systems claudecm distinguishes, as `Deno.build.os` names them. */
-export type OsName = typeof Deno.build.os;
+/**
+ * Operating systems, named as Deno names them (lib/platform/os.ts asks
+ * which one this is; everything else is given it).
+ */
+export type OsName =
+  | "darwin"
+  | "linux"
+  | "android"
+  | "windows"
+  | "freebsd"
+  | "netbsd"
+  | "aix"
+  | "solaris"
+  | "illumos";
 
 /** Every file and directory claudecm reads or writes. */
 export interface Paths {

@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { EnvReader } from "../core/paths.ts";
+import type { EnvReader, OsName } from "../core/paths.ts";
 import { join } from "../core/path.ts";
 import { readDirOrEmpty } from "../core/fs_checks.ts";
 
@@ -18,7 +18,7 @@ import { readDirOrEmpty } from "../core/fs_checks.ts";
  * temp folder Node's `os.tmpdir()` names (TMPDIR, TMP, TEMP, else /tmp),
  * resolved as claude resolves it. Null on Windows, where claude writes no links.
  */
-export function claudeTempRoot(env: EnvReader, os: typeof Deno.build.os): string | null {
+export function claudeTempRoot(env: EnvReader, os: OsName): string | null {
   if (os === "windows") return null;
   const base = [env("CLAUDE_CODE_TMPDIR"), env("TMPDIR"), env("TMP"), env("TEMP")]
     .find((value) => value !== undefined && value !== "") ?? "/tmp";
